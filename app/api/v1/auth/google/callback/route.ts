@@ -1,0 +1,51 @@
+import { NextResponse } from 'next/server';
+import { z } from 'zod';
+import { callbackUri, isHttps, publicOrigin } from '@/lib/server/auth/origin';
+import { finishSignIn, OIDC_TX_COOKIE } from '@/lib/server/auth/oidc';
+import { createSession, sessionCookieOptions } from '@/lib/server/auth/session';
+import { getDb } from '@/lib/server/db/client';
+import { route } from '@/lib/server/http';
+import { findOrCreateByIdentity } from '@/lib/server/repositories/users';
+import { SESSION_COOKIE } from '@/lib/tenant-host';
+
+const ZTransaction = z.object({ state: z.string(), nonce: z.string(), verifier: z.string() });
+
+/**
+ * `GET /api/v1/auth/google/callback`: completes sign-in (code exchange checking state, nonce, PKCE and
+ * the ID token), finds or creates the user by verified e-mail, opens a server-side session (httpOnly,
+ * SameSite=Lax, Secure behind https) and redirects to `/`. Any failure redirects to `/login?error=1`.
+ */
+export const GET = route({ access: 'public' }, async ({ req, tenant }) => {
+  const origin = publicOrigin(req);
+  const fail = () => {
+    const res = NextResponse.redirect(`${origin}/login?error=1`, 302);
+    res.cookies.delete({ name: OIDC_TX_COOKIE, path: '/api/v1/auth' });
+    return res;
+  };
+  const raw = req.cookies.get(OIDC_TX_COOKIE)?.value;
+  const parsed = raw ? ZTransaction.safeParse(safeJson(Buffer.from(raw, 'base64url').toString())) : undefined;
+  if (!parsed?.success) return fail();
+  let identity;
+  try {
+    identity = await finishSignIn(req.nextUrl, callbackUri(req), parsed.data);
+  } catch (err) {
+    console.warn('[auth] sign-in failed', err instanceof Error ? err.message : err);
+    return fail();
+  }
+  const db = await getDb();
+  const user = await findOrCreateByIdentity(db, tenant.id, identity);
+  if (!user) return fail();
+  const { token, expires } = await createSession(tenant.id, user.id);
+  const res = NextResponse.redirect(`${origin}/`, 302);
+  res.cookies.delete({ name: OIDC_TX_COOKIE, path: '/api/v1/auth' });
+  res.cookies.set(SESSION_COOKIE, token, sessionCookieOptions(isHttps(req), expires));
+  return res;
+});
+
+function safeJson(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return null;
+  }
+}

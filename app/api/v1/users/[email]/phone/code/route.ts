@@ -1,0 +1,19 @@
+import { ApiError } from '@/lib/server/errors';
+import { data, route } from '@/lib/server/http';
+import { errorMessage } from '@/lib/server/messages';
+import { getDb } from '@/lib/server/db/client';
+import { requestPhoneCode } from '@/lib/server/services/phone-verification';
+import { ZPhoneCodeRequest, ZUserParams } from '@/lib/validation/users';
+
+/**
+ * `POST /api/v1/users/{email}/phone/code` (onboarding, spec section 4): starts verification of `{ tlf }`
+ * for the signed-in user itself → `{ data: { provider: 'dev' | 'firebase', expires_at } }`.
+ * Errors: 403 another user, 409 `phone_taken`, 422 invalid phone, 429 too many codes.
+ */
+export const POST = route(
+  { access: 'user', params: ZUserParams, body: ZPhoneCodeRequest },
+  async ({ tenant, user, params, body }) => {
+    if (params.email !== user.email) throw new ApiError('forbidden', errorMessage('forbidden'));
+    return data(await requestPhoneCode(await getDb(), tenant.id, user.id, body.tlf));
+  },
+);

@@ -1,0 +1,19 @@
+import { ApiError } from '@/lib/server/errors';
+import { data, route } from '@/lib/server/http';
+import { errorMessage } from '@/lib/server/messages';
+import { getDb } from '@/lib/server/db/client';
+import { findUserByEmail, toUserDto } from '@/lib/server/repositories/users';
+import { verifyPhone } from '@/lib/server/services/phone-verification';
+import { ZPhoneVerify, ZUserParams } from '@/lib/validation/users';
+
+/**
+ * `POST /api/v1/users/{email}/phone/verify` (onboarding): `{ code }` (dev provider) or `{ id_token }`
+ * (Firebase) → `{ data: User }` with the verified phone. Errors: 403 another user, 409 `phone_taken`,
+ * 422 `code_required` / `code_expired` / `code_invalid`.
+ */
+export const POST = route({ access: 'user', params: ZUserParams, body: ZPhoneVerify }, async ({ tenant, user, params, body }) => {
+  if (params.email !== user.email) throw new ApiError('forbidden', errorMessage('forbidden'));
+  const db = await getDb();
+  await verifyPhone(db, tenant.id, user.id, body);
+  return data(await toUserDto(db, (await findUserByEmail(db, tenant.id, user.email))!));
+});

@@ -1,0 +1,13 @@
+/** Jest: TypeScript through @swc/jest; ESM-only auth packages are transformed too. */
+export default {
+  testEnvironment: 'node',
+  transform: {
+    '^.+\\.(t|j)sx?$': ['@swc/jest', { jsc: { parser: { syntax: 'typescript', tsx: true }, transform: { react: { runtime: 'automatic' } } } }],
+  },
+  transformIgnorePatterns: ['/node_modules/(?!(openid-client|oauth4webapi|jose|oidc-provider)/)'],
+  moduleNameMapper: {
+    '^server-only$': '<rootDir>/test/stubs/empty.js',
+    '^@/(.*)$': '<rootDir>/$1',
+  },
+  testPathIgnorePatterns: ['/node_modules/', '/e2e/', '/.next/'],
+};

@@ -1,0 +1,86 @@
+/**
+ * The one way the browser talks to the API (spec section 7): same-origin calls with credentials,
+ * a JSON content type, the `frontend-host` header and the informational `initiator` header
+ * (the server never trusts it: the role comes from the session).
+ */
+import type { ApiErrorBody, Role } from './types';
+
+/** Message of a network failure (spec section 8: status 500 with text `Internal error`). */
+export const NETWORK_ERROR_MESSAGE = 'Internal error';
+
+/** A failed API call: the status and the `{ error: { code, message, details } }` body of the answer. */
+export class ApiClientError extends Error {
+  constructor(
+    readonly status: number,
+    readonly code: string,
+    message: string,
+    readonly details?: unknown,
+  ) {
+    super(message);
+    this.name = 'ApiClientError';
+  }
+}
+
+let initiatorRole: Role | null = null;
+
+/** Sets the role sent in the `initiator` header of every later call (informational only). */
+export function setInitiatorRole(role: Role | null): void {
+  initiatorRole = role;
+}
+
+export type ApiFetchOptions = {
+  method?: 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
+  /** Serialised as JSON. */
+  body?: unknown;
+  signal?: AbortSignal;
+};
+
+/**
+ * Calls the API and returns the parsed JSON body (null for an empty answer such as 204).
+ * Throws an `ApiClientError` for any non-2xx answer (using the body's `error`), and a status 500
+ * `Internal error` one when the network fails.
+ */
+export async function apiFetch<T = unknown>(path: string, options: ApiFetchOptions = {}): Promise<T> {
+  const headers: Record<string, string> = { 'content-type': 'application/json', accept: 'application/json' };
+  if (initiatorRole) headers.initiator = initiatorRole;
+  if (typeof window !== 'undefined') headers['frontend-host'] = window.location.host;
+
+  let res: Response;
+  try {
+    res = await fetch(path, {
+      method: options.method ?? 'GET',
+      credentials: 'include',
+      headers,
+      body: options.body === undefined ? undefined : JSON.stringify(options.body),
+      signal: options.signal,
+    });
+  } catch (err) {
+    if (err instanceof DOMException && err.name === 'AbortError') throw err;
+    throw new ApiClientError(500, 'internal', NETWORK_ERROR_MESSAGE);
+  }
+
+  const text = await res.text().catch(() => '');
+  let body: unknown = null;
+  if (text) {
+    try {
+      body = JSON.parse(text);
+    } catch {
+      body = null;
+    }
+  }
+  if (!res.ok) {
+    const error = (body as ApiErrorBody | null)?.error;
+    throw new ApiClientError(res.status, error?.code ?? 'internal', error?.message ?? '', error?.details);
+  }
+  return body as T;
+}
+
+/** The SWR fetcher: a GET of the key (an API path). */
+export function swrFetcher<T>(path: string): Promise<T> {
+  return apiFetch<T>(path);
+}
+
+/** The message to show for a failed call: the server's Spanish message, or `fallback`. */
+export function errorMessageOf(err: unknown, fallback: string): string {
+  return err instanceof ApiClientError && err.message ? err.message : fallback;
+}

@@ -1,0 +1,83 @@
+/**
+ * SWR hooks of the client screens, one per API resource (spec section 7). Each hook unwraps the
+ * answer (`data` or `items`) and shares its cache key with every other user of the same resource.
+ */
+import useSWR, { type SWRConfiguration } from 'swr';
+import { ApiClientError, apiFetch } from './fetcher';
+import type { Appointment, Employee, Facility, HourGroup, Service, SessionInfo, UserDto } from './types';
+
+/** The facility id of every path (spec section 9). */
+export const FACILITY_ID = 1;
+
+/** API paths of the hooks, exported so callers can revalidate a resource with SWR's `mutate(key)`. */
+export const apiPaths = {
+  session: () => '/api/v1/session',
+  facility: (id = FACILITY_ID) => `/api/v1/facility/${id}`,
+  user: (email: string) => `/api/v1/users/${encodeURIComponent(email)}`,
+  pending: (email: string) => `/api/v1/users/${encodeURIComponent(email)}/appointments/pending`,
+  services: (associated: boolean) =>
+    `/api/v1/facility/${FACILITY_ID}/services${associated ? '?associated=true' : ''}`,
+  employees: (serviceId: number) => `/api/v1/facility/${FACILITY_ID}/employees?service=${serviceId}`,
+  availableHours: (date: string, employeeEmail: string, duration: number, serviceId: number) =>
+    `/api/v1/facility/${FACILITY_ID}/${date}/${encodeURIComponent(employeeEmail)}/appointments/available` +
+    `?serviceDuration=${duration}&serviceId=${serviceId}`,
+};
+
+const getData = <T>(path: string) => apiFetch<{ data: T }>(path).then((b) => b.data);
+const getItems = <T>(path: string) => apiFetch<{ items: T[] }>(path).then((b) => b.items ?? []);
+
+/** The current session, or null when nobody is signed in (status 404). */
+export function useSession() {
+  return useSWR<SessionInfo | null>(apiPaths.session(), async (path: string) => {
+    try {
+      return await getData<SessionInfo>(path);
+    } catch (err) {
+      if (err instanceof ApiClientError && err.status === 404) return null;
+      throw err;
+    }
+  });
+}
+
+/** The facility (id 1 by default); a failed load is logged (spec section 7) and exposed as `error`. */
+export function useFacility(id = FACILITY_ID) {
+  return useSWR<Facility>(apiPaths.facility(id), getData<Facility>, {
+    onError: (err) => console.error('Facility could not be loaded', err),
+  });
+}
+
+/** A user account by e-mail (null e-mail: no request). */
+export function useUser(email: string | null, config?: SWRConfiguration<UserDto>) {
+  return useSWR<UserDto>(email ? apiPaths.user(email) : null, getData<UserDto>, config);
+}
+
+/** The pending appointments of an account, sub-users included (null e-mail: no request). */
+export function usePendingAppointments(email: string | null, config?: SWRConfiguration<Appointment[]>) {
+  return useSWR<Appointment[]>(email ? apiPaths.pending(email) : null, getItems<Appointment>, config);
+}
+
+/** The facility's services; `associated` keeps only services some stylist offers. */
+export function useServices({ associated }: { associated: boolean }) {
+  return useSWR<Service[]>(apiPaths.services(associated), getItems<Service>);
+}
+
+/** The stylists offering a service (null service: no request). */
+export function useEmployees(serviceId: number | null) {
+  return useSWR<Employee[]>(serviceId === null ? null : apiPaths.employees(serviceId), getItems<Employee>);
+}
+
+/**
+ * Bookable hour groups of a stylist on a Madrid date for a service; no request until every
+ * argument is known. Not revalidated on focus so the list does not shift under the user's finger.
+ */
+export function useAvailableHours(
+  date: string | null,
+  employeeEmail: string | null,
+  duration: number | null,
+  serviceId: number | null,
+) {
+  const key =
+    date && employeeEmail && duration !== null && serviceId !== null
+      ? apiPaths.availableHours(date, employeeEmail, duration, serviceId)
+      : null;
+  return useSWR<HourGroup[]>(key, getItems<HourGroup>, { revalidateOnFocus: false });
+}

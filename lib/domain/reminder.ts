@@ -1,0 +1,65 @@
+/**
+ * The appointment reminder (spec section 2, "Reminder"): an iCalendar file built in the browser,
+ * named after the appointment id, titled with the facility name, located at the facility address,
+ * confirmed, with display alarms one day and one hour before. Pure: no I/O, no server call.
+ */
+import { createEvent, type Alarm } from 'ics';
+
+/** The appointment fields the reminder needs (times are UTC ISO instants). */
+export type ReminderAppointment = { id: string; start_time: string; end_time: string };
+/** The facility fields the reminder needs. */
+export type ReminderFacility = { name: string; address: string | null };
+/** Already translated texts: the event description, which mentions the stylist. */
+export type ReminderTexts = { description: string };
+/** A ready-to-download reminder. */
+export type Reminder = { filename: string; ics: string };
+
+/** Alarms of every reminder: one day and one hour before the start (spec section 9). */
+export const REMINDER_ALARMS: Alarm[] = [
+  { action: 'display', trigger: { days: 1, before: true } },
+  { action: 'display', trigger: { hours: 1, before: true } },
+];
+
+/**
+ * Builds the `.ics` reminder of an appointment. Returns null, and logs the reason, when the
+ * appointment or the facility is missing or the event cannot be encoded.
+ */
+export function buildReminder(
+  appointment: ReminderAppointment | null | undefined,
+  facility: ReminderFacility | null | undefined,
+  texts: ReminderTexts,
+): Reminder | null {
+  if (!appointment || !facility) {
+    console.error('Reminder not created: missing', !appointment ? 'appointment' : 'facility');
+    return null;
+  }
+  const { error, value } = createEvent({
+    uid: appointment.id,
+    productId: 'klok/reminder',
+    title: facility.name,
+    description: texts.description,
+    ...(facility.address ? { location: facility.address } : {}),
+    status: 'CONFIRMED',
+    start: Date.parse(appointment.start_time),
+    startInputType: 'utc',
+    startOutputType: 'utc',
+    end: Date.parse(appointment.end_time),
+    endInputType: 'utc',
+    endOutputType: 'utc',
+    // RFC 5545 wants a DESCRIPTION in every DISPLAY alarm; some calendars drop the alarm without it.
+    alarms: REMINDER_ALARMS.map((alarm) => ({ ...alarm, description: facility.name })),
+  });
+  if (error || !value) {
+    console.error('Reminder not created', error);
+    return null;
+  }
+  return { filename: `${appointment.id}.ics`, ics: fixDayDurations(value) };
+}
+
+/**
+ * `ics` writes a whole-day duration as `-P1DT`, a dangling time designator RFC 5545 does not allow
+ * (strict parsers drop the alarm); this trims it to `-P1D`.
+ */
+function fixDayDurations(ics: string): string {
+  return ics.replace(/^(TRIGGER:[+-]?P(?:\d+W)?(?:\d+D))T(\r?\n)/gm, '$1$2');
+}

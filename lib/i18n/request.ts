@@ -1,0 +1,9 @@
+import { getRequestConfig } from 'next-intl/server';
+import messages from './messages/es.json';
+
+/** next-intl request configuration: Klok speaks Spanish only, in Europe/Madrid. */
+export default getRequestConfig(async () => ({
+  locale: 'es',
+  timeZone: 'Europe/Madrid',
+  messages,
+}));

@@ -1,0 +1,65 @@
+import 'server-only';
+import path from 'node:path';
+import { drizzle as drizzlePglite, type PgliteDatabase } from 'drizzle-orm/pglite';
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import { env } from '@/lib/server/env';
+import * as schema from './schema';
+
+export type Db = PgliteDatabase<typeof schema>;
+/** A transaction handle; repositories accept either a Db or a Tx. */
+export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+export type DbOrTx = Db | Tx;
+
+type Holder = { db?: Promise<Db>; close?: () => Promise<void> };
+const holder: Holder = ((globalThis as { __klokDb?: Holder }).__klokDb ??= {});
+
+export const MIGRATIONS_FOLDER = path.join(process.cwd(), 'lib/server/db/migrations');
+
+/**
+ * Opens the database once per process and applies the migrations (and the demo seed when enabled).
+ * PGlite in `DATA_DIR` by default; a PostgreSQL server through `pg` when `DATABASE_URL` is set.
+ * Both share the schema and the migrations; the PostgreSQL driver's type is presented as the PGlite one
+ * (the query builder API is the same).
+ */
+export function getDb(): Promise<Db> {
+  holder.db ??= open().catch((err) => {
+    holder.db = undefined;
+    throw err;
+  });
+  return holder.db;
+}
+
+async function open(): Promise<Db> {
+  const { DATABASE_URL, DATA_DIR, SEED_DEMO } = env();
+  let db: Db;
+  if (DATABASE_URL) {
+    const { Pool } = await import('pg');
+    const pool = new Pool({ connectionString: DATABASE_URL, max: 10 });
+    db = drizzlePg(pool, { schema }) as unknown as Db;
+    const { migrate } = await import('drizzle-orm/node-postgres/migrator');
+    await migrate(db as never, { migrationsFolder: MIGRATIONS_FOLDER });
+    holder.close = () => pool.end();
+  } else {
+    const { PGlite } = await import('@electric-sql/pglite');
+    const { btree_gist } = await import('@electric-sql/pglite/contrib/btree_gist');
+    const dataDir = DATA_DIR === 'memory://' ? undefined : path.resolve(DATA_DIR);
+    const client = await PGlite.create(dataDir, { extensions: { btree_gist } });
+    db = drizzlePglite(client, { schema });
+    const { migrate } = await import('drizzle-orm/pglite/migrator');
+    await migrate(db, { migrationsFolder: MIGRATIONS_FOLDER });
+    holder.close = () => client.close();
+  }
+  if (SEED_DEMO === '1') {
+    const { seedDemo } = await import('./seed');
+    await seedDemo(db);
+  }
+  return db;
+}
+
+/** Closes the process's database (tests and scripts). */
+export async function closeDb(): Promise<void> {
+  const close = holder.close;
+  holder.db = undefined;
+  holder.close = undefined;
+  await close?.();
+}

@@ -1,0 +1,272 @@
+/**
+ * The database schema (spec section 3). Every business row carries `tenant_id`.
+ * Times are `timestamptz` (UTC); money is integer euro cents; durations are minutes.
+ * The overlap guard (an exclusion constraint over `busy_slots`) lives in a custom migration,
+ * because Drizzle has no EXCLUDE syntax.
+ */
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  check,
+  date,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  serial,
+  smallint,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+
+export type SubUser = { id: string; name: string };
+export type ShiftRange = { id: string; open: string; close: string };
+export type BusySegment = { startMinutes: number; endMinutes: number };
+
+const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
+
+export const tenants = pgTable('tenants', {
+  id: serial('id').primaryKey(),
+  slug: text('slug').notNull().unique(),
+  name: text('name').notNull(),
+  createdAt: ts('created_at').notNull().defaultNow(),
+});
+
+export const facilities = pgTable(
+  'facilities',
+  {
+    tenantId: integer('tenant_id').notNull().references(() => tenants.id, { onDelete: 'cascade' }),
+    id: integer('id').notNull(),
+    name: text('name').notNull(),
+    logo: text('logo'),
+    address: text('address'),
+    tlf: text('tlf'),
+    config: jsonb('config').$type<{ instagram?: string }>().notNull().default({}),
+  },
+  (t) => [primaryKey({ columns: [t.tenantId, t.id] })],
+);
+
+export const users = pgTable(
+  'users',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    tenantId: integer('tenant_id').notNull().references(() => tenants.id, { onDelete: 'cascade' }),
+    email: text('email').notNull(),
+    name: text('name').notNull().default(''),
+    tlf: text('tlf'),
+    phoneVerified: boolean('phone_verified').notNull().default(false),
+    role: text('role', { enum: ['client', 'employee', 'admin'] }).notNull().default('client'),
+    nAppointmentsAllowed: integer('n_appointments_allowed').notNull().default(1),
+    subUsers: jsonb('sub_users').$type<SubUser[]>().notNull().default([]),
+    privacyPolicy: boolean('privacy_policy').notNull().default(false),
+    onboardingCompleted: boolean('onboarding_completed').notNull().default(false),
+    tutorial: boolean('tutorial').notNull().default(false),
+    fcmToken: text('fcm_token'),
+    isGuest: boolean('is_guest').notNull().default(false),
+    createdAt: ts('created_at').notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('users_tenant_email').on(t.tenantId, t.email),
+    uniqueIndex('users_tenant_tlf').on(t.tenantId, t.tlf),
+    check('users_allowance_nonneg', sql`${t.nAppointmentsAllowed} >= 0`),
+    check('users_sub_users_max3', sql`jsonb_array_length(${t.subUsers}) <= 3`),
+  ],
+);
+
+export const employeeProfiles = pgTable('employee_profiles', {
+  userId: uuid('user_id').primaryKey().references(() => users.id, { onDelete: 'cascade' }),
+  tenantId: integer('tenant_id').notNull().references(() => tenants.id, { onDelete: 'cascade' }),
+  color: text('color').notNull().default('#cccccc'),
+  description: text('description').notNull().default(''),
+  avatar: text('avatar'),
+  position: integer('position').notNull().default(0),
+});
+
+export const weekShifts = pgTable(
+  'week_shifts',
+  {
+    id: serial('id').primaryKey(),
+    tenantId: integer('tenant_id').notNull().references(() => tenants.id, { onDelete: 'cascade' }),
+    employeeId: uuid('employee_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    /** 0 = Sunday … 6 = Saturday. */
+    day: smallint('day').notNull(),
+    /** Wall-clock minutes after midnight, Europe/Madrid. */
+    openMinute: integer('open_minute').notNull(),
+    closeMinute: integer('close_minute').notNull(),
+  },
+  (t) => [
+    index('week_shifts_employee').on(t.tenantId, t.employeeId),
+    check('week_shifts_day', sql`${t.day} between 0 and 6`),
+    check('week_shifts_range', sql`${t.openMinute} >= 0 and ${t.closeMinute} <= 1440 and ${t.openMinute} < ${t.closeMinute}`),
+  ],
+);
+
+export const specialShifts = pgTable(
+  'special_shifts',
+  {
+    id: serial('id').primaryKey(),
+    tenantId: integer('tenant_id').notNull().references(() => tenants.id, { onDelete: 'cascade' }),
+    employeeId: uuid('employee_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    date: date('date', { mode: 'string' }).notNull(),
+    available: boolean('available').notNull(),
+    shifts: jsonb('shifts').$type<ShiftRange[]>().notNull().default([]),
+    notes: text('notes').notNull().default(''),
+  },
+  (t) => [uniqueIndex('special_shifts_employee_date').on(t.tenantId, t.employeeId, t.date)],
+);
+
+export const services = pgTable(
+  'services',
+  {
+    id: serial('id').primaryKey(),
+    tenantId: integer('tenant_id').notNull().references(() => tenants.id, { onDelete: 'cascade' }),
+    facilityId: integer('facility_id').notNull().default(1),
+    name: text('name').notNull(),
+    description: text('description').notNull().default(''),
+    priceCents: integer('price_cents').notNull(),
+    durationMinutes: integer('duration_minutes').notNull(),
+    busySlots: jsonb('busy_slots').$type<BusySegment[]>().notNull(),
+    deletedAt: ts('deleted_at'),
+  },
+  (t) => [
+    index('services_tenant').on(t.tenantId),
+    check('services_price', sql`${t.priceCents} >= 0`),
+    check('services_duration', sql`${t.durationMinutes} > 0`),
+  ],
+);
+
+export const employeeServices = pgTable(
+  'employee_services',
+  {
+    tenantId: integer('tenant_id').notNull().references(() => tenants.id, { onDelete: 'cascade' }),
+    employeeId: uuid('employee_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    serviceId: integer('service_id').notNull().references(() => services.id, { onDelete: 'cascade' }),
+  },
+  (t) => [primaryKey({ columns: [t.employeeId, t.serviceId] }), index('employee_services_service').on(t.tenantId, t.serviceId)],
+);
+
+export const appointments = pgTable(
+  'appointments',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    tenantId: integer('tenant_id').notNull().references(() => tenants.id, { onDelete: 'cascade' }),
+    facilityId: integer('facility_id').notNull().default(1),
+    employeeId: uuid('employee_id').notNull().references(() => users.id),
+    /** The account that owns the appointment (a client or the tenant's guest). */
+    clientId: uuid('client_id').notNull().references(() => users.id),
+    /** The person served: the client's own user id or the id of one of its sub-users. */
+    userId: text('user_id').notNull(),
+    /** Name of the person served (sub-user name, client name or the name typed by staff). */
+    clientName: text('client_name').notNull(),
+    serviceId: integer('service_id').references(() => services.id, { onDelete: 'set null' }),
+    serviceName: text('service_name').notNull(),
+    servicePriceCents: integer('service_price_cents').notNull(),
+    startAt: ts('start_at').notNull(),
+    endAt: ts('end_at').notNull(),
+    status: text('status', { enum: ['pending', 'cancelled'] }).notNull().default('pending'),
+    createdBy: uuid('created_by').notNull().references(() => users.id),
+    createdByRole: text('created_by_role', { enum: ['client', 'staff'] }).notNull(),
+    createdAt: ts('created_at').notNull().defaultNow(),
+    cancelledAt: ts('cancelled_at'),
+    cancelledBy: uuid('cancelled_by').references(() => users.id),
+    notes: text('notes'),
+  },
+  (t) => [
+    index('appointments_range').on(t.tenantId, t.startAt),
+    index('appointments_client').on(t.tenantId, t.clientId, t.status),
+    check('appointments_order', sql`${t.startAt} < ${t.endAt}`),
+  ],
+);
+
+export const leaves = pgTable(
+  'leaves',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    tenantId: integer('tenant_id').notNull().references(() => tenants.id, { onDelete: 'cascade' }),
+    facilityId: integer('facility_id').notNull().default(1),
+    employeeId: uuid('employee_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    startAt: ts('start_at').notNull(),
+    endAt: ts('end_at').notNull(),
+    notes: text('notes'),
+    createdBy: uuid('created_by').notNull().references(() => users.id),
+    createdAt: ts('created_at').notNull().defaultNow(),
+  },
+  (t) => [index('leaves_range').on(t.tenantId, t.startAt), check('leaves_order', sql`${t.startAt} < ${t.endAt}`)],
+);
+
+/**
+ * The stylist's busy time: one row per busy part of an appointment, one per leave.
+ * The exclusion constraint `busy_slots_no_overlap` (custom migration) refuses two active rows of the
+ * same stylist whose `[start_at, end_at)` ranges overlap.
+ */
+export const busySlots = pgTable(
+  'busy_slots',
+  {
+    id: serial('id').primaryKey(),
+    tenantId: integer('tenant_id').notNull().references(() => tenants.id, { onDelete: 'cascade' }),
+    employeeId: uuid('employee_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    appointmentId: uuid('appointment_id').references(() => appointments.id, { onDelete: 'cascade' }),
+    leaveId: uuid('leave_id').references(() => leaves.id, { onDelete: 'cascade' }),
+    startAt: ts('start_at').notNull(),
+    endAt: ts('end_at').notNull(),
+    active: boolean('active').notNull().default(true),
+  },
+  (t) => [
+    index('busy_slots_appointment').on(t.appointmentId),
+    index('busy_slots_employee_range').on(t.tenantId, t.employeeId, t.startAt),
+    check('busy_slots_owner', sql`(${t.appointmentId} is null) <> (${t.leaveId} is null)`),
+    check('busy_slots_order', sql`${t.startAt} < ${t.endAt}`),
+  ],
+);
+
+export const activities = pgTable(
+  'activities',
+  {
+    id: serial('id').primaryKey(),
+    tenantId: integer('tenant_id').notNull().references(() => tenants.id, { onDelete: 'cascade' }),
+    type: text('type', {
+      enum: ['client_appointment_created', 'employee_appointment_created', 'appointment_cancelled', 'user_created'],
+    }).notNull(),
+    data: jsonb('data').$type<Record<string, unknown>>().notNull(),
+    seen: boolean('seen').notNull().default(false),
+    createdAt: ts('created_at').notNull().defaultNow(),
+  },
+  (t) => [index('activities_tenant').on(t.tenantId, t.createdAt)],
+);
+
+export const sessions = pgTable('sessions', {
+  /** SHA-256 of the cookie token; the token itself is never stored. */
+  id: text('id').primaryKey(),
+  tenantId: integer('tenant_id').notNull().references(() => tenants.id, { onDelete: 'cascade' }),
+  userId: uuid('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+  expiresAt: ts('expires_at').notNull(),
+  createdAt: ts('created_at').notNull().defaultNow(),
+});
+
+export const phoneVerifications = pgTable('phone_verifications', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  tenantId: integer('tenant_id').notNull().references(() => tenants.id, { onDelete: 'cascade' }),
+  userId: uuid('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+  phone: text('phone').notNull(),
+  /** SHA-256 of the code; the code itself is never stored. */
+  codeHash: text('code_hash').notNull(),
+  attempts: integer('attempts').notNull().default(0),
+  expiresAt: ts('expires_at').notNull(),
+  verifiedAt: ts('verified_at'),
+  createdAt: ts('created_at').notNull().defaultNow(),
+});
+
+/** Messages to deliver (e-mail), written in the same transaction as the change that causes them. */
+export const outbox = pgTable('outbox', {
+  id: serial('id').primaryKey(),
+  tenantId: integer('tenant_id').notNull().references(() => tenants.id, { onDelete: 'cascade' }),
+  kind: text('kind', { enum: ['email'] }).notNull(),
+  payload: jsonb('payload').$type<Record<string, unknown>>().notNull(),
+  attempts: integer('attempts').notNull().default(0),
+  lastError: text('last_error'),
+  createdAt: ts('created_at').notNull().defaultNow(),
+  sentAt: ts('sent_at'),
+});

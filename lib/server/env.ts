@@ -1,0 +1,44 @@
+import 'server-only';
+import { z } from 'zod';
+
+/**
+ * The server's configuration, read once from `process.env` and validated with zod.
+ * This module is the only reader of `process.env` on the server.
+ */
+const ZEnv = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  /** Folder of the embedded PGlite database (used when DATABASE_URL is empty). */
+  DATA_DIR: z.string().default('./data'),
+  /** postgres://… — when set, a PostgreSQL server is used instead of PGlite. */
+  DATABASE_URL: z.string().optional(),
+  /** Tenant for bare hosts (localhost, an IP address). */
+  DEFAULT_TENANT: z.string().default('klok'),
+  /** OpenID Connect issuer; Google by default. */
+  OIDC_ISSUER: z.string().url().default('https://accounts.google.com'),
+  OIDC_CLIENT_ID: z.string().optional(),
+  OIDC_CLIENT_SECRET: z.string().optional(),
+  /** Set by the start script when the local OpenID provider stands in for Google (http allowed). */
+  OIDC_ALLOW_INSECURE: z.enum(['0', '1']).default('0'),
+  /** Seed the demo tenant on an empty database. */
+  SEED_DEMO: z.enum(['0', '1']).default('1'),
+  /** Base URL of tenant assets (logos); empty means `/tenants/{tenant}/…` from public/. */
+  ASSET_BASE_URL: z.string().default(''),
+  /** Phone verification provider: `dev` logs the code, `firebase` verifies Firebase ID tokens. */
+  PHONE_PROVIDER: z.enum(['dev', 'firebase']).default('dev'),
+  FIREBASE_PROJECT_ID: z.string().optional(),
+  /** Support e-mail shown in the privacy policy. */
+  SUPPORT_EMAIL: z.string().default('soporte@klok.app'),
+  /** SMTP server for e-mail (smtp://user:pass@host:port); empty logs e-mails instead. */
+  SMTP_URL: z.string().optional(),
+  MAIL_FROM: z.string().default('Klok <no-reply@klok.app>'),
+});
+
+export type Env = z.infer<typeof ZEnv>;
+
+let cached: Env | undefined;
+
+/** Returns the validated environment; throws at start-up on a malformed configuration. */
+export function env(): Env {
+  cached ??= ZEnv.parse(process.env);
+  return cached;
+}

@@ -1,0 +1,141 @@
+import 'server-only';
+import { and, asc, eq, gt, inArray, lt, type SQL } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import { centsToEuros } from '@/lib/domain/money';
+import { isoUtc, madridDate, type Range } from '@/lib/domain/time';
+import type { DbOrTx } from '@/lib/server/db/client';
+import { appointments, busySlots, users } from '@/lib/server/db/schema';
+
+/** An appointment as the API shows it (spec section 3, Appointment). Instants are UTC ISO strings. */
+export type AppointmentDto = {
+  id: string;
+  type: 'appointment';
+  facility_id: number;
+  employee_id: string;
+  employee_name: string;
+  client_id: string;
+  client_name: string;
+  user_id: string;
+  user_name: string;
+  is_guest: boolean;
+  service_id: number | null;
+  service_name: string;
+  service_price: number;
+  date: string;
+  start_time: string;
+  end_time: string;
+  status: 'pending' | 'cancelled';
+  created_at: string;
+  created_by: string;
+  created_by_role: 'client' | 'staff';
+  notes: string | null;
+  busy_slots: { start_time: string; end_time: string }[];
+};
+
+const employee = alias(users, 'employee');
+const client = alias(users, 'client');
+const creator = alias(users, 'creator');
+
+/** Appointments of a tenant matching `where`, ordered by start, with their busy parts (two queries). */
+export async function findAppointments(db: DbOrTx, tenantId: number, where?: SQL): Promise<AppointmentDto[]> {
+  const rows = await db
+    .select({
+      a: appointments,
+      employeeEmail: employee.email,
+      employeeName: employee.name,
+      clientEmail: client.email,
+      clientGuest: client.isGuest,
+      creatorName: creator.name,
+      creatorEmail: creator.email,
+    })
+    .from(appointments)
+    .innerJoin(employee, eq(employee.id, appointments.employeeId))
+    .innerJoin(client, eq(client.id, appointments.clientId))
+    .innerJoin(creator, eq(creator.id, appointments.createdBy))
+    .where(where ? and(eq(appointments.tenantId, tenantId), where) : eq(appointments.tenantId, tenantId))
+    .orderBy(asc(appointments.startAt));
+  if (rows.length === 0) return [];
+  const parts = await db
+    .select({ appointmentId: busySlots.appointmentId, startAt: busySlots.startAt, endAt: busySlots.endAt })
+    .from(busySlots)
+    .where(and(eq(busySlots.tenantId, tenantId), inArray(busySlots.appointmentId, rows.map((r) => r.a.id))))
+    .orderBy(asc(busySlots.startAt));
+  const partsOf = new Map<string, { start_time: string; end_time: string }[]>();
+  for (const p of parts) {
+    const list = partsOf.get(p.appointmentId!) ?? [];
+    list.push({ start_time: isoUtc(p.startAt), end_time: isoUtc(p.endAt) });
+    partsOf.set(p.appointmentId!, list);
+  }
+  return rows.map(({ a, ...r }) => ({
+    id: a.id,
+    type: 'appointment',
+    facility_id: a.facilityId,
+    employee_id: r.employeeEmail,
+    employee_name: r.employeeName,
+    client_id: r.clientEmail,
+    client_name: a.clientName,
+    user_id: a.userId,
+    user_name: a.clientName,
+    is_guest: r.clientGuest,
+    service_id: a.serviceId,
+    service_name: a.serviceName,
+    service_price: centsToEuros(a.servicePriceCents),
+    date: madridDate(a.startAt),
+    start_time: isoUtc(a.startAt),
+    end_time: isoUtc(a.endAt),
+    status: a.status,
+    created_at: isoUtc(a.createdAt),
+    created_by: a.createdByRole === 'client' ? r.creatorEmail : r.creatorName || r.creatorEmail,
+    created_by_role: a.createdByRole,
+    notes: a.notes,
+    busy_slots: partsOf.get(a.id) ?? [],
+  }));
+}
+
+/** Pending appointments of a client account (sub-users included): not cancelled and not yet ended. */
+export function pendingOfClient(db: DbOrTx, tenantId: number, clientId: string, now: Date): Promise<AppointmentDto[]> {
+  return findAppointments(
+    db,
+    tenantId,
+    and(eq(appointments.clientId, clientId), eq(appointments.status, 'pending'), gt(appointments.endAt, now)),
+  );
+}
+
+/** Number of pending appointments of a client account (the allowance count). */
+export async function countPendingOfClient(db: DbOrTx, tenantId: number, clientId: string, now: Date): Promise<number> {
+  const rows = await db
+    .select({ id: appointments.id })
+    .from(appointments)
+    .where(
+      and(
+        eq(appointments.tenantId, tenantId),
+        eq(appointments.clientId, clientId),
+        eq(appointments.status, 'pending'),
+        gt(appointments.endAt, now),
+      ),
+    );
+  return rows.length;
+}
+
+/** Busy time of a stylist overlapping [from, to): active busy parts of appointments and leaves (epoch ms). */
+export async function busyRangesOf(
+  db: DbOrTx,
+  tenantId: number,
+  employeeId: string,
+  from: number,
+  to: number,
+): Promise<Range[]> {
+  const rows = await db
+    .select({ startAt: busySlots.startAt, endAt: busySlots.endAt })
+    .from(busySlots)
+    .where(
+      and(
+        eq(busySlots.tenantId, tenantId),
+        eq(busySlots.employeeId, employeeId),
+        eq(busySlots.active, true),
+        lt(busySlots.startAt, new Date(to)),
+        gt(busySlots.endAt, new Date(from)),
+      ),
+    );
+  return rows.map((r) => ({ start: r.startAt.getTime(), end: r.endAt.getTime() }));
+}

@@ -1,0 +1,140 @@
+import 'server-only';
+import { and, eq, gt, sql } from 'drizzle-orm';
+import { busyParts, clientWindowEnd, fits, openIntervals, segmentsOf } from '@/lib/domain/availability';
+import { canBook } from '@/lib/domain/allowance';
+import { isoUtc, madridDate, madridWallClock, overlaps } from '@/lib/domain/time';
+import type { SessionUser } from '@/lib/server/auth/session';
+import type { Db } from '@/lib/server/db/client';
+import { activities, appointments, busySlots, users } from '@/lib/server/db/schema';
+import { ApiError } from '@/lib/server/errors';
+import { errorMessage } from '@/lib/server/messages';
+import { busyRangesOf, countPendingOfClient } from '@/lib/server/repositories/appointments';
+import { findEmployee, scheduleOf } from '@/lib/server/repositories/employees';
+import { findService, offersService } from '@/lib/server/repositories/services';
+import { findUserByEmail } from '@/lib/server/repositories/users';
+
+/** The client flow's booking request (spec section 7, `PATCH /schedules/insert/appointment`). */
+export type ClientBookingInput = {
+  start_time: string;
+  end_time?: string;
+  facility_id: number;
+  employee_id: string;
+  service_id: number;
+  client_id: string;
+  user_id: string;
+  user_name?: string;
+};
+
+/**
+ * Books an appointment for a signed-in client (spec sections 4, 5 and 7; decisions "Allowance",
+ * "Sub-users", "Busy parts"). Everything is re-checked on the server inside one transaction:
+ * ownership (a client books only for itself or its sub-users), the stylist offers the service,
+ * the start is a bookable hour (shifts, past, 30-day window, free busy parts), the allowance
+ * (pending strictly below `n_appointments_allowed`). The exclusion constraint is the last guard.
+ * Returns the new appointment's id. Errors: 403 (another account), 404 (stylist, service),
+ * 409 `slot_taken` / `allowance_exceeded`, 422 (not offered, outside window, past, not a bookable hour).
+ */
+export async function bookAsClient(
+  db: Db,
+  tenantId: number,
+  actor: SessionUser,
+  input: ClientBookingInput,
+  now = Date.now(),
+): Promise<{ event_id: string }> {
+  if (input.client_id.trim().toLowerCase() !== actor.email) throw new ApiError('forbidden', errorMessage('forbidden'));
+  const employee = await findEmployee(db, tenantId, input.employee_id);
+  if (!employee) throw new ApiError('not_found', errorMessage('employeeNotFound'));
+  const service = await findService(db, tenantId, input.service_id);
+  if (!service) throw new ApiError('not_found', errorMessage('serviceNotFound'));
+  if (!(await offersService(db, tenantId, employee.id, service.id))) {
+    throw new ApiError('unprocessable', errorMessage('serviceNotOffered'));
+  }
+  const start = Date.parse(input.start_time);
+  const end = start + service.durationMinutes * 60_000;
+  if (input.end_time !== undefined && Date.parse(input.end_time) !== end) {
+    throw new ApiError('unprocessable', errorMessage('slotUnavailable'));
+  }
+  if (start <= now) throw new ApiError('unprocessable', errorMessage('pastDate'));
+  if (start >= clientWindowEnd(now)) throw new ApiError('unprocessable', errorMessage('outsideWindow'));
+  if ((start - madridWallClock(madridDate(start), 0)) % (15 * 60_000) !== 0) {
+    throw new ApiError('unprocessable', errorMessage('slotUnavailable'));
+  }
+  const segments = segmentsOf(service.durationMinutes, service.busySlots);
+  const parts = busyParts(start, segments);
+
+  return db.transaction(async (tx) => {
+    // Serialise bookings of one account so parallel requests cannot exceed the allowance.
+    const client = await findUserByEmail(tx, tenantId, actor.email);
+    if (!client || client.id !== actor.id) throw new ApiError('forbidden', errorMessage('forbidden'));
+    await tx.execute(sql`select id from ${users} where ${users.id} = ${client.id} for update`);
+
+    const person = [{ id: client.id, name: client.name }, ...client.subUsers].find((p) => p.id === input.user_id);
+    if (!person) throw new ApiError('unprocessable', errorMessage('personNotFound'));
+
+    const pending = await countPendingOfClient(tx, tenantId, client.id, new Date(now));
+    if (!canBook(pending, client.nAppointmentsAllowed)) {
+      throw new ApiError('allowance_exceeded', errorMessage('allowanceExceeded'));
+    }
+    const personBusy = await tx
+      .select({ id: appointments.id })
+      .from(appointments)
+      .where(
+        and(
+          eq(appointments.tenantId, tenantId),
+          eq(appointments.clientId, client.id),
+          eq(appointments.userId, person.id),
+          eq(appointments.status, 'pending'),
+          gt(appointments.endAt, new Date(now)),
+        ),
+      )
+      .limit(1);
+    if (personBusy.length > 0) throw new ApiError('conflict', errorMessage('personBusy'));
+
+    const date = madridDate(start);
+    const { week, special } = await scheduleOf(tx, tenantId, employee.id, date);
+    const open = openIntervals(date, week, special);
+    const busy = await busyRangesOf(tx, tenantId, employee.id, start, end);
+    if (parts.some((p) => busy.some((b) => overlaps(b, p)))) throw new ApiError('slot_taken', errorMessage('slotTaken'));
+    const inside = open.some((o) => o.start <= start && end <= o.end);
+    if (!inside || !fits(start, { open, busy, segments })) {
+      throw new ApiError('unprocessable', errorMessage('slotUnavailable'));
+    }
+
+    const [created] = await tx
+      .insert(appointments)
+      .values({
+        tenantId,
+        facilityId: input.facility_id,
+        employeeId: employee.id,
+        clientId: client.id,
+        userId: person.id,
+        clientName: person.name || client.name,
+        serviceId: service.id,
+        serviceName: service.name,
+        servicePriceCents: service.priceCents,
+        startAt: new Date(start),
+        endAt: new Date(end),
+        createdBy: client.id,
+        createdByRole: 'client',
+      })
+      .returning({ id: appointments.id });
+    const id = created!.id;
+    await tx.insert(busySlots).values(
+      parts.map((p) => ({ tenantId, employeeId: employee.id, appointmentId: id, startAt: new Date(p.start), endAt: new Date(p.end) })),
+    );
+    await tx.insert(activities).values({
+      tenantId,
+      type: 'client_appointment_created',
+      data: {
+        id,
+        start_time: isoUtc(start),
+        created_by: client.email,
+        service_name: service.name,
+        employee_name: employee.name,
+        client_name: person.name || client.name,
+      },
+    });
+    return { event_id: id };
+  });
+}
+

@@ -1,0 +1,132 @@
+import 'server-only';
+import { createHash, randomInt } from 'node:crypto';
+import { and, desc, eq, gt, isNull, ne } from 'drizzle-orm';
+import { createRemoteJWKSet, jwtVerify } from 'jose';
+import { normalizePhone } from '@/lib/domain/phone';
+import type { Db } from '@/lib/server/db/client';
+import { phoneVerifications, users } from '@/lib/server/db/schema';
+import { env } from '@/lib/server/env';
+import { ApiError, isUniqueViolation } from '@/lib/server/errors';
+import { errorMessage } from '@/lib/server/messages';
+import { deliverDevCode } from '@/lib/server/notifications/sms';
+
+export const CODE_TTL_MINUTES = 10;
+export const MAX_ATTEMPTS = 5;
+export const MAX_CODES_PER_HOUR = 5;
+
+const hashCode = (id: string, code: string) => createHash('sha256').update(`${id}:${code}`).digest('hex');
+
+/** Throws 409 `phone_taken` when another user of the tenant has the number. */
+async function assertPhoneFree(db: Db, tenantId: number, userId: string, phone: string): Promise<void> {
+  const [other] = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(and(eq(users.tenantId, tenantId), eq(users.tlf, phone), ne(users.id, userId)))
+    .limit(1);
+  if (other) throw new ApiError('phone_taken', errorMessage('phoneTaken'));
+}
+
+function parsePhone(input: string): string {
+  const phone = normalizePhone(input);
+  if (!phone) throw new ApiError('unprocessable', errorMessage('phoneInvalid'));
+  return phone;
+}
+
+/**
+ * Starts phone verification (spec section 4, onboarding). With the `dev` provider: generates a
+ * six-digit code on the server, stores only its hash with a 10-minute expiry, and logs it.
+ * With `firebase`: nothing is sent from here (the browser asks Firebase for the SMS).
+ * Errors: 422 invalid phone, 409 `phone_taken`, 429 after 5 codes in an hour.
+ */
+export async function requestPhoneCode(
+  db: Db,
+  tenantId: number,
+  userId: string,
+  tlf: string,
+): Promise<{ provider: 'dev' | 'firebase'; expires_at: string | null }> {
+  const phone = parsePhone(tlf);
+  await assertPhoneFree(db, tenantId, userId, phone);
+  if (env().PHONE_PROVIDER === 'firebase') return { provider: 'firebase', expires_at: null };
+  const recent = await db
+    .select({ id: phoneVerifications.id })
+    .from(phoneVerifications)
+    .where(and(eq(phoneVerifications.userId, userId), gt(phoneVerifications.createdAt, new Date(Date.now() - 3_600_000))));
+  if (recent.length >= MAX_CODES_PER_HOUR) throw new ApiError('too_many_requests', errorMessage('tooManyRequests'));
+  const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
+  const expiresAt = new Date(Date.now() + CODE_TTL_MINUTES * 60_000);
+  const id = crypto.randomUUID();
+  await db.insert(phoneVerifications).values({ id, tenantId, userId, phone, codeHash: hashCode(id, code), expiresAt });
+  await deliverDevCode(phone, code);
+  return { provider: 'dev', expires_at: expiresAt.toISOString() };
+}
+
+/**
+ * Completes phone verification and stores the verified number on the user.
+ * `dev`: checks the six-digit code against the latest request (422 `code_required` when none,
+ * `code_expired` past its expiry or after 5 wrong attempts, `code_invalid` when wrong).
+ * `firebase`: verifies the Firebase ID token (signature, issuer, audience, expiry) and takes the
+ * phone from its `phone_number` claim — never from the browser's word alone.
+ * Errors also: 409 `phone_taken`.
+ */
+export async function verifyPhone(
+  db: Db,
+  tenantId: number,
+  userId: string,
+  proof: { code?: string; id_token?: string },
+): Promise<void> {
+  let phone: string;
+  if (env().PHONE_PROVIDER === 'firebase') {
+    if (!proof.id_token) throw new ApiError('code_required', errorMessage('sendFirst'));
+    phone = await phoneFromFirebaseToken(proof.id_token);
+  } else {
+    const [pending] = await db
+      .select()
+      .from(phoneVerifications)
+      .where(and(eq(phoneVerifications.userId, userId), eq(phoneVerifications.tenantId, tenantId), isNull(phoneVerifications.verifiedAt)))
+      .orderBy(desc(phoneVerifications.createdAt))
+      .limit(1);
+    if (!pending) throw new ApiError('code_required', errorMessage('sendFirst'));
+    if (pending.expiresAt.getTime() < Date.now() || pending.attempts >= MAX_ATTEMPTS) {
+      throw new ApiError('code_expired', errorMessage('codeExpired'));
+    }
+    if (!proof.code || hashCode(pending.id, proof.code) !== pending.codeHash) {
+      await db
+        .update(phoneVerifications)
+        .set({ attempts: pending.attempts + 1 })
+        .where(eq(phoneVerifications.id, pending.id));
+      throw new ApiError('code_invalid', errorMessage('codeInvalid'));
+    }
+    await db.update(phoneVerifications).set({ verifiedAt: new Date() }).where(eq(phoneVerifications.id, pending.id));
+    phone = pending.phone;
+  }
+  await assertPhoneFree(db, tenantId, userId, phone);
+  try {
+    await db
+      .update(users)
+      .set({ tlf: phone, phoneVerified: true })
+      .where(and(eq(users.tenantId, tenantId), eq(users.id, userId)));
+  } catch (err) {
+    if (isUniqueViolation(err)) throw new ApiError('phone_taken', errorMessage('phoneTaken'));
+    throw err;
+  }
+}
+
+const firebaseKeys = createRemoteJWKSet(
+  new URL('https://www.googleapis.com/service_accounts/v1/jwk/securetoken@system.gserviceaccount.com'),
+);
+
+async function phoneFromFirebaseToken(idToken: string): Promise<string> {
+  const projectId = env().FIREBASE_PROJECT_ID;
+  if (!projectId) throw new Error('FIREBASE_PROJECT_ID is not configured');
+  try {
+    const { payload } = await jwtVerify(idToken, firebaseKeys, {
+      issuer: `https://securetoken.google.com/${projectId}`,
+      audience: projectId,
+    });
+    const phone = typeof payload.phone_number === 'string' ? normalizePhone(payload.phone_number) : null;
+    if (!phone) throw new Error('no phone_number claim');
+    return phone;
+  } catch {
+    throw new ApiError('code_invalid', errorMessage('codeInvalid'));
+  }
+}

@@ -1,0 +1,13 @@
+import { z } from 'zod';
+import { isValidDate } from '@/lib/domain/time';
+
+/** A Madrid calendar date, `YYYY-MM-DD`. */
+export const ZDate = z.string().refine(isValidDate, 'Fecha no válida (YYYY-MM-DD)');
+/** An instant, ISO 8601 with offset (UTC `Z` recommended). */
+export const ZInstant = z.iso.datetime({ offset: true });
+/** An e-mail used as an id in paths and bodies; compared lower-case. */
+export const ZEmail = z.email().max(254).transform((e) => e.trim().toLowerCase());
+/** The facility id: always 1 (spec section 9). */
+export const ZFacilityId = z.coerce.number().int().pipe(z.literal(1));
+/** A positive integer id from a path or query string. */
+export const ZId = z.coerce.number().int().positive();

@@ -1,0 +1,84 @@
+/**
+ * Test harness for the API route handlers: a fresh database per test file (PGlite in memory by default,
+ * or the PostgreSQL server of TEST_DATABASE_URL with a fresh schema), the demo seed, sessions for the
+ * demo accounts, and `call()` that invokes a handler the way Next.js does.
+ */
+import { NextRequest } from 'next/server';
+import { closeDb, getDb, type Db } from '@/lib/server/db/client';
+import { createSession } from '@/lib/server/auth/session';
+import { findUserByEmail } from '@/lib/server/repositories/users';
+import { findTenant } from '@/lib/server/tenancy';
+import { SESSION_COOKIE } from '@/lib/tenant-host';
+
+type Handler = (req: NextRequest, ctx: { params: Promise<Record<string, string>> }) => Promise<Response>;
+
+/** Prepares the environment; call at the top of a test file, before the database is opened. */
+export async function openTestDb(): Promise<Db> {
+  process.env.SEED_DEMO = '1';
+  if (process.env.TEST_DATABASE_URL) {
+    const { Client } = await import('pg');
+    const name = `klok_test_${process.pid}_${Math.random().toString(36).slice(2, 8)}`;
+    const admin = new Client({ connectionString: process.env.TEST_DATABASE_URL });
+    await admin.connect();
+    await admin.query(`create database ${name}`);
+    await admin.end();
+    const url = new URL(process.env.TEST_DATABASE_URL);
+    url.pathname = `/${name}`;
+    process.env.DATABASE_URL = url.toString();
+    createdDatabase = name;
+  } else {
+    process.env.DATA_DIR = 'memory://';
+  }
+  return getDb();
+}
+
+let createdDatabase: string | undefined;
+
+/** Closes the database and drops the per-file PostgreSQL database, if one was created. */
+export async function closeTestDb(): Promise<void> {
+  await closeDb();
+  if (createdDatabase && process.env.TEST_DATABASE_URL) {
+    const { Client } = await import('pg');
+    const admin = new Client({ connectionString: process.env.TEST_DATABASE_URL });
+    await admin.connect();
+    await admin.query(`drop database if exists ${createdDatabase}`);
+    await admin.end();
+    createdDatabase = undefined;
+  }
+}
+
+/** A session cookie for a user of a tenant (default `klok`). */
+export async function sessionFor(email: string, tenant = 'klok'): Promise<string> {
+  const db = await getDb();
+  const t = await findTenant(tenant);
+  const user = await findUserByEmail(db, t!.id, email);
+  if (!user) throw new Error(`no user ${email}`);
+  const { token } = await createSession(t!.id, user.id);
+  return `${SESSION_COOKIE}=${token}`;
+}
+
+/** Calls a route handler; returns status and parsed JSON body (null when empty). */
+export async function call(
+  handler: Handler,
+  opts: {
+    method?: string;
+    path: string;
+    params?: Record<string, string>;
+    body?: unknown;
+    cookie?: string;
+    host?: string;
+    headers?: Record<string, string>;
+  },
+): Promise<{ status: number; body: any; res: Response }> {
+  const headers: Record<string, string> = { host: opts.host ?? 'localhost:3000', ...(opts.headers ?? {}) };
+  if (opts.cookie) headers.cookie = opts.cookie;
+  if (opts.body !== undefined) headers['content-type'] = 'application/json';
+  const req = new NextRequest(`http://${headers.host}${opts.path}`, {
+    method: opts.method ?? 'GET',
+    headers,
+    body: opts.body === undefined ? undefined : typeof opts.body === 'string' ? opts.body : JSON.stringify(opts.body),
+  });
+  const res = await handler(req, { params: Promise.resolve(opts.params ?? {}) });
+  const text = await res.text();
+  return { status: res.status, body: text ? JSON.parse(text) : null, res };
+}

@@ -1,0 +1,1 @@
+// Empty stand-in for the 'server-only' marker package in Jest.
