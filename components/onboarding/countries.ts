@@ -43,11 +43,13 @@ export function searchCountries(query: string): Country[] {
 
 /**
  * The country a number's calling code points to. The current country wins while the number still
- * starts with its code (+1 stays Canada); otherwise the longest matching code and its main country.
+ * starts with its code, or with part of it (+1 stays Canada); otherwise the longest matching code and its main country.
  * Null when no calling code matches.
  */
 export function guessCountry(digits: string, current: CountryCode): CountryCode | null {
-  if (digits.startsWith(getCountryCallingCode(current))) return current;
+  const own = getCountryCallingCode(current);
+  // Still on the current code, or part-way through typing it.
+  if (digits && (digits.startsWith(own) || own.startsWith(digits))) return current;
   const byCode = (metadata as { country_calling_codes: Record<string, string[]> }).country_calling_codes;
   const known = new Set<string>(getCountries());
   for (let len = Math.min(3, digits.length); len >= 1; len--) {
@@ -60,4 +62,9 @@ export function guessCountry(digits: string, current: CountryCode): CountryCode 
 /** The flag emoji of a country (regional indicator symbols). */
 export function flagOf(iso2: string): string {
   return String.fromCodePoint(...[...iso2.toUpperCase()].map((ch) => 0x1f1e6 + ch.charCodeAt(0) - 65));
+}
+
+/** The `+{calling code}` prefix of a country (`+34` for Spain). */
+export function dialPrefix(iso2: CountryCode = DEFAULT_COUNTRY): string {
+  return `+${getCountryCallingCode(iso2)}`;
 }

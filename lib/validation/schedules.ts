@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ZEmail, ZInstant } from './common';
+import { ZDate, ZEmail, ZInstant } from './common';
 
 /** `PATCH /schedules/insert/appointment`, client flow (spec section 7). */
 export const ZClientAppointmentInsert = z.object({
@@ -13,3 +13,49 @@ export const ZClientAppointmentInsert = z.object({
   user_name: z.string().max(120).optional(),
 });
 export type ClientAppointmentInsert = z.infer<typeof ZClientAppointmentInsert>;
+
+/** `PATCH /schedules/insert/appointment`, employee flow (spec section 7): client by e-mail or a guest by name. */
+export const ZStaffAppointmentInsert = z.object({
+  start_time: ZInstant,
+  end_time: ZInstant.optional(),
+  facility_id: z.literal(1),
+  employee_id: ZEmail,
+  service_id: z.number().int().positive(),
+  client_id: z.union([ZEmail, z.literal(''), z.null()]).optional(),
+  client_name: z.string().trim().min(1).max(120),
+});
+export type StaffAppointmentInsert = z.infer<typeof ZStaffAppointmentInsert>;
+
+/** `PATCH /schedules/insert/leave` (spec section 7). */
+export const ZLeaveInsert = z.object({
+  start_time: ZInstant,
+  end_time: ZInstant,
+  facility_id: z.literal(1),
+  employee_id: ZEmail,
+  notes: z.string().max(500).nullish(),
+});
+
+/** `PATCH /schedules/delete/leave` (spec section 7). */
+export const ZLeaveDelete = z.object({
+  id: z.uuid(),
+  employee_id: ZEmail,
+  date: ZDate.optional(),
+  facility_id: z.literal(1),
+});
+
+/** `PATCH /schedules/cancel/appointment` (spec section 7). */
+export const ZAppointmentCancel = z.object({
+  appointment_id: z.uuid(),
+  date: ZDate.optional(),
+  facility_id: z.literal(1),
+  employee_id: ZEmail.optional(),
+  client_id: z.string().max(254).optional(),
+  notes: z.string().max(1000).nullish(),
+});
+
+/** `GET /facility/{id}/appointments?startDate&endDate` (spec section 7): at most 62 days. */
+export const ZAgendaQuery = z
+  .object({ startDate: ZDate, endDate: ZDate.optional() })
+  .transform((q) => ({ startDate: q.startDate, endDate: q.endDate ?? q.startDate }))
+  .refine((q) => q.endDate >= q.startDate, 'endDate antes de startDate')
+  .refine((q) => (Date.parse(q.endDate) - Date.parse(q.startDate)) / 86_400_000 <= 62, 'Rango demasiado largo');

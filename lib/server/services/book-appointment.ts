@@ -4,7 +4,7 @@ import { busyParts, clientWindowEnd, fits, openIntervals, segmentsOf } from '@/l
 import { canBook } from '@/lib/domain/allowance';
 import { isoUtc, madridDate, madridWallClock, overlaps } from '@/lib/domain/time';
 import type { SessionUser } from '@/lib/server/auth/session';
-import type { Db } from '@/lib/server/db/client';
+import type { Db, Tx } from '@/lib/server/db/client';
 import { activities, appointments, busySlots, users } from '@/lib/server/db/schema';
 import { ApiError } from '@/lib/server/errors';
 import { errorMessage } from '@/lib/server/messages';
@@ -100,41 +100,84 @@ export async function bookAsClient(
       throw new ApiError('unprocessable', errorMessage('slotUnavailable'));
     }
 
-    const [created] = await tx
-      .insert(appointments)
-      .values({
-        tenantId,
-        facilityId: input.facility_id,
-        employeeId: employee.id,
-        clientId: client.id,
-        userId: person.id,
-        clientName: person.name || client.name,
-        serviceId: service.id,
-        serviceName: service.name,
-        servicePriceCents: service.priceCents,
-        startAt: new Date(start),
-        endAt: new Date(end),
-        createdBy: client.id,
-        createdByRole: 'client',
-      })
-      .returning({ id: appointments.id });
-    const id = created!.id;
-    await tx.insert(busySlots).values(
-      parts.map((p) => ({ tenantId, employeeId: employee.id, appointmentId: id, startAt: new Date(p.start), endAt: new Date(p.end) })),
-    );
-    await tx.insert(activities).values({
+    const id = await insertAppointment(tx, {
       tenantId,
-      type: 'client_appointment_created',
-      data: {
-        id,
-        start_time: isoUtc(start),
-        created_by: client.email,
-        service_name: service.name,
-        employee_name: employee.name,
-        client_name: person.name || client.name,
-      },
+      facilityId: input.facility_id,
+      employee,
+      client: { id: client.id, email: client.email },
+      person: { id: person.id, name: person.name || client.name },
+      service,
+      start,
+      parts,
+      createdBy: client.id,
+      createdByRole: 'client',
     });
     return { event_id: id };
   });
 }
 
+
+/** What `insertAppointment` writes. Instants in epoch ms; `parts` are the busy parts. */
+export type NewAppointment = {
+  tenantId: number;
+  facilityId: number;
+  employee: { id: string; name: string };
+  client: { id: string; email: string };
+  person: { id: string; name: string };
+  service: { id: number; name: string; priceCents: number; durationMinutes: number };
+  start: number;
+  parts: { start: number; end: number }[];
+  createdBy: string;
+  createdByRole: 'client' | 'staff';
+};
+
+/**
+ * Writes an appointment, its busy parts (guarded by the exclusion constraint) and its activity
+ * (`client_appointment_created` or `employee_appointment_created`) inside the caller's transaction.
+ * Returns the appointment id.
+ */
+export async function insertAppointment(tx: Tx, a: NewAppointment): Promise<string> {
+  const end = a.start + a.service.durationMinutes * 60_000;
+  const [created] = await tx
+    .insert(appointments)
+    .values({
+      tenantId: a.tenantId,
+      facilityId: a.facilityId,
+      employeeId: a.employee.id,
+      clientId: a.client.id,
+      userId: a.person.id,
+      clientName: a.person.name,
+      serviceId: a.service.id,
+      serviceName: a.service.name,
+      servicePriceCents: a.service.priceCents,
+      startAt: new Date(a.start),
+      endAt: new Date(end),
+      createdBy: a.createdBy,
+      createdByRole: a.createdByRole,
+    })
+    .returning({ id: appointments.id });
+  const id = created!.id;
+  await tx.insert(busySlots).values(
+    a.parts.map((p) => ({
+      tenantId: a.tenantId,
+      employeeId: a.employee.id,
+      appointmentId: id,
+      startAt: new Date(p.start),
+      endAt: new Date(p.end),
+    })),
+  );
+  const [creator] = await tx.select({ email: users.email, name: users.name }).from(users).where(eq(users.id, a.createdBy));
+  await tx.insert(activities).values({
+    tenantId: a.tenantId,
+    type: a.createdByRole === 'client' ? 'client_appointment_created' : 'employee_appointment_created',
+    data: {
+      id,
+      start_time: isoUtc(a.start),
+      created_by: a.createdByRole === 'client' ? creator?.email : creator?.name || creator?.email,
+      service_name: a.service.name,
+      employee_name: a.employee.name,
+      client_name: a.person.name,
+    },
+  });
+  return id;
+}

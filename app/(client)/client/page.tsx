@@ -1,0 +1,23 @@
+import type { Metadata } from 'next';
+import { redirect } from 'next/navigation';
+import { getTranslations } from 'next-intl/server';
+import { ClientHome } from '@/components/client-home/client-home';
+import { getSession } from '@/lib/server/auth/session';
+import { getUserDto } from '@/lib/server/repositories/users';
+
+export async function generateMetadata(): Promise<Metadata> {
+  const t = await getTranslations('home');
+  return { title: t('title') };
+}
+
+/** Mis citas, the client's home (`/` for clients): needs a finished onboarding. */
+export default async function ClientHomePage({ searchParams }: { searchParams: Promise<{ eventId?: string | string[] }> }) {
+  const { tenant, user } = await getSession();
+  if (!tenant || !user) redirect('/login');
+  const account = await getUserDto(tenant.id, user.email);
+  if (!account?.onboarding_completed) redirect('/onboarding');
+  const { eventId } = await searchParams;
+  return (
+    <ClientHome email={user.email} initialUser={account} highlightId={typeof eventId === 'string' && eventId ? eventId : null} />
+  );
+}

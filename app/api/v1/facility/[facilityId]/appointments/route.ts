@@ -1,0 +1,17 @@
+import { z } from 'zod';
+import { getDb } from '@/lib/server/db/client';
+import { items, route } from '@/lib/server/http';
+import { agendaBetween } from '@/lib/server/repositories/agenda';
+import { ZFacilityId } from '@/lib/validation/common';
+import { ZAgendaQuery } from '@/lib/validation/schedules';
+
+/**
+ * `GET /api/v1/facility/1/appointments?startDate=YYYY-MM-DD[&endDate=YYYY-MM-DD]` (spec section 7), staff
+ * only: `{ items: [{ date, employee_id, employee_name, available, special, notes, shift, appointments }] }`,
+ * one per Madrid date and stylist; `appointments` holds appointments (cancelled ones with their status)
+ * and leaves (`type: 'leave'`). At most 62 days per call (400 beyond).
+ */
+export const GET = route(
+  { access: 'staff', params: z.object({ facilityId: ZFacilityId }), query: ZAgendaQuery },
+  async ({ tenant, query }) => items(await agendaBetween(await getDb(), tenant.id, query.startDate, query.endDate)),
+);

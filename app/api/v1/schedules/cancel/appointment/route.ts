@@ -1,0 +1,14 @@
+import { getDb } from '@/lib/server/db/client';
+import { data, route } from '@/lib/server/http';
+import { cancelAppointment } from '@/lib/server/services/staff-schedule';
+import { ZAppointmentCancel } from '@/lib/validation/schedules';
+
+/**
+ * `PATCH /api/v1/schedules/cancel/appointment` (spec section 7), staff only:
+ * `{ date, facility_id, employee_id, client_id, appointment_id, notes }` → 200 `{ data: { id } }`.
+ * Errors: 400, 403 (clients cannot cancel), 404 unknown, 409 already cancelled, 422 past.
+ */
+export const PATCH = route({ access: 'staff', body: ZAppointmentCancel }, async ({ tenant, user, body }) => {
+  await cancelAppointment(await getDb(), tenant.id, user, body);
+  return data({ id: body.appointment_id });
+});

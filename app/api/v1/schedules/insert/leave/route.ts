@@ -1,0 +1,13 @@
+import { getDb } from '@/lib/server/db/client';
+import { data, route } from '@/lib/server/http';
+import { blockSlot } from '@/lib/server/services/staff-schedule';
+import { ZLeaveInsert } from '@/lib/validation/schedules';
+
+/**
+ * `PATCH /api/v1/schedules/insert/leave` (spec section 7), staff only: blocks `[start_time, end_time)`
+ * of a stylist → 201 `{ data: { event_id } }`. Errors: 400, 403, 404 stylist, 409 overlaps another event,
+ * 422 end before start or a past start.
+ */
+export const PATCH = route({ access: 'staff', body: ZLeaveInsert }, async ({ tenant, user, body }) =>
+  data(await blockSlot(await getDb(), tenant.id, user, body), 201),
+);

@@ -1,0 +1,202 @@
+'use client';
+
+import { useTranslations } from 'next-intl';
+import { Spinner } from '@/components/ui/spinner';
+import { errorMessageOf } from '@/lib/api-client/fetcher';
+import type { AvailableHour, Employee, HourGroup, Service } from '@/lib/api-client/types';
+import { euros, longDay, timeOf } from '@/lib/format';
+import { ChoiceButton } from './choice-button';
+import { MonthCalendar } from './month-calendar';
+import { isBookableDate, lastBookableDate } from './date-rules';
+import type { BookingValues, Person } from './wizard-state';
+
+type Loadable<T> = { data: T | undefined; error: unknown; isLoading: boolean };
+
+/** Spinner while loading, the server's message on failure, else the content. */
+function LoadState<T>({ state, children }: { state: Loadable<T>; children: (data: T) => React.ReactNode }) {
+  const tc = useTranslations('common');
+  if (state.error) {
+    return (
+      <p className="form-error" role="alert">
+        {errorMessageOf(state.error, tc('genericError'))}
+      </p>
+    );
+  }
+  if (state.data === undefined) return <Spinner />;
+  return <>{children(state.data)}</>;
+}
+
+/** Person step: the client and its sub-users without a pending appointment. */
+export function PersonStep({ people, value, onChange }: { people: Person[]; value?: Person; onChange: (p: Person) => void }) {
+  return (
+    <div className="choice-list">
+      {people.map((p) => (
+        <ChoiceButton
+          key={p.id}
+          name={p.name}
+          selected={value?.id === p.id}
+          onSelect={() => onChange(p)}
+          media={<Initial name={p.name} />}
+        />
+      ))}
+    </div>
+  );
+}
+
+/** Service step: services some stylist offers, with price and duration. */
+export function ServiceStep({ services, value, onChange }: { services: Loadable<Service[]>; value?: Service; onChange: (s: Service) => void }) {
+  const t = useTranslations('booking');
+  return (
+    <LoadState state={services}>
+      {(list) =>
+        list.length === 0 ? (
+          <p className="empty">{t('noServices')}</p>
+        ) : (
+          <div className="choice-list">
+            {list.map((s) => (
+              <ChoiceButton
+                key={s.id}
+                name={s.name}
+                selected={value?.id === s.id}
+                onSelect={() => onChange(s)}
+                details={
+                  <>
+                    {s.description && <span className="choice-description">{s.description}</span>}
+                    <span className="choice-meta">
+                      {euros(s.price)} · {t('minutes', { minutes: s.duration })}
+                    </span>
+                  </>
+                }
+              />
+            ))}
+          </div>
+        )
+      }
+    </LoadState>
+  );
+}
+
+/** Employee step: the stylists offering the chosen service. */
+export function EmployeeStep({ employees, value, onChange }: { employees: Loadable<Employee[]>; value?: Employee; onChange: (e: Employee) => void }) {
+  const t = useTranslations('booking');
+  return (
+    <LoadState state={employees}>
+      {(list) =>
+        list.length === 0 ? (
+          <p className="empty">{t('noEmployees')}</p>
+        ) : (
+          <div className="choice-list">
+            {list.map((e) => (
+              <ChoiceButton
+                key={e.email}
+                name={e.name}
+                selected={value?.email === e.email}
+                onSelect={() => onChange(e)}
+                media={<Avatar employee={e} />}
+                details={e.description || undefined}
+              />
+            ))}
+          </div>
+        )
+      }
+    </LoadState>
+  );
+}
+
+/** Date step: a month calendar limited to the stylist's working days within the next 30 days. */
+export function DateStep({ employee, today, value, onChange }: { employee: Employee; today: string; value?: string; onChange: (d: string) => void }) {
+  return (
+    <MonthCalendar
+      value={value}
+      onChange={onChange}
+      min={today}
+      max={lastBookableDate(today)}
+      today={today}
+      isDisabled={(date) => !isBookableDate(date, employee, today)}
+    />
+  );
+}
+
+/** Hour step: the free start times grouped by hour, labelled in Madrid time. */
+export function HourStep({ hours, value, onChange }: { hours: Loadable<HourGroup[]>; value?: AvailableHour; onChange: (h: AvailableHour) => void }) {
+  const t = useTranslations('booking');
+  return (
+    <LoadState state={hours}>
+      {(groups) => {
+        const nonEmpty = groups.filter((g) => g.hours.length > 0);
+        if (nonEmpty.length === 0) return <p className="empty">{t('noHours')}</p>;
+        return (
+          <div className="hour-groups">
+            {nonEmpty.map((g) => (
+              <div key={g.hour} role="group" aria-label={g.hour} className="hour-group">
+                <h3 className="hour-group-title" aria-hidden="true">
+                  {g.hour}
+                </h3>
+                <div className="hour-grid">
+                  {g.hours.map((h) => {
+                    const selected = value?.id === h.id;
+                    return (
+                      <button
+                        key={h.id}
+                        type="button"
+                        className={`hour${selected ? ' is-selected' : ''}`}
+                        aria-pressed={selected}
+                        onClick={() => onChange(h)}
+                      >
+                        {timeOf(h.start_time)}
+                      </button>
+                    );
+                  })}
+                </div>
+              </div>
+            ))}
+          </div>
+        );
+      }}
+    </LoadState>
+  );
+}
+
+/** Summary: everything chosen, before confirming. */
+export function SummaryStep({ values }: { values: Required<BookingValues> }) {
+  const t = useTranslations('booking');
+  const rows: [string, string][] = [
+    [t('stepService'), values.service.name],
+    [t('price'), euros(values.service.price)],
+    [t('duration'), t('minutes', { minutes: values.service.duration })],
+    [t('stepEmployee'), values.employee.name],
+    [t('stepDate'), longDay(values.date)],
+    [t('stepHour'), timeOf(values.hour.start_time)],
+    [t('person'), values.user.name],
+  ];
+  return (
+    <dl className="details summary">
+      {rows.map(([label, value]) => (
+        <div key={label}>
+          <dt>{label}</dt>
+          <dd>{value}</dd>
+        </div>
+      ))}
+    </dl>
+  );
+}
+
+/** A round badge with a name's initial. */
+function Initial({ name, color }: { name: string; color?: string }) {
+  return (
+    <span className="avatar" style={color ? { borderColor: color } : undefined} aria-hidden="true">
+      {name.trim().charAt(0).toUpperCase()}
+    </span>
+  );
+}
+
+/** A stylist's photo, or the initial on the stylist's colour. */
+function Avatar({ employee }: { employee: Employee }) {
+  if (employee.avatar) {
+    return (
+      // eslint-disable-next-line @next/next/no-img-element -- avatars may live on a CDN
+      <img className="avatar" src={employee.avatar} alt="" width={44} height={44} style={{ borderColor: employee.color }} />
+    );
+  }
+  return <Initial name={employee.name} color={employee.color || '#cccccc'} />;
+}

@@ -1,0 +1,115 @@
+'use client';
+
+import { useEffect, useState } from 'react';
+import Link from 'next/link';
+import { useRouter } from 'next/navigation';
+import { useTranslations } from 'next-intl';
+import { Spinner } from '@/components/ui/spinner';
+import { ErrorIcon } from '@/components/ui/error-icon';
+import { PlusIcon } from '@/components/ui/icons';
+import { useFacility, usePendingAppointments, useUser } from '@/lib/api-client/hooks';
+import type { Appointment, UserDto } from '@/lib/api-client/types';
+import { canBook, remaining } from '@/lib/domain/allowance';
+import { AppointmentCard, appointmentCardId } from './appointment-card';
+import { downloadReminder } from './download-reminder';
+import { FacilityCard } from './facility-card';
+
+/** Delays of the post-booking highlight (spec section 9): on after 500 ms, off 3000 ms later. */
+const HIGHLIGHT_ON_MS = 500;
+const HIGHLIGHT_FOR_MS = 3000;
+
+export type ClientHomeProps = {
+  email: string;
+  /** The account as the server page read it; SWR keeps it fresh. */
+  initialUser: UserDto;
+  /** Appointment to scroll to and highlight (`/?eventId=…` after booking). */
+  highlightId: string | null;
+};
+
+/**
+ * Mis citas (spec section 2, "Client home"): greeting, allowance sentence, facility card, Pedir cita
+ * when booking is allowed, and the pending appointments with their reminders.
+ */
+export function ClientHome({ email, initialUser, highlightId }: ClientHomeProps) {
+  const t = useTranslations('home');
+  const router = useRouter();
+  const { data: user = initialUser } = useUser(email, { fallbackData: initialUser });
+  const { data: pending, error: pendingError } = usePendingAppointments(email);
+  const { data: facility } = useFacility();
+  const [highlighted, setHighlighted] = useState<string | null>(null);
+
+  // After booking: scroll to the new card, highlight it for a while, then clear the URL state.
+  const targetReady = Boolean(highlightId && pending?.some((a) => a.id === highlightId));
+  useEffect(() => {
+    if (!highlightId || !targetReady) return;
+    document.getElementById(appointmentCardId(highlightId))?.scrollIntoView({ behavior: 'smooth', block: 'center' });
+    const on = setTimeout(() => setHighlighted(highlightId), HIGHLIGHT_ON_MS);
+    const off = setTimeout(() => {
+      setHighlighted(null);
+      router.replace('/', { scroll: false });
+    }, HIGHLIGHT_ON_MS + HIGHLIGHT_FOR_MS);
+    return () => {
+      clearTimeout(on);
+      clearTimeout(off);
+    };
+  }, [highlightId, targetReady, router]);
+
+  if (pendingError) {
+    return (
+      <div className="message-page" role="alert">
+        <ErrorIcon />
+        <p>{t('error')}</p>
+      </div>
+    );
+  }
+  if (!pending) return <Spinner />;
+
+  const firstName = user.name.trim().split(/\s+/)[0] ?? '';
+  const allowed = canBook(pending.length, user.n_appointments_allowed);
+  const download = (a: Appointment) =>
+    downloadReminder(a, facility, {
+      description: t('reminderDescription', { service: a.service_name, employee: a.employee_name }),
+    });
+
+  return (
+    <div className="client-home">
+      <section className="hero">
+        <h1 className="page-title">{t('greeting', { name: firstName })}</h1>
+        <p className="muted">
+          {allowed
+            ? t('allowed', { count: remaining(pending.length, user.n_appointments_allowed) })
+            : pending.length > 1
+              ? t('waitMany')
+              : pending.length === 1
+                ? t('waitOne')
+                : null}
+        </p>
+      </section>
+
+      {facility && <FacilityCard facility={facility} />}
+
+      {allowed && (
+        <Link href="/new/appointment" className="btn btn-primary btn-block btn-lg">
+          <PlusIcon />
+          {t('book')}
+        </Link>
+      )}
+
+      <section className="upcoming" aria-labelledby="upcoming-title">
+        <div className="section-head">
+          <h2 id="upcoming-title">{t('upcoming', { count: pending.length })}</h2>
+          <span className="badge">{t('count', { count: pending.length })}</span>
+        </div>
+        {pending.length === 0 ? (
+          <p className="empty">{t('none')}</p>
+        ) : (
+          <div className="card-list">
+            {pending.map((a) => (
+              <AppointmentCard key={a.id} appointment={a} highlighted={highlighted === a.id} onDownload={download} />
+            ))}
+          </div>
+        )}
+      </section>
+    </div>
+  );
+}

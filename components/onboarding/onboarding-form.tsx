@@ -1,0 +1,183 @@
+'use client';
+
+import { useId, useState } from 'react';
+import { useRouter } from 'next/navigation';
+import { useTranslations } from 'next-intl';
+import { Button } from '@/components/ui/button';
+import { Card } from '@/components/ui/card';
+import { ApiClientError, errorMessageOf } from '@/lib/api-client/fetcher';
+import { isValidPhone } from '@/lib/domain/phone';
+import { CodeSheet, RESEND_SECONDS } from './code-sheet';
+import { formatForDisplay, PhoneInput } from './phone-input';
+import { PrivacyDialog } from './privacy-dialog';
+import {
+  completeProfile,
+  isPhoneTakenByOther,
+  requestCode,
+  verifyCode,
+  verifyFailureOf,
+  type CodeRequest,
+} from './verification';
+
+export type OnboardingFormProps = {
+  email: string;
+  firstName: string;
+  surname: string;
+  /** Starting value of the phone field (`+34` when the account has none). */
+  initialPhone: string;
+  supportEmail: string;
+};
+
+/**
+ * Creación de cuenta (spec sections 2, 4 and 5): name, surname, international phone and the privacy
+ * checkbox; Finalizar checks the phone is unused, requests an SMS code and opens the code sheet;
+ * a verified code saves the profile and goes home.
+ */
+export function OnboardingForm({ email, firstName, surname: initialSurname, initialPhone, supportEmail }: OnboardingFormProps) {
+  const t = useTranslations('onboarding');
+  const tc = useTranslations('common');
+  const router = useRouter();
+  const ids = { name: useId(), surname: useId(), phone: useId(), phoneError: useId(), privacy: useId(), privacyText: useId(), privacyLink: useId() };
+
+  const [name, setName] = useState(firstName);
+  const [surname, setSurname] = useState(initialSurname);
+  const [phone, setPhone] = useState(initialPhone);
+  const [phoneTouched, setPhoneTouched] = useState(false);
+  const [accepted, setAccepted] = useState(false);
+  const [privacyOpen, setPrivacyOpen] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const [formError, setFormError] = useState<string | null>(null);
+  const [codeRequest, setCodeRequest] = useState<CodeRequest | null>(null);
+  const [resendAt, setResendAt] = useState(0);
+  const [sheetOpen, setSheetOpen] = useState(false);
+
+  const phoneValid = isValidPhone(phone);
+  const canFinish = name.trim() !== '' && surname.trim() !== '' && phoneValid && accepted;
+  const showPhoneError = phoneTouched && !phoneValid;
+
+  /** Requests a code for the current phone; returns an error message or null. */
+  const sendCode = async (): Promise<string | null> => {
+    try {
+      const request = await requestCode(email, phone);
+      if (request.provider !== 'dev') {
+        // Firebase phone sign-in (invisible captcha, ID token) plugs in here; not wired in this screen.
+        console.error('Unsupported phone verification provider', request.provider);
+        return tc('genericError');
+      }
+      setCodeRequest(request);
+      setResendAt(Date.now() + RESEND_SECONDS * 1000);
+      return null;
+    } catch (err) {
+      if (err instanceof ApiClientError && err.code === 'phone_taken') return t('phoneTaken');
+      return errorMessageOf(err, tc('genericError'));
+    }
+  };
+
+  const finish = async () => {
+    if (!canFinish || busy) return;
+    setFormError(null);
+    // A code already sent to this number is still usable: just reopen the sheet.
+    if (codeRequest?.tlf === phone) return setSheetOpen(true);
+    setBusy(true);
+    try {
+      if (await isPhoneTakenByOther(phone, email)) return setFormError(t('phoneTaken'));
+      const failure = await sendCode();
+      if (failure) return setFormError(failure);
+      setSheetOpen(true);
+    } catch (err) {
+      setFormError(errorMessageOf(err, tc('genericError')));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const verifyAndSave = async (code: string): Promise<string | null> => {
+    try {
+      await verifyCode(email, code);
+    } catch (err) {
+      return t(verifyFailureOf(err));
+    }
+    try {
+      await completeProfile(email, `${name.trim()} ${surname.trim()}`, phone);
+    } catch (err) {
+      return errorMessageOf(err, t('saveError'));
+    }
+    router.replace('/');
+    router.refresh();
+    return null;
+  };
+
+  return (
+    <div className="onboarding">
+      <h1 className="page-title">{t('title')}</h1>
+      <p className="muted">{t('welcome')}</p>
+      <Card>
+        <form
+          className="form"
+          noValidate
+          onSubmit={(e) => {
+            e.preventDefault();
+            void finish();
+          }}
+        >
+          <div className="field">
+            <label htmlFor={ids.name}>{t('name')}</label>
+            <input id={ids.name} className="input" value={name} onChange={(e) => setName(e.target.value)} autoComplete="given-name" required />
+          </div>
+          <div className="field">
+            <label htmlFor={ids.surname}>{t('surname')}</label>
+            <input id={ids.surname} className="input" value={surname} onChange={(e) => setSurname(e.target.value)} autoComplete="family-name" required />
+          </div>
+          <div className="field">
+            <label htmlFor={ids.phone}>{t('phone')}</label>
+            <PhoneInput
+              id={ids.phone}
+              value={phone}
+              onChange={(value) => {
+                setPhone(value);
+                setFormError(null);
+              }}
+              onBlur={() => setPhoneTouched(true)}
+              invalid={showPhoneError}
+              describedBy={ids.phoneError}
+            />
+            <p id={ids.phoneError} className="field-error" aria-live="polite">
+              {showPhoneError ? t('invalidPhone') : ''}
+            </p>
+          </div>
+          <div className="checkbox-row">
+            <input
+              id={ids.privacy}
+              type="checkbox"
+              checked={accepted}
+              onChange={(e) => setAccepted(e.target.checked)}
+              aria-labelledby={`${ids.privacyText} ${ids.privacyLink}`}
+            />
+            <label htmlFor={ids.privacy} id={ids.privacyText}>
+              {t('privacyAccept')}
+            </label>{' '}
+            <button type="button" id={ids.privacyLink} className="link-btn" onClick={() => setPrivacyOpen(true)}>
+              {t('privacyLink')}
+            </button>
+          </div>
+          <p className="form-error" role="alert">
+            {formError}
+          </p>
+          <Button type="submit" block disabled={!canFinish} busy={busy}>
+            {t('finish')}
+          </Button>
+        </form>
+      </Card>
+      <PrivacyDialog open={privacyOpen} onClose={() => setPrivacyOpen(false)} supportEmail={supportEmail} />
+      <CodeSheet
+        open={sheetOpen}
+        onClose={() => setSheetOpen(false)}
+        phone={formatForDisplay(phone)}
+        requested={codeRequest !== null}
+        resendAt={resendAt}
+        onVerify={verifyAndSave}
+        onResend={sendCode}
+      />
+    </div>
+  );
+}

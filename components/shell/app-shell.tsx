@@ -1,0 +1,46 @@
+'use client';
+
+import Link from 'next/link';
+import { useState, type ReactNode } from 'react';
+import { useTranslations } from 'next-intl';
+import { MenuIcon } from '@/components/ui/icons';
+import { SideMenu, type MenuItem } from './side-menu';
+
+export type AppShellProps = {
+  title: string;
+  menuItems: MenuItem[];
+  /** Optional icon button at the right of the header. */
+  right?: ReactNode;
+  children: ReactNode;
+};
+
+/**
+ * The common shell (spec section 2): a header whose title goes to `/` replacing history, a menu
+ * button opening the Menú panel, an optional right button, and the page below.
+ */
+export function AppShell({ title, menuItems, right, children }: AppShellProps) {
+  const t = useTranslations('common');
+  const [menuOpen, setMenuOpen] = useState(false);
+  return (
+    <div className="shell">
+      <header className="app-header">
+        <button
+          type="button"
+          className="icon-btn"
+          aria-label={t('menu')}
+          aria-haspopup="dialog"
+          aria-expanded={menuOpen}
+          onClick={() => setMenuOpen(true)}
+        >
+          <MenuIcon />
+        </button>
+        <Link href="/" replace className="app-title">
+          {title}
+        </Link>
+        <div className="header-right">{right}</div>
+      </header>
+      <SideMenu open={menuOpen} onClose={() => setMenuOpen(false)} items={menuItems} />
+      <main className="app-main">{children}</main>
+    </div>
+  );
+}

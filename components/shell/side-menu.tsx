@@ -1,0 +1,75 @@
+'use client';
+
+import Link from 'next/link';
+import { useState, type ReactNode } from 'react';
+import { useTranslations } from 'next-intl';
+import { toast } from 'sonner';
+import { Dialog } from '@/components/ui/dialog';
+import { LogoutIcon } from '@/components/ui/icons';
+import { apiFetch, errorMessageOf } from '@/lib/api-client/fetcher';
+
+export type MenuItem = {
+  href: string;
+  label: string;
+  icon?: ReactNode;
+  /** Opens in a new tab (social profile). */
+  external?: boolean;
+  current?: boolean;
+};
+
+/** Ends the session with the API and leaves for the login page (spec section 7). */
+async function logout(fallbackError: string): Promise<void> {
+  try {
+    await apiFetch('/api/v1/auth/logout');
+    window.location.assign('/login');
+  } catch (err) {
+    toast.error(errorMessageOf(err, fallbackError));
+  }
+}
+
+/** The left slide-in panel Menú: the role's entries, and Cerrar sesión at the bottom. */
+export function SideMenu({ open, onClose, items }: { open: boolean; onClose: () => void; items: MenuItem[] }) {
+  const t = useTranslations('common');
+  const [leaving, setLeaving] = useState(false);
+  return (
+    <Dialog open={open} onClose={onClose} title={t('menu')} variant="left">
+      <nav className="side-menu" aria-label={t('menu')}>
+        <ul>
+          {items.map((item) => (
+            <li key={item.href}>
+              {item.external ? (
+                <a href={item.href} target="_blank" rel="noopener noreferrer" className="menu-item" onClick={onClose}>
+                  {item.icon}
+                  <span>{item.label}</span>
+                </a>
+              ) : (
+                <Link
+                  href={item.href}
+                  className="menu-item"
+                  aria-current={item.current ? 'page' : undefined}
+                  onClick={onClose}
+                >
+                  {item.icon}
+                  <span>{item.label}</span>
+                </Link>
+              )}
+            </li>
+          ))}
+        </ul>
+        <button
+          type="button"
+          className="menu-item menu-logout"
+          disabled={leaving}
+          onClick={async () => {
+            setLeaving(true);
+            await logout(t('genericError'));
+            setLeaving(false);
+          }}
+        >
+          <LogoutIcon />
+          <span>{t('logout')}</span>
+        </button>
+      </nav>
+    </Dialog>
+  );
+}

@@ -1,0 +1,110 @@
+import 'server-only';
+import { and, asc, eq, gt, inArray, lt } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import { datesBetween } from '@/lib/domain/availability';
+import { isoUtc, madridDate, madridWallClock, weekdayOf } from '@/lib/domain/time';
+import type { DbOrTx } from '@/lib/server/db/client';
+import { appointments, leaves, users } from '@/lib/server/db/schema';
+import { findAppointments, type AppointmentDto } from './appointments';
+import { listEmployees } from './employees';
+
+/** A leave (blocked slot) as the API shows it (spec section 3, Leave). */
+export type LeaveDto = {
+  id: string;
+  type: 'leave';
+  facility_id: number;
+  employee_id: string;
+  employee_name: string;
+  date: string;
+  start_time: string;
+  end_time: string;
+  notes: string | null;
+  created_by: string;
+  created_at: string;
+};
+
+/** One stylist on one Madrid date (spec section 3, "Appointments response"). */
+export type AgendaDay = {
+  date: string;
+  employee_id: string;
+  employee_name: string;
+  available: boolean;
+  special: boolean;
+  notes: string;
+  shift: { id: string; open: string; close: string }[];
+  appointments: (AppointmentDto | LeaveDto)[];
+};
+
+const creator = alias(users, 'leave_creator');
+const employee = alias(users, 'leave_employee');
+
+/** Leaves of the tenant overlapping [from, to) (epoch ms), by start. */
+export async function findLeaves(db: DbOrTx, tenantId: number, from: number, to: number, ids?: string[]): Promise<LeaveDto[]> {
+  const conditions = [eq(leaves.tenantId, tenantId)];
+  if (ids) conditions.push(inArray(leaves.id, ids.length ? ids : ['00000000-0000-0000-0000-000000000000']));
+  else conditions.push(lt(leaves.startAt, new Date(to)), gt(leaves.endAt, new Date(from)));
+  const rows = await db
+    .select({ l: leaves, employeeEmail: employee.email, employeeName: employee.name, creatorName: creator.name })
+    .from(leaves)
+    .innerJoin(employee, eq(employee.id, leaves.employeeId))
+    .innerJoin(creator, eq(creator.id, leaves.createdBy))
+    .where(and(...conditions))
+    .orderBy(asc(leaves.startAt));
+  return rows.map(({ l, employeeEmail, employeeName, creatorName }) => ({
+    id: l.id,
+    type: 'leave',
+    facility_id: l.facilityId,
+    employee_id: employeeEmail,
+    employee_name: employeeName,
+    date: madridDate(l.startAt),
+    start_time: isoUtc(l.startAt),
+    end_time: isoUtc(l.endAt),
+    notes: l.notes,
+    created_by: creatorName,
+    created_at: isoUtc(l.createdAt),
+  }));
+}
+
+/**
+ * The agenda between two Madrid dates inclusive (spec section 7, `GET /facility/{id}/appointments`):
+ * one entry per date and stylist with the day's shift (weekly, or the special shift of that date) and its
+ * appointments (cancelled included, with their status) and leaves. A fixed number of queries whatever
+ * the range: stylists with shifts (4), appointments with busy parts (2), leaves (1).
+ */
+export async function agendaBetween(db: DbOrTx, tenantId: number, startDate: string, endDate: string): Promise<AgendaDay[]> {
+  const dates = datesBetween(startDate, endDate);
+  const from = madridWallClock(startDate, 0);
+  const to = madridWallClock(endDate, 1440);
+  const [staff, appts, blocked] = await Promise.all([
+    listEmployees(db, tenantId),
+    findAppointments(db, tenantId, and(lt(appointments.startAt, new Date(to)), gt(appointments.endAt, new Date(from)))),
+    findLeaves(db, tenantId, from, to),
+  ]);
+  const byKey = new Map<string, (AppointmentDto | LeaveDto)[]>();
+  for (const e of [...appts, ...blocked]) {
+    const key = `${e.date}|${e.employee_id}`;
+    const list = byKey.get(key) ?? [];
+    list.push(e);
+    byKey.set(key, list);
+  }
+  const out: AgendaDay[] = [];
+  for (const date of dates) {
+    const weekday = weekdayOf(date);
+    for (const s of staff) {
+      const special = s.special_shifts.find((x) => x.date === date);
+      const week = s.week_shifts.find((d) => d.id === weekday);
+      const shift = special ? (special.available ? special.shift : []) : (week?.shifts ?? []);
+      out.push({
+        date,
+        employee_id: s.email,
+        employee_name: s.name,
+        available: shift.length > 0,
+        special: Boolean(special),
+        notes: special?.notes ?? '',
+        shift,
+        appointments: (byKey.get(`${date}|${s.email}`) ?? []).sort((a, b) => a.start_time.localeCompare(b.start_time)),
+      });
+    }
+  }
+  return out;
+}

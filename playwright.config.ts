@@ -1,0 +1,48 @@
+import { defineConfig } from '@playwright/test';
+
+/**
+ * End-to-end tests in Debian's Chromium (no browser download) against the built app, started by the
+ * same start script as the README's first command, with a fresh embedded database and the local
+ * OpenID provider. Ports 3100/3101 so a running dev server does not interfere.
+ */
+const PORT = Number(process.env.E2E_PORT ?? 3100);
+const OIDC_PORT = Number(process.env.E2E_OIDC_PORT ?? 3101);
+
+export default defineConfig({
+  testDir: './e2e',
+  outputDir: './test-results',
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
+  fullyParallel: false,
+  workers: 1,
+  retries: 0,
+  reporter: [['list']],
+  use: {
+    baseURL: `http://localhost:${PORT}`,
+    locale: 'es-ES',
+    timezoneId: 'Europe/Madrid',
+    screenshot: 'only-on-failure',
+    trace: 'retain-on-failure',
+    launchOptions: {
+      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      args: [
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+        '--no-first-run',
+      ],
+    },
+  },
+  projects: [{ name: 'chromium', use: { browserName: 'chromium', viewport: { width: 412, height: 860 } } }],
+  webServer: {
+    command: `rm -rf .data-e2e && npm run build && DATA_DIR=.data-e2e PORT=${PORT} DEV_OIDC_PORT=${OIDC_PORT} npx tsx scripts/start.ts`,
+    url: `http://localhost:${PORT}/login`,
+    timeout: 300_000,
+    reuseExistingServer: false,
+    stdout: 'pipe',
+    stderr: 'pipe',
+    env: { NODE_ENV: 'production' , DEV_OIDC: '1' },
+  },
+});
