@@ -1,5 +1,6 @@
 'use client';
 
+import type { ReactNode } from 'react';
 import { useTranslations } from 'next-intl';
 import { Spinner } from '@/components/ui/spinner';
 import { errorMessageOf } from '@/lib/api-client/fetcher';
@@ -13,7 +14,7 @@ import type { BookingValues, Person } from './wizard-state';
 type Loadable<T> = { data: T | undefined; error: unknown; isLoading: boolean };
 
 /** Spinner while loading, the server's message on failure, else the content. */
-function LoadState<T>({ state, children }: { state: Loadable<T>; children: (data: T) => React.ReactNode }) {
+function LoadState<T>({ state, children }: { state: Loadable<T>; children: (data: T) => ReactNode }) {
   const tc = useTranslations('common');
   if (state.error) {
     return (

@@ -28,7 +28,7 @@ describe('buildReminder', () => {
     expect(event.description).toBe('Tu cita de Corte con Ana.');
     expect(event.status).toBe('CONFIRMED');
     expect(event.start.toISOString()).toBe('2026-11-23T09:00:00.000Z');
-    expect(event.end.toISOString()).toBe('2026-11-23T09:45:00.000Z');
+    expect(event.end?.toISOString()).toBe('2026-11-23T09:45:00.000Z');
   });
 
   it('has display alarms one day and one hour before', () => {

@@ -1,0 +1,29 @@
+import type { Metadata } from 'next';
+import { redirect } from 'next/navigation';
+import { getTranslations } from 'next-intl/server';
+import { BookingWizard } from '@/components/booking/booking-wizard';
+import { bookablePeople, canBook } from '@/lib/domain/allowance';
+import { getSession } from '@/lib/server/auth/session';
+import { getUserDto } from '@/lib/server/repositories/users';
+
+export async function generateMetadata(): Promise<Metadata> {
+  const t = await getTranslations('booking');
+  return { title: t('title') };
+}
+
+/** Nueva cita for a client (`/new/appointment`): only with a finished onboarding and booking allowed. */
+export default async function NewAppointmentPage() {
+  const { tenant, user } = await getSession();
+  if (!tenant || !user) redirect('/login');
+  const account = await getUserDto(tenant.id, user.email);
+  if (!account?.onboarding_completed) redirect('/onboarding');
+  if (!canBook(account.pending_appointments.length, account.n_appointments_allowed)) redirect('/');
+
+  const self = { id: account.id, name: account.name };
+  const people = bookablePeople(
+    self,
+    account.users,
+    account.pending_appointments.map((a) => a.user_id),
+  );
+  return <BookingWizard email={user.email} self={self} askPerson={account.users.length > 0} people={people} />;
+}
