@@ -1,5 +1,5 @@
 /** Jest: TypeScript through @swc/jest; ESM-only auth packages are transformed too. */
-export default {
+const config = {
   testEnvironment: 'node',
   transform: {
     '^.+\\.(t|j)sx?$': ['@swc/jest', { jsc: { parser: { syntax: 'typescript', tsx: true }, transform: { react: { runtime: 'automatic' } } } }],
@@ -11,3 +11,5 @@ export default {
   },
   testPathIgnorePatterns: ['/node_modules/', '/e2e/', '/.next/'],
 };
+
+export default config;

@@ -51,7 +51,13 @@ export function CodeInput({ digits, onChange, disabled, invalid, describedBy }: 
   };
 
   const handleKeyDown = (i: number, e: KeyboardEvent<HTMLInputElement>) => {
-    if (e.key === 'Backspace' && !digits[i] && i > 0) {
+    if (/^\d$/.test(e.key) && !e.ctrlKey && !e.metaKey && !e.altKey) {
+      // Typed digits are handled here: typing the digit a box already holds changes nothing in the
+      // field, so no change event would fire and the focus would not move on.
+      e.preventDefault();
+      onChange(digits.map((d, k) => (k === i ? e.key : d)));
+      if (i < CODE_LENGTH - 1) focus(i + 1);
+    } else if (e.key === 'Backspace' && !digits[i] && i > 0) {
       e.preventDefault();
       onChange(digits.map((d, k) => (k === i - 1 ? '' : d)));
       focus(i - 1);

@@ -1,4 +1,4 @@
-import { guessCountry, searchCountries, listCountries, countryOf, flagOf } from './countries';
+import { guessCountry, searchCountries, listCountries, countryOf, dialPrefix } from './countries';
 
 describe('phone input countries', () => {
   it('lists every country with a Spanish name and calling code', () => {
@@ -29,7 +29,8 @@ describe('phone input countries', () => {
     expect(searchCountries('+34').map((c) => c.iso2)).toContain('ES');
   });
 
-  it('builds flag emojis', () => {
-    expect(flagOf('ES')).toBe('🇪🇸');
+  it('writes calling code prefixes', () => {
+    expect(dialPrefix()).toBe('+34');
+    expect(dialPrefix('PT')).toBe('+351');
   });
 });

@@ -59,11 +59,6 @@ export function guessCountry(digits: string, current: CountryCode): CountryCode 
   return null;
 }
 
-/** The flag emoji of a country (regional indicator symbols). */
-export function flagOf(iso2: string): string {
-  return String.fromCodePoint(...[...iso2.toUpperCase()].map((ch) => 0x1f1e6 + ch.charCodeAt(0) - 65));
-}
-
 /** The `+{calling code}` prefix of a country (`+34` for Spain). */
 export function dialPrefix(iso2: CountryCode = DEFAULT_COUNTRY): string {
   return `+${getCountryCallingCode(iso2)}`;

@@ -172,7 +172,7 @@ export function OnboardingForm({ email, firstName, surname: initialSurname, init
       <CodeSheet
         open={sheetOpen}
         onClose={() => setSheetOpen(false)}
-        phone={formatForDisplay(phone)}
+        phone={formatForDisplay(phone).replace(/ /g, '\u00a0')}
         requested={codeRequest !== null}
         resendAt={resendAt}
         onVerify={verifyAndSave}

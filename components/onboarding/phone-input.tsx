@@ -4,7 +4,7 @@ import { useEffect, useId, useLayoutEffect, useMemo, useRef, useState, type Chan
 import { AsYouType, getCountryCallingCode, type CountryCode } from 'libphonenumber-js';
 import { useTranslations } from 'next-intl';
 import { cleanPhone, PHONE_MAX_DIGITS } from '@/lib/domain/phone';
-import { countryOf, DEFAULT_COUNTRY, flagOf, guessCountry, searchCountries } from './countries';
+import { countryOf, DEFAULT_COUNTRY, guessCountry, searchCountries } from './countries';
 
 export type PhoneInputProps = {
   id: string;
@@ -130,8 +130,8 @@ export function PhoneInput({ id, value, onChange, onBlur, invalid, describedBy }
         aria-label={t('countrySelected', { country: selected.name })}
         onClick={() => setOpen((o) => !o)}
       >
-        <span aria-hidden="true" className="phone-flag">
-          {flagOf(country)}
+        <span aria-hidden="true" className="phone-iso">
+          {country}
         </span>
         <span aria-hidden="true" className="phone-dial">
           +{selected.dialCode}
@@ -182,7 +182,9 @@ export function PhoneInput({ id, value, onChange, onBlur, invalid, describedBy }
                 onClick={() => pick(c.iso2)}
                 onKeyDown={(e) => e.key === 'Escape' && setOpen(false)}
               >
-                <span aria-hidden="true">{flagOf(c.iso2)}</span>
+                <span aria-hidden="true" className="phone-iso">
+                  {c.iso2}
+                </span>
                 <span className="country-name">{c.name}</span>
                 <span className="muted">+{c.dialCode}</span>
               </button>

@@ -3,6 +3,7 @@
  * parameter validation, special closed days and the 30-day client window. Dates are picked relative
  * to today in Europe/Madrid; sara@klok.demo works the seeded split shift with no special day.
  */
+import { DateTime } from 'luxon';
 import messages from '@/lib/i18n/messages/es.json';
 import { closeTestDb, openTestDb, sessionFor } from './harness';
 import {
@@ -193,7 +194,9 @@ describe('the 30-day client window', () => {
     expect(r.status).toBe(200);
     const hours = flat(r.body.items);
     expect(hours.length).toBeGreaterThan(0);
-    expect(hours[0]!.start_time).toBe(madridInstant(date, '09:00') === hours[0]!.start_time ? madridInstant(date, '09:00') : madridInstant(date, '09:30'));
+    // Saturdays open at 09:00, other working days at 09:30.
+    const opening = DateTime.fromISO(date, { zone: 'Europe/Madrid' }).weekday === 6 ? '09:00' : '09:30';
+    expect(hours[0]!.start_time).toBe(madridInstant(date, opening));
   });
 
   it('shows staff a date months ahead', async () => {

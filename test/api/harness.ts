@@ -69,6 +69,7 @@ export async function call(
     host?: string;
     headers?: Record<string, string>;
   },
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- tests read arbitrary JSON answers
 ): Promise<{ status: number; body: any; res: Response }> {
   const headers: Record<string, string> = { host: opts.host ?? 'localhost:3000', ...(opts.headers ?? {}) };
   if (opts.cookie) headers.cookie = opts.cookie;

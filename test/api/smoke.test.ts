@@ -2,9 +2,10 @@ import { GET as getSession } from '@/app/api/v1/session/route';
 import { GET as getServices } from '@/app/api/v1/facility/[facilityId]/services/route';
 import { call, closeTestDb, openTestDb, sessionFor } from './harness';
 
+// Opening PGlite, migrating and seeding can exceed Jest's 5 s default on a busy machine.
 beforeAll(async () => {
   await openTestDb();
-});
+}, 60_000);
 afterAll(closeTestDb);
 
 test('session answers 404 without a cookie and the role with one', async () => {

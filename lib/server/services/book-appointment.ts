@@ -1,8 +1,8 @@
 import 'server-only';
 import { and, eq, gt, sql } from 'drizzle-orm';
-import { busyParts, clientWindowEnd, fits, openIntervals, segmentsOf } from '@/lib/domain/availability';
+import { availableStarts, busyParts, clientWindowEnd, openIntervals, segmentsOf } from '@/lib/domain/availability';
 import { canBook } from '@/lib/domain/allowance';
-import { isoUtc, madridDate, madridWallClock, overlaps } from '@/lib/domain/time';
+import { isoUtc, madridDate, overlaps } from '@/lib/domain/time';
 import type { SessionUser } from '@/lib/server/auth/session';
 import type { Db, Tx } from '@/lib/server/db/client';
 import { activities, appointments, busySlots, users } from '@/lib/server/db/schema';
@@ -56,9 +56,6 @@ export async function bookAsClient(
   }
   if (start <= now) throw new ApiError('unprocessable', errorMessage('pastDate'));
   if (start >= clientWindowEnd(now)) throw new ApiError('unprocessable', errorMessage('outsideWindow'));
-  if ((start - madridWallClock(madridDate(start), 0)) % (15 * 60_000) !== 0) {
-    throw new ApiError('unprocessable', errorMessage('slotUnavailable'));
-  }
   const segments = segmentsOf(service.durationMinutes, service.busySlots);
   const parts = busyParts(start, segments);
 
@@ -95,10 +92,10 @@ export async function bookAsClient(
     const open = openIntervals(date, week, special);
     const busy = await busyRangesOf(tx, tenantId, employee.id, start, end);
     if (parts.some((p) => busy.some((b) => overlaps(b, p)))) throw new ApiError('slot_taken', errorMessage('slotTaken'));
-    const inside = open.some((o) => o.start <= start && end <= o.end);
-    if (!inside || !fits(start, { open, busy, segments })) {
-      throw new ApiError('unprocessable', errorMessage('slotUnavailable'));
-    }
+    // The start must be one the availability offers: on the 15-minute grid of its open interval,
+    // with the whole service inside it and every busy part free.
+    const offered = availableStarts({ date, open, busy, durationMinutes: service.durationMinutes, segments, now, until: null });
+    if (!offered.includes(start)) throw new ApiError('unprocessable', errorMessage('slotUnavailable'));
 
     const id = await insertAppointment(tx, {
       tenantId,

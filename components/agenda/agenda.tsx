@@ -1,0 +1,235 @@
+'use client';
+
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useRouter } from 'next/navigation';
+import { useTranslations } from 'next-intl';
+import { toast } from 'sonner';
+import { useAgendaDays, useStaffEmployees } from '@/lib/api-client/staff';
+import {
+  datesOf,
+  daysToEvents,
+  selectionError,
+  selectionQuery,
+  shiftDate,
+  toResources,
+  todayIn,
+  visibleRange,
+  type AgendaAppointment,
+  type AgendaEvent,
+  type AgendaLeave,
+  type AgendaView,
+} from '@/lib/domain/agenda';
+import { AddFab } from './add-fab';
+import { AgendaCalendar, type AgendaCalendarHandle, type CalendarSelection } from './agenda-calendar';
+import { AGENDA_TOAST_MS, AppointmentDialog } from './appointment-dialog';
+import { DateNavigator } from './date-navigator';
+import { SettingsIcon } from './icons';
+import { LeaveDialog } from './leave-dialog';
+import { NewEventDialog, type SlotSelection } from './new-event-dialog';
+import { SettingsPanel } from './settings-panel';
+import { useAgendaView, useNow } from './use-agenda-view';
+import './agenda.css';
+
+/** Delays of spec sections 4 and 9. */
+const UNBLUR_AFTER_MS = 100;
+const SCROLL_AFTER_MS = 1200;
+const HIGHLIGHT_FOR_MS = 3000;
+
+export type AgendaProps = {
+  myEmail: string;
+  /** `?date=` of the URL (after a wizard): the date to open. */
+  focusDate: string | null;
+  /** `?eventId=`: the event to scroll to and highlight. */
+  focusEventId: string | null;
+};
+
+type Opened = { kind: 'appointment'; record: AgendaAppointment } | { kind: 'leave'; record: AgendaLeave } | null;
+
+/**
+ * The staff agenda (spec section 2, "Agenda"): the date navigator and the Configuración panel, the
+ * resource calendar of the visible day or week, the floating add button and the dialogs of a selected
+ * slot, an appointment (with its cancellation) and a blocked slot.
+ */
+export function Agenda({ myEmail, focusDate, focusEventId }: AgendaProps) {
+  const t = useTranslations('agenda');
+  const router = useRouter();
+  const now = useNow();
+  const [view, setView] = useAgendaView();
+  const [date, setDate] = useState<string>(() => focusDate ?? todayIn(Date.now()));
+  const [hidden, setHidden] = useState<ReadonlySet<string>>(() => new Set());
+  const [settingsOpen, setSettingsOpen] = useState(false);
+  const [selection, setSelection] = useState<SlotSelection | null>(null);
+  const [opened, setOpened] = useState<Opened>(null);
+  const [highlightId, setHighlightId] = useState<string | null>(null);
+  const calendar = useRef<AgendaCalendarHandle>(null);
+
+  const range = useMemo(() => visibleRange(date, view), [date, view]);
+  const dates = useMemo(() => datesOf(range), [range]);
+  const employees = useStaffEmployees();
+  const agenda = useAgendaDays(range);
+
+  const texts = useMemo(() => ({ leave: t('leaveEvent'), closed: t('closed') }), [t]);
+  const events = useMemo(() => daysToEvents(agenda.data ?? [], now, texts), [agenda.data, now, texts]);
+  const resources = useMemo(
+    () => toResources(employees.data ?? [], myEmail, dates, hidden),
+    [employees.data, myEmail, dates, hidden],
+  );
+
+  // Blur while loading; lift it 100 ms after loading ends (spec section 4).
+  const loading = agenda.isLoading || employees.isLoading;
+  const [blurred, setBlurred] = useState(true);
+  useEffect(() => {
+    if (loading) {
+      setBlurred(true);
+      return;
+    }
+    const id = setTimeout(() => setBlurred(false), UNBLUR_AFTER_MS);
+    return () => clearTimeout(id);
+  }, [loading]);
+
+  // After a wizard (`?date=…&eventId=…`): wait 1200 ms once the day is loaded, scroll the event into
+  // view, highlight it for about 3 s, then drop the query from the URL.
+  const [focus, setFocus] = useState(focusEventId);
+  // A new `?date=&eventId=` while the agenda is already open (same page, new query).
+  const [lastFocus, setLastFocus] = useState({ focusDate, focusEventId });
+  if (lastFocus.focusDate !== focusDate || lastFocus.focusEventId !== focusEventId) {
+    setLastFocus({ focusDate, focusEventId });
+    if (focusDate) setDate(focusDate);
+    if (focusEventId) setFocus(focusEventId);
+  }
+  const loaded = agenda.data !== undefined;
+  useEffect(() => {
+    if (!focus || !loaded) return;
+    const show = setTimeout(() => {
+      const el = document.querySelector(`[data-event-id="${CSS.escape(focus)}"]`);
+      el?.scrollIntoView({ behavior: 'smooth', block: 'center', inline: 'center' });
+      setHighlightId(focus);
+    }, SCROLL_AFTER_MS);
+    const hide = setTimeout(() => {
+      setHighlightId(null);
+      setFocus(null);
+      router.replace('/', { scroll: false });
+    }, SCROLL_AFTER_MS + HIGHLIGHT_FOR_MS);
+    return () => {
+      clearTimeout(show);
+      clearTimeout(hide);
+    };
+  }, [focus, loaded, router]);
+
+  const refresh = useCallback(() => agenda.mutate(), [agenda]);
+
+  const onSelect = useCallback(
+    (s: CalendarSelection) => {
+      const error = selectionError(s, events, Date.now());
+      if (error) {
+        calendar.current?.unselect();
+        toast.error(error === 'past' ? t('pastSelection') : t('overlapSelection'), { duration: AGENDA_TOAST_MS });
+        return;
+      }
+      setSelection({ start: s.start.toISOString(), end: s.end.toISOString(), resourceId: s.resourceId, resourceName: s.resourceName });
+    },
+    [events, t],
+  );
+
+  const onEventClick = useCallback((props: AgendaEvent['extendedProps']) => {
+    if (props.obj.type === 'appointment') setOpened({ kind: 'appointment', record: props.obj });
+    else if (props.obj.type === 'leave') setOpened({ kind: 'leave', record: props.obj });
+  }, []);
+
+  const closeSelection = () => {
+    setSelection(null);
+    calendar.current?.unselect();
+  };
+
+  const changeView = (next: AgendaView) => {
+    // The range is recomputed for the new view from the current date.
+    if (next !== view) setView(next);
+  };
+
+  return (
+    <div className="agenda">
+      <div className="agenda-toolbar">
+        <DateNavigator
+          date={date}
+          view={view}
+          onPrevious={() => setDate((d) => shiftDate(d, view, -1))}
+          onNext={() => setDate((d) => shiftDate(d, view, 1))}
+          onToday={() => setDate(todayIn(Date.now()))}
+          onPick={setDate}
+        />
+        <button
+          type="button"
+          className="icon-btn agenda-settings-btn"
+          aria-label={t('settings')}
+          aria-haspopup="dialog"
+          aria-expanded={settingsOpen}
+          onClick={() => setSettingsOpen(true)}
+        >
+          <SettingsIcon />
+        </button>
+      </div>
+
+      {employees.error ? (
+        <p className="agenda-message" role="alert">
+          {t('employeesError')}
+        </p>
+      ) : employees.data && employees.data.length === 0 ? (
+        <p className="agenda-message">{t('noEmployees')}</p>
+      ) : null}
+
+      <div className={blurred ? 'agenda-calendar is-busy' : 'agenda-calendar'} aria-busy={blurred}>
+        <AgendaCalendar
+          ref={calendar}
+          view={view}
+          date={date}
+          resources={resources}
+          events={events}
+          highlightId={highlightId}
+          onSelect={onSelect}
+          onEventClick={onEventClick}
+        />
+      </div>
+
+      <AddFab />
+
+      <SettingsPanel
+        open={settingsOpen}
+        onClose={() => setSettingsOpen(false)}
+        view={view}
+        hidden={hidden}
+        employees={employees.data ?? []}
+        myEmail={myEmail}
+        onApply={(nextView, nextHidden) => {
+          changeView(nextView);
+          setHidden(nextHidden);
+          setSettingsOpen(false);
+        }}
+      />
+
+      <NewEventDialog
+        selection={selection}
+        onClose={closeSelection}
+        onChoose={(kind, s) => {
+          closeSelection();
+          router.push(`/new/${kind}?${selectionQuery(s)}`);
+        }}
+      />
+
+      <AppointmentDialog
+        key={opened?.kind === 'appointment' ? opened.record.id : 'none'}
+        appointment={opened?.kind === 'appointment' ? opened.record : null}
+        now={now}
+        onClose={() => setOpened(null)}
+        onCancelled={refresh}
+      />
+
+      <LeaveDialog
+        key={opened?.kind === 'leave' ? opened.record.id : 'none-leave'}
+        leave={opened?.kind === 'leave' ? opened.record : null}
+        now={now}
+        onClose={() => setOpened(null)}
+        onUnblocked={refresh}
+      />
+    </div>
+  );
+}

@@ -1,0 +1,68 @@
+'use client';
+
+import { DateTime } from 'luxon';
+import { useTranslations } from 'next-intl';
+import { ChevronLeftIcon, ChevronRightIcon } from '@/components/ui/icons';
+import { weekRange, type AgendaView } from '@/lib/domain/agenda';
+import { ZONE } from '@/lib/domain/time';
+
+/** `lunes, 23 de noviembre de 2026` in day view; `23 nov – 29 nov 2026` in week view. */
+function rangeLabel(date: string, view: AgendaView): string {
+  if (view === 'day') return DateTime.fromISO(date, { zone: ZONE }).setLocale('es').toLocaleString(DateTime.DATE_HUGE);
+  const { start, end } = weekRange(date);
+  const a = DateTime.fromISO(start, { zone: ZONE }).setLocale('es');
+  const b = DateTime.fromISO(end, { zone: ZONE }).setLocale('es');
+  return `${a.toFormat(a.year === b.year ? 'd LLL' : 'd LLL yyyy')} – ${b.toFormat('d LLL yyyy')}`;
+}
+
+export type DateNavigatorProps = {
+  date: string;
+  view: AgendaView;
+  onPrevious: () => void;
+  onNext: () => void;
+  onToday: () => void;
+  onPick: (date: string) => void;
+};
+
+/**
+ * Previous / next (±1 day or ±7 days), the visible date or week with a date input laid over it
+ * (the native picker opens on click), and Hoy.
+ */
+export function DateNavigator({ date, view, onPrevious, onNext, onToday, onPick }: DateNavigatorProps) {
+  const t = useTranslations('agenda');
+  return (
+    <div className="agenda-nav" role="group" aria-label={t('navigator')}>
+      <button type="button" className="icon-btn" aria-label={t('calendar.previous')} onClick={onPrevious}>
+        <ChevronLeftIcon />
+      </button>
+      <div className="agenda-date">
+        <span className="agenda-date-label" aria-hidden="true">
+          {rangeLabel(date, view)}
+        </span>
+        <input
+          type="date"
+          className="agenda-date-input"
+          aria-label={t('calendar.date')}
+          value={date}
+          required
+          onClick={(e) => {
+            try {
+              e.currentTarget.showPicker?.();
+            } catch {
+              // showPicker needs a user gesture and a supporting browser; the field still works
+            }
+          }}
+          onChange={(e) => {
+            if (/^\d{4}-\d{2}-\d{2}$/.test(e.target.value)) onPick(e.target.value);
+          }}
+        />
+      </div>
+      <button type="button" className="icon-btn" aria-label={t('calendar.next')} onClick={onNext}>
+        <ChevronRightIcon />
+      </button>
+      <button type="button" className="btn btn-secondary agenda-today" onClick={onToday}>
+        {t('calendar.today')}
+      </button>
+    </div>
+  );
+}

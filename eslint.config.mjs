@@ -1,0 +1,11 @@
+import nextVitals from 'eslint-config-next/core-web-vitals';
+import nextTs from 'eslint-config-next/typescript';
+
+/** ESLint flat config: Next.js core web vitals + TypeScript rules. */
+const config = [
+  ...nextVitals,
+  ...nextTs,
+  { ignores: ['.next/**', 'node_modules/**', 'data/**', '.data-*/**', 'test-results/**', 'next-env.d.ts'] },
+];
+
+export default config;

@@ -1,0 +1,451 @@
+/**
+ * Rules of the staff agenda (spec sections 2 "Agenda", 3 "Calendar event", 4 and 5): visible ranges,
+ * date navigation, the agenda API days turned into calendar events, resource order, off-shift hours
+ * and slot-selection checks. Pure: no React, no fetch, no FullCalendar import (the shapes returned
+ * are plain objects FullCalendar accepts as event, resource and business-hours inputs).
+ */
+import { DateTime } from 'luxon';
+import { DATE_FORMAT, ZONE, weekdayOf } from './time';
+
+// ---------- Shapes of the agenda API (spec section 3) ----------
+
+/** One working interval of a day, Madrid wall clock `HH:mm`. */
+export type ShiftRange = { id?: string; open: string; close: string };
+
+/** A busy part of an appointment (UTC ISO instants). */
+export type BusySlot = { start_time: string; end_time: string };
+
+/** An appointment as the agenda endpoint lists it. */
+export type AgendaAppointment = {
+  id: string;
+  type: 'appointment';
+  employee_id: string;
+  employee_name: string;
+  client_id: string;
+  client_name: string;
+  user_id?: string;
+  user_name?: string;
+  is_guest: boolean;
+  service_id: number | null;
+  service_name: string;
+  /** Euros. */
+  service_price: number;
+  date: string;
+  start_time: string;
+  end_time: string;
+  status: 'pending' | 'cancelled';
+  created_at: string;
+  created_by: string;
+  created_by_role: 'client' | 'staff';
+  notes: string | null;
+  busy_slots: BusySlot[];
+};
+
+/** A leave (blocked slot) as the agenda endpoint lists it. */
+export type AgendaLeave = {
+  id: string;
+  type: 'leave';
+  employee_id: string;
+  employee_name: string;
+  date: string;
+  start_time: string;
+  end_time: string;
+  notes: string | null;
+  created_by: string;
+  created_at: string;
+};
+
+/** One stylist on one Madrid date (`GET /facility/1/appointments`). */
+export type AgendaDay = {
+  date: string;
+  employee_id: string;
+  employee_name: string;
+  available: boolean;
+  special: boolean;
+  notes: string;
+  shift: ShiftRange[];
+  appointments: (AgendaAppointment | AgendaLeave)[];
+};
+
+/** The `obj` of an all-day shift entry: the day's working hours, as a pending record. */
+export type AgendaShiftInfo = {
+  type: 'shift';
+  status: 'pending';
+  date: string;
+  employee_id: string;
+  employee_name: string;
+  available: boolean;
+  special: boolean;
+  notes: string;
+  shift: ShiftRange[];
+  /** End of the Madrid day (UTC ISO), so past checks work as for the other records. */
+  end_time: string;
+};
+
+/** The stylist fields the agenda needs (`GET /facility/1/employees`). */
+export type AgendaEmployee = {
+  email: string;
+  name: string;
+  color: string | null;
+  avatar: string | null;
+  week_shifts: { id: number; available: boolean; shifts: ShiftRange[] }[];
+  special_shifts: { date: string; available: boolean | number; shift: ShiftRange[]; notes?: string | null }[];
+};
+
+// ---------- Calendar shapes ----------
+
+export type AgendaView = 'day' | 'week';
+export type AgendaEventType = 'appointment' | 'leave' | 'shift';
+
+/** A calendar event (spec section 3, "Calendar event"), as a FullCalendar event input. */
+export type AgendaEvent = {
+  /** Unique per calendar element: the record id, `id:n` for part n, `shift:email:date` for shifts. */
+  id: string;
+  resourceId: string;
+  title: string;
+  /** UTC ISO instant, or YYYY-MM-DD for all-day entries. */
+  start: string;
+  end: string;
+  allDay: boolean;
+  classNames: string[];
+  backgroundColor?: string;
+  borderColor?: string;
+  textColor?: string;
+  extendedProps: {
+    /** The record id (appointment or leave id; the shift entry's own id). */
+    eventId: string;
+    type: AgendaEventType;
+    /** `1/2`, `2/2`… for parts of a multi-part appointment. */
+    part?: string;
+    past: boolean;
+    obj: AgendaAppointment | AgendaLeave | AgendaShiftInfo;
+  };
+};
+
+/** Texts the events carry (from the screen's messages). */
+export type AgendaTexts = { leave: string; closed: string };
+
+/** Colours of spec section 9. */
+export const LEAVE_COLOR = '#bdbdbd';
+export const FALLBACK_EMPLOYEE_COLOR = '#cccccc';
+export const SHIFT_COLOR = '#f3ecf0';
+export const SHIFT_TEXT_COLOR = '#4a3d45';
+
+/** CSS classes of events (styled by the agenda stylesheet). */
+export const EVENT_CLASS = {
+  base: 'agenda-event',
+  appointment: 'agenda-event--appointment',
+  leave: 'agenda-event--leave',
+  shift: 'agenda-event--shift',
+  /** 4 px blue left border of a part of a multi-part appointment. */
+  part: 'agenda-event--part',
+  /** Dimmed: `filter: brightness(0.8)`. */
+  past: 'agenda-event--past',
+} as const;
+
+/** A storage key and its default (spec section 3, "Local persisted setting"). */
+export const AGENDA_STORAGE_KEY = 'agenda-storage';
+export const DEFAULT_VIEW: AgendaView = 'day';
+
+// ---------- Time helpers ----------
+
+type Instant = string | number | Date;
+
+const ms = (t: Instant): number => (typeof t === 'number' ? t : typeof t === 'string' ? Date.parse(t) : t.getTime());
+
+const day = (date: string) => DateTime.fromISO(date, { zone: ZONE }).startOf('day');
+
+/** True when two ranges share time; ranges that only touch (one ends when the other starts) do not. */
+export function rangesOverlap(a: { start: Instant; end: Instant }, b: { start: Instant; end: Instant }): boolean {
+  return ms(a.start) < ms(b.end) && ms(b.start) < ms(a.end);
+}
+
+/** True when an event ended before `now` (end exactly now is not yet past). */
+export function isPast(end: Instant, now: Instant): boolean {
+  return ms(end) < ms(now);
+}
+
+/** Today's Madrid date (YYYY-MM-DD) at `now`. */
+export function todayIn(now: Instant): string {
+  return DateTime.fromMillis(ms(now), { zone: ZONE }).toFormat(DATE_FORMAT);
+}
+
+/** The Monday..Sunday week (Madrid dates) holding `date`. */
+export function weekRange(date: string): { start: string; end: string } {
+  const monday = day(date).startOf('week'); // luxon weeks are ISO: Monday first
+  return { start: monday.toFormat(DATE_FORMAT), end: monday.plus({ days: 6 }).toFormat(DATE_FORMAT) };
+}
+
+/** The dates the agenda shows and loads: that date in day view, its Monday..Sunday in week view. */
+export function visibleRange(date: string, view: AgendaView): { start: string; end: string } {
+  return view === 'week' ? weekRange(date) : { start: date, end: date };
+}
+
+/** Every Madrid date of an inclusive range. */
+export function datesOf(range: { start: string; end: string }): string[] {
+  const out: string[] = [];
+  for (let d = day(range.start), end = day(range.end); d <= end; d = d.plus({ days: 1 })) out.push(d.toFormat(DATE_FORMAT));
+  return out;
+}
+
+/** Previous/next: ±1 day in day view, ±7 days in week view. */
+export function shiftDate(date: string, view: AgendaView, dir: 1 | -1): string {
+  return day(date)
+    .plus({ days: dir * (view === 'week' ? 7 : 1) })
+    .toFormat(DATE_FORMAT);
+}
+
+/** The stored view (`{"view":"day"|"week"}`), or the default for a missing or malformed value. */
+export function parseStoredView(raw: string | null | undefined): AgendaView {
+  if (!raw) return DEFAULT_VIEW;
+  try {
+    const v = (JSON.parse(raw) as { view?: unknown } | null)?.view;
+    return v === 'week' || v === 'day' ? v : DEFAULT_VIEW;
+  } catch {
+    return DEFAULT_VIEW;
+  }
+}
+
+// ---------- Shifts ----------
+
+const isOpen = (available: boolean | number | undefined) => Boolean(available);
+
+/** `09:30–14:00 · 16:00–20:00` (shifts ordered by opening time). */
+export function shiftLabel(shift: ShiftRange[]): string {
+  return [...shift]
+    .sort((a, b) => a.open.localeCompare(b.open))
+    .map((s) => `${s.open}–${s.close}`)
+    .join(' · ');
+}
+
+/** The title of an all-day shift entry: the hours, or the closed text (and the special day's notes). */
+export function shiftTitle(info: Pick<AgendaShiftInfo, 'available' | 'shift' | 'notes'>, closed: string): string {
+  const notes = info.notes?.trim();
+  const base = info.available && info.shift.length > 0 ? shiftLabel(info.shift) : closed;
+  return notes ? `${base} · ${notes}` : base;
+}
+
+/** A stylist's working hours on a date: the special shift of that date if any, else the weekly day. */
+export function shiftOfDate(
+  employee: Pick<AgendaEmployee, 'week_shifts' | 'special_shifts'>,
+  date: string,
+): { available: boolean; special: boolean; notes: string; shift: ShiftRange[] } {
+  const special = employee.special_shifts.find((s) => s.date === date);
+  if (special) {
+    const shift = isOpen(special.available) ? special.shift : [];
+    return { available: shift.length > 0, special: true, notes: special.notes ?? '', shift };
+  }
+  const week = employee.week_shifts.find((d) => d.id === weekdayOf(date));
+  const shift = week && week.available ? week.shifts : [];
+  return { available: shift.length > 0, special: false, notes: '', shift };
+}
+
+/** A FullCalendar business-hours entry. */
+export type BusinessHoursInput = { daysOfWeek: number[]; startTime: string; endTime: string };
+
+/**
+ * Off-shift shading of one stylist for the visible dates, as FullCalendar resource `businessHours`.
+ * The visible range holds each weekday at most once (a day, or one Monday..Sunday week), so a recurring
+ * entry per weekday describes each visible date exactly — special shifts of a date included, with no
+ * background-event approximation. A closed date gets a one-minute window at midnight (outside the
+ * 07:00–24:00 grid), because FullCalendar shades nothing at all when a resource has no entries.
+ */
+export function businessHoursFor(
+  employee: Pick<AgendaEmployee, 'week_shifts' | 'special_shifts'>,
+  dates: string[],
+): BusinessHoursInput[] {
+  const out: BusinessHoursInput[] = [];
+  for (const date of dates) {
+    const dow = weekdayOf(date);
+    const { shift } = shiftOfDate(employee, date);
+    if (shift.length === 0) out.push({ daysOfWeek: [dow], startTime: '00:00', endTime: '00:01' });
+    for (const s of shift) out.push({ daysOfWeek: [dow], startTime: s.open, endTime: s.close });
+  }
+  return out;
+}
+
+// ---------- Events ----------
+
+const nextDate = (date: string) => day(date).plus({ days: 1 }).toFormat(DATE_FORMAT);
+
+/**
+ * The agenda days as calendar events: an all-day entry per stylist and date with the working hours;
+ * each pending appointment (one event per part, titled `(i/n)`, when it has more than one busy part);
+ * each leave, grey and titled with the leave text. Cancelled appointments are left out. Events that
+ * ended before `now` are flagged past (dimmed).
+ */
+export function daysToEvents(
+  days: AgendaDay[],
+  now: Instant,
+  texts: AgendaTexts = { leave: 'Franja bloqueada', closed: 'Cerrado' },
+): AgendaEvent[] {
+  const out: AgendaEvent[] = [];
+  const seen = new Set<string>();
+  for (const d of days) {
+    const endOfDay = day(d.date).plus({ days: 1 }).toUTC().toISO() ?? '';
+    const info: AgendaShiftInfo = {
+      type: 'shift',
+      status: 'pending',
+      date: d.date,
+      employee_id: d.employee_id,
+      employee_name: d.employee_name,
+      available: Boolean(d.available) && d.shift.length > 0,
+      special: Boolean(d.special),
+      notes: d.notes ?? '',
+      shift: d.shift,
+      end_time: endOfDay,
+    };
+    const shiftId = `shift:${d.employee_id}:${d.date}`;
+    const shiftPast = isPast(endOfDay, now);
+    out.push({
+      id: shiftId,
+      resourceId: d.employee_id,
+      title: shiftTitle(info, texts.closed),
+      start: d.date,
+      end: nextDate(d.date),
+      allDay: true,
+      classNames: [EVENT_CLASS.base, EVENT_CLASS.shift, ...(shiftPast ? [EVENT_CLASS.past] : [])],
+      backgroundColor: SHIFT_COLOR,
+      borderColor: SHIFT_COLOR,
+      textColor: SHIFT_TEXT_COLOR,
+      extendedProps: { eventId: shiftId, type: 'shift', past: shiftPast, obj: info },
+    });
+
+    for (const rec of d.appointments) {
+      // An appointment spanning midnight may be listed on two dates: keep one copy.
+      if (seen.has(rec.id)) continue;
+      seen.add(rec.id);
+      if (rec.type === 'leave') {
+        const past = isPast(rec.end_time, now);
+        out.push({
+          id: rec.id,
+          resourceId: rec.employee_id,
+          title: texts.leave,
+          start: rec.start_time,
+          end: rec.end_time,
+          allDay: false,
+          classNames: [EVENT_CLASS.base, EVENT_CLASS.leave, ...(past ? [EVENT_CLASS.past] : [])],
+          backgroundColor: LEAVE_COLOR,
+          borderColor: LEAVE_COLOR,
+          textColor: '#212121',
+          extendedProps: { eventId: rec.id, type: 'leave', past, obj: rec },
+        });
+        continue;
+      }
+      if (rec.status === 'cancelled') continue;
+      const title = `${rec.client_name} · ${rec.service_name}`;
+      const parts = rec.busy_slots ?? [];
+      if (parts.length > 1) {
+        const sorted = [...parts].sort((a, b) => ms(a.start_time) - ms(b.start_time));
+        sorted.forEach((p, i) => {
+          const part = `${i + 1}/${sorted.length}`;
+          const past = isPast(p.end_time, now);
+          out.push({
+            id: `${rec.id}:${i + 1}`,
+            resourceId: rec.employee_id,
+            title: `${title} (${part})`,
+            start: p.start_time,
+            end: p.end_time,
+            allDay: false,
+            classNames: [EVENT_CLASS.base, EVENT_CLASS.appointment, EVENT_CLASS.part, ...(past ? [EVENT_CLASS.past] : [])],
+            extendedProps: { eventId: rec.id, type: 'appointment', part, past, obj: rec },
+          });
+        });
+      } else {
+        const past = isPast(rec.end_time, now);
+        out.push({
+          id: rec.id,
+          resourceId: rec.employee_id,
+          title,
+          start: rec.start_time,
+          end: rec.end_time,
+          allDay: false,
+          classNames: [EVENT_CLASS.base, EVENT_CLASS.appointment, ...(past ? [EVENT_CLASS.past] : [])],
+          extendedProps: { eventId: rec.id, type: 'appointment', past, obj: rec },
+        });
+      }
+    }
+  }
+  return out;
+}
+
+// ---------- Resources ----------
+
+/** The stylists with the signed-in one first, the others in the API order. */
+export function orderResources<T extends { email: string }>(employees: T[], myEmail: string | null | undefined): T[] {
+  const me = myEmail?.toLowerCase();
+  const mine = employees.filter((e) => e.email.toLowerCase() === me);
+  return [...mine, ...employees.filter((e) => e.email.toLowerCase() !== me)];
+}
+
+/** A calendar resource (spec section 3, "Calendar employee resource"), as a FullCalendar resource input. */
+export type AgendaResource = {
+  id: string;
+  title: string;
+  /** Position, used as `resourceOrder` (FullCalendar sorts by id and title otherwise). */
+  order: number;
+  eventColor: string;
+  businessHours: BusinessHoursInput[];
+  extendedProps: { email: string; name: string; color: string; avatar: string | null };
+};
+
+/** Valid `#rgb` / `#rrggbb` colour, else the fallback grey. */
+export function employeeColor(color: string | null | undefined): string {
+  return color && /^#([0-9a-f]{3}|[0-9a-f]{6})$/i.test(color.trim()) ? color.trim() : FALLBACK_EMPLOYEE_COLOR;
+}
+
+/** Ordered, visible stylists as calendar resources with their colour and the visible dates' hours. */
+export function toResources(
+  employees: AgendaEmployee[],
+  myEmail: string | null | undefined,
+  dates: string[],
+  hidden: ReadonlySet<string> = new Set(),
+): AgendaResource[] {
+  return orderResources(employees, myEmail)
+    .filter((e) => !hidden.has(e.email))
+    .map((e, order) => {
+      const color = employeeColor(e.color);
+      return {
+        id: e.email,
+        title: e.name,
+        order,
+        eventColor: color,
+        businessHours: businessHoursFor(e, dates),
+        extendedProps: { email: e.email, name: e.name, color, avatar: e.avatar },
+      };
+    });
+}
+
+// ---------- Slot selection ----------
+
+export type Selection = { start: Instant; end: Instant; resourceId: string | null | undefined };
+export type SelectionError = 'past' | 'overlap';
+
+/**
+ * Why a selected slot cannot start a new event (spec section 5): it starts in the past, or it overlaps
+ * another non-cancelled, non-all-day event of the same stylist (touching is fine); null when it can.
+ */
+export function selectionError(
+  selection: Selection,
+  events: Pick<AgendaEvent, 'start' | 'end' | 'resourceId' | 'allDay' | 'extendedProps'>[],
+  now: Instant,
+): SelectionError | null {
+  if (ms(selection.start) < ms(now)) return 'past';
+  const clash = events.some(
+    (e) =>
+      !e.allDay &&
+      e.extendedProps.type !== 'shift' &&
+      !('status' in e.extendedProps.obj && e.extendedProps.obj.status === 'cancelled') &&
+      e.resourceId === selection.resourceId &&
+      rangesOverlap(selection, e),
+  );
+  return clash ? 'overlap' : null;
+}
+
+/** The query of the wizards opened from a selected slot: employee, Madrid date, UTC start and end. */
+export function selectionQuery(selection: { start: Instant; end: Instant; resourceId: string }): string {
+  const start = new Date(ms(selection.start)).toISOString();
+  const end = new Date(ms(selection.end)).toISOString();
+  const params = new URLSearchParams({ employee: selection.resourceId, date: todayIn(start), start, end });
+  return params.toString();
+}
