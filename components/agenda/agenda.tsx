@@ -77,15 +77,18 @@ export function Agenda({ myEmail, focusDate, focusEventId }: AgendaProps) {
 
   // Blur while loading; lift it 100 ms after loading ends (spec section 4).
   const loading = agenda.isLoading || employees.isLoading;
-  const [blurred, setBlurred] = useState(true);
+  const [lingering, setLingering] = useState(true);
+  const [wasLoading, setWasLoading] = useState(loading);
+  if (loading !== wasLoading) {
+    setWasLoading(loading);
+    if (loading) setLingering(true);
+  }
   useEffect(() => {
-    if (loading) {
-      setBlurred(true);
-      return;
-    }
-    const id = setTimeout(() => setBlurred(false), UNBLUR_AFTER_MS);
+    if (loading || !lingering) return;
+    const id = setTimeout(() => setLingering(false), UNBLUR_AFTER_MS);
     return () => clearTimeout(id);
-  }, [loading]);
+  }, [loading, lingering]);
+  const blurred = loading || lingering;
 
   // After a wizard (`?date=…&eventId=…`): wait 1200 ms once the day is loaded, scroll the event into
   // view, highlight it for about 3 s, then drop the query from the URL.

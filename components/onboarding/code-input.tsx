@@ -16,7 +16,7 @@ export type CodeInputProps = {
 
 /**
  * The six-box verification code entry (spec section 2): one digit per box, digits only; typing moves
- * to the next box, Backspace on an empty box goes back; a paste is accepted only when it is all
+ * to the next box, Backspace clears the box (or, on an empty box, goes back); a paste is accepted only when it is all
  * digits, and is truncated to six.
  */
 export function CodeInput({ digits, onChange, disabled, invalid, describedBy }: CodeInputProps) {
@@ -57,10 +57,14 @@ export function CodeInput({ digits, onChange, disabled, invalid, describedBy }: 
       e.preventDefault();
       onChange(digits.map((d, k) => (k === i ? e.key : d)));
       if (i < CODE_LENGTH - 1) focus(i + 1);
-    } else if (e.key === 'Backspace' && !digits[i] && i > 0) {
+    } else if (e.key === 'Backspace' || e.key === 'Delete') {
+      // Clear this box whatever the caret position; on an empty box Backspace goes back and clears.
       e.preventDefault();
-      onChange(digits.map((d, k) => (k === i - 1 ? '' : d)));
-      focus(i - 1);
+      if (digits[i]) onChange(digits.map((d, k) => (k === i ? '' : d)));
+      else if (e.key === 'Backspace' && i > 0) {
+        onChange(digits.map((d, k) => (k === i - 1 ? '' : d)));
+        focus(i - 1);
+      }
     } else if (e.key === 'ArrowLeft' && i > 0) {
       e.preventDefault();
       focus(i - 1);

@@ -29,14 +29,18 @@ function useSecondsUntil(at: number): number {
   const [now, setNow] = useState(() => Date.now());
   const left = Math.max(0, Math.ceil((at - now) / 1000));
   useEffect(() => {
-    setNow(Date.now());
-    if (at <= Date.now()) return;
-    const timer = setInterval(() => {
+    let timer: ReturnType<typeof setInterval> | undefined;
+    const tick = () => {
       const current = Date.now();
       setNow(current);
-      if (current >= at) clearInterval(timer);
-    }, 250);
-    return () => clearInterval(timer);
+      if (current >= at && timer) clearInterval(timer);
+    };
+    const first = setTimeout(tick, 0);
+    if (at > Date.now()) timer = setInterval(tick, 250);
+    return () => {
+      clearTimeout(first);
+      if (timer) clearInterval(timer);
+    };
   }, [at]);
   return left;
 }

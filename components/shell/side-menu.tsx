@@ -21,6 +21,8 @@ export type MenuItem = {
 async function logout(fallbackError: string): Promise<void> {
   try {
     await apiFetch('/api/v1/auth/logout');
+    // A full page load: drops every cached client state of the ended session.
+    // eslint-disable-next-line @next/next/no-location-assign-relative-destination
     window.location.assign('/login');
   } catch (err) {
     toast.error(errorMessageOf(err, fallbackError));

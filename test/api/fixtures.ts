@@ -156,3 +156,191 @@ export async function sqlState(run: () => Promise<unknown>): Promise<string> {
     return pgCode(err) ?? `unexpected: ${String(err)}`;
   }
 }
+
+/* ------------------------------------------------------------------------------------------------
+ * Staff side (staff-*.test.ts): agenda, staff booking, leaves, cancellation, activities, outbox.
+ * Imports are hoisted; they sit here so the helpers above stay untouched.
+ * ---------------------------------------------------------------------------------------------- */
+import { GET as getAgendaHandler } from '@/app/api/v1/facility/[facilityId]/appointments/route';
+import { GET as getActivitiesHandler } from '@/app/api/v1/facility/[facilityId]/activities/route';
+import { PATCH as insertLeaveHandler } from '@/app/api/v1/schedules/insert/leave/route';
+import { PATCH as deleteLeaveHandler } from '@/app/api/v1/schedules/delete/leave/route';
+import { PATCH as cancelAppointmentHandler } from '@/app/api/v1/schedules/cancel/appointment/route';
+import { appointments as appointmentsTable, busySlots as busySlotsTable, leaves as leavesTable, outbox as outboxTable } from '@/lib/server/db/schema';
+
+/** Extra request options of the staff helpers: another tenant's host, extra headers. */
+export type CallOpts = { host?: string; headers?: Record<string, string> };
+
+/** The employee flow's booking body (spec section 7): `client_id` is omitted when `email` is undefined. */
+export function staffBookingBody(o: { start: string; employee: string; serviceId: number; email?: string | null; name?: string }) {
+  return {
+    start_time: o.start,
+    facility_id: 1,
+    employee_id: o.employee,
+    service_id: o.serviceId,
+    ...(o.email !== undefined ? { client_id: o.email } : {}),
+    ...(o.name !== undefined ? { client_name: o.name } : {}),
+  };
+}
+
+/** `GET /api/v1/facility/1/appointments?startDate&endDate` (endDate omitted when undefined). */
+export function agenda(cookie: string | undefined, startDate: string, endDate?: string, opts: CallOpts = {}) {
+  const qs = new URLSearchParams({ startDate });
+  if (endDate !== undefined) qs.set('endDate', endDate);
+  return call(getAgendaHandler, { path: `/api/v1/facility/1/appointments?${qs}`, params: { facilityId: '1' }, cookie, ...opts });
+}
+
+/** One agenda day entry as the API answers it. */
+export type AgendaItem = {
+  date: string;
+  employee_id: string;
+  employee_name: string;
+  available: boolean;
+  special: boolean;
+  notes: string;
+  shift: { id: string; open: string; close: string }[];
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- appointments and leaves, read loosely
+  appointments: any[];
+};
+
+/** The agenda entry of one date and stylist (throws when absent). */
+export async function agendaDay(cookie: string, date: string, employee: string, opts: CallOpts = {}): Promise<AgendaItem> {
+  const r = await agenda(cookie, date, date, opts);
+  if (r.status !== 200) throw new Error(`agenda answered ${r.status}: ${JSON.stringify(r.body)}`);
+  const day = (r.body.items as AgendaItem[]).find((i) => i.date === date && i.employee_id === employee);
+  if (!day) throw new Error(`no agenda entry for ${date} ${employee}`);
+  return day;
+}
+
+/** `PATCH /api/v1/schedules/insert/leave`. */
+export function insertLeave(cookie: string | undefined, o: { start: string; end: string; employee: string }, opts: CallOpts = {}) {
+  return call(insertLeaveHandler, {
+    method: 'PATCH',
+    path: '/api/v1/schedules/insert/leave',
+    body: { start_time: o.start, end_time: o.end, facility_id: 1, employee_id: o.employee },
+    cookie,
+    ...opts,
+  });
+}
+
+/** `PATCH /api/v1/schedules/delete/leave`. */
+export function deleteLeave(cookie: string | undefined, o: { id: string; employee: string; date?: string }, opts: CallOpts = {}) {
+  return call(deleteLeaveHandler, {
+    method: 'PATCH',
+    path: '/api/v1/schedules/delete/leave',
+    body: { id: o.id, employee_id: o.employee, facility_id: 1, ...(o.date ? { date: o.date } : {}) },
+    cookie,
+    ...opts,
+  });
+}
+
+/** `PATCH /api/v1/schedules/cancel/appointment` with the body the agenda sends. */
+export function cancelAppointment(
+  cookie: string | undefined,
+  o: { id: string; employee?: string; client?: string; date?: string; notes?: string | null },
+  opts: CallOpts = {},
+) {
+  return call(cancelAppointmentHandler, {
+    method: 'PATCH',
+    path: '/api/v1/schedules/cancel/appointment',
+    body: {
+      appointment_id: o.id,
+      facility_id: 1,
+      ...(o.date ? { date: o.date } : {}),
+      ...(o.employee ? { employee_id: o.employee } : {}),
+      ...(o.client ? { client_id: o.client } : {}),
+      ...(o.notes !== undefined ? { notes: o.notes } : {}),
+    },
+    cookie,
+    ...opts,
+  });
+}
+
+/** An activity as `GET /facility/1/activities` lists it, with `data` parsed when it arrives as a JSON string. */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- activity data differs per type
+export type Activity = { id: number; type: string; data: Record<string, any>; seen: boolean; created_at: string };
+
+/** `GET /api/v1/facility/1/activities` (staff) → the items, `data` parsed. */
+export async function listActivities(cookie: string, opts: CallOpts = {}): Promise<Activity[]> {
+  const r = await call(getActivitiesHandler, { path: '/api/v1/facility/1/activities', params: { facilityId: '1' }, cookie, ...opts });
+  if (r.status !== 200) throw new Error(`activities answered ${r.status}: ${JSON.stringify(r.body)}`);
+  return (r.body.items as Activity[]).map((a) => ({ ...a, data: typeof a.data === 'string' ? JSON.parse(a.data) : a.data }));
+}
+
+/** The outbox rows of a tenant (default `klok`), oldest first. */
+export async function outboxRows(slug = 'klok') {
+  const db = await getDb();
+  const rows = await db.select().from(outboxTable).where(eq(outboxTable.tenantId, await tenantId(slug)));
+  return rows.sort((a, b) => a.id - b.id);
+}
+
+/** The stored row of an appointment and its busy parts (to check that nothing changed). */
+export async function appointmentState(id: string) {
+  const db = await getDb();
+  const [row] = await db.select().from(appointmentsTable).where(eq(appointmentsTable.id, id));
+  const parts = await db.select().from(busySlotsTable).where(eq(busySlotsTable.appointmentId, id));
+  return { row, parts };
+}
+
+/**
+ * An appointment written straight into the database (the API refuses past starts): the `appointments`
+ * row and one `busy_slots` row covering it. Returns its id.
+ */
+export async function insertAppointmentRow(o: {
+  employee: string;
+  client: string;
+  start: string;
+  minutes?: number;
+  serviceName?: string;
+  clientName?: string;
+  slug?: string;
+}): Promise<string> {
+  const db = await getDb();
+  const tid = await tenantId(o.slug);
+  const employee = (await findUserByEmail(db, tid, o.employee))!;
+  const client = (await findUserByEmail(db, tid, o.client))!;
+  const name = o.serviceName ?? 'Corte de pelo';
+  const [service] = await db.select().from(services).where(and(eq(services.tenantId, tid), eq(services.name, name)));
+  const start = new Date(o.start);
+  const end = new Date(start.getTime() + (o.minutes ?? service!.durationMinutes) * 60_000);
+  const [row] = await db
+    .insert(appointmentsTable)
+    .values({
+      tenantId: tid,
+      employeeId: employee.id,
+      clientId: client.id,
+      userId: client.id,
+      clientName: o.clientName ?? client.name,
+      serviceId: service!.id,
+      serviceName: service!.name,
+      servicePriceCents: service!.priceCents,
+      startAt: start,
+      endAt: end,
+      createdBy: employee.id,
+      createdByRole: 'staff',
+    })
+    .returning({ id: appointmentsTable.id });
+  await db.insert(busySlotsTable).values({ tenantId: tid, employeeId: employee.id, appointmentId: row!.id, startAt: start, endAt: end });
+  return row!.id;
+}
+
+/** A leave written straight into the database (`leaves` + `busy_slots`), e.g. a past one. Returns its id. */
+export async function insertLeaveRow(o: { employee: string; start: string; end: string; slug?: string }): Promise<string> {
+  const db = await getDb();
+  const tid = await tenantId(o.slug);
+  const employee = (await findUserByEmail(db, tid, o.employee))!;
+  const [row] = await db
+    .insert(leavesTable)
+    .values({ tenantId: tid, employeeId: employee.id, startAt: new Date(o.start), endAt: new Date(o.end), createdBy: employee.id })
+    .returning({ id: leavesTable.id });
+  await db
+    .insert(busySlotsTable)
+    .values({ tenantId: tid, employeeId: employee.id, leaveId: row!.id, startAt: new Date(o.start), endAt: new Date(o.end) });
+  return row!.id;
+}
+
+/** True when a stored leave still exists. */
+export async function leaveExists(id: string): Promise<boolean> {
+  const db = await getDb();
+  return (await db.select({ id: leavesTable.id }).from(leavesTable).where(eq(leavesTable.id, id))).length > 0;
+}

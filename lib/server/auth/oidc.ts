@@ -48,7 +48,6 @@ export async function startSignIn(redirectUri: string): Promise<{ url: URL; tran
     code_challenge_method: 'S256',
     state,
     nonce,
-    prompt: 'select_account',
   });
   return { url, transaction: { state, nonce, verifier } };
 }
