@@ -104,7 +104,7 @@ async function main() {
   const base = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
   const dbName = `klok_bench_${process.pid}`;
   const { Client } = await import('pg');
-  const run = (name: string, extraEnv: NodeJS.ProcessEnv) => {
+  const run = (name: string, extraEnv: Record<string, string>) => {
     const r = spawnSync(process.execPath, [...process.execArgv, __filename, name], {
       stdio: 'inherit',
       env: { ...process.env, ...extraEnv },
