@@ -31,15 +31,15 @@ test('booking an hour that is already taken answers 409 with a Spanish message',
   await signIn(page, 'cliente@klok.demo');
   const me = await api(page.request, 'GET', '/api/v1/users/cliente@klok.demo');
   const services = await api(page.request, 'GET', '/api/v1/facility/1/services?associated=true');
-  const cut = services.body.items.find((s: { name: string }) => s.name === 'Arreglo de barba');
-  const date = nextWeekday(3);
-  const hours = await api(page.request, 'GET', `/api/v1/facility/1/${date}/marcos@klok.demo/appointments/available?serviceDuration=${cut.duration}&serviceId=${cut.id}`);
+  const cut = services.body.items.find((s: { name: string }) => s.name === 'Corte de pelo');
+  const date = nextWeekday(3); // Sara has no special closed day
+  const hours = await api(page.request, 'GET', `/api/v1/facility/1/${date}/sara@klok.demo/appointments/available?serviceDuration=${cut.duration}&serviceId=${cut.id}`);
   const slot = hours.body.items.at(-1).hours.at(-1);
   const body = {
     start_time: slot.start_time,
     end_time: slot.end_time,
     facility_id: 1,
-    employee_id: 'marcos@klok.demo',
+    employee_id: 'sara@klok.demo',
     service_id: cut.id,
     client_id: 'cliente@klok.demo',
   };

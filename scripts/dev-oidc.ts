@@ -71,6 +71,7 @@ export async function startDevOidc(opts: DevOidcOptions): Promise<{ issuer: stri
       },
     ],
     pkce: { required: () => true },
+    ttl: { AccessToken: 3600, AuthorizationCode: 60, IdToken: 3600, Interaction: 600, Session: 86_400, Grant: 86_400 },
     conformIdTokenClaims: false,
     claims: { openid: ['sub'], email: ['email', 'email_verified'], profile: ['name'] },
     features: { devInteractions: { enabled: false } },
