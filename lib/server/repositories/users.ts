@@ -1,7 +1,7 @@
 import 'server-only';
-import { and, eq } from 'drizzle-orm';
+import { and, asc, desc, eq, sql } from 'drizzle-orm';
 import { getDb, type DbOrTx } from '@/lib/server/db/client';
-import { activities, users, type SubUser } from '@/lib/server/db/schema';
+import { activities, appointments, users, type SubUser } from '@/lib/server/db/schema';
 import { isoUtc } from '@/lib/domain/time';
 import { pendingOfClient, type AppointmentDto } from './appointments';
 
@@ -101,4 +101,43 @@ export async function findOrCreateByIdentity(
     });
     return created;
   });
+}
+
+/** A client in the staff list (spec section 2, Clients): visits are past, non-cancelled appointments. */
+export type ClientListItem = {
+  email: string;
+  name: string;
+  tlf: string | null;
+  is_guest: boolean;
+  n_appointments_allowed: number;
+  users: SubUser[];
+  visits: number;
+  last_visit: string | null;
+  created_at: string;
+};
+
+/** The tenant's clients (the guest first), with their number of visits and last visit; one query. */
+export async function listClients(db: DbOrTx, tenantId: number, now = new Date()): Promise<ClientListItem[]> {
+  const rows = await db
+    .select({
+      user: users,
+      visits: sql<number>`count(${appointments.id}) filter (where ${appointments.status} = 'pending' and ${appointments.endAt} <= ${now})`.mapWith(Number),
+      lastVisit: sql<Date | null>`max(${appointments.startAt}) filter (where ${appointments.status} = 'pending' and ${appointments.endAt} <= ${now})`,
+    })
+    .from(users)
+    .leftJoin(appointments, and(eq(appointments.clientId, users.id), eq(appointments.tenantId, tenantId)))
+    .where(and(eq(users.tenantId, tenantId), eq(users.role, 'client')))
+    .groupBy(users.id)
+    .orderBy(desc(users.isGuest), asc(users.name));
+  return rows.map(({ user, visits, lastVisit }) => ({
+    email: user.email,
+    name: user.name,
+    tlf: user.tlf,
+    is_guest: user.isGuest,
+    n_appointments_allowed: user.nAppointmentsAllowed,
+    users: user.subUsers,
+    visits,
+    last_visit: lastVisit ? isoUtc(new Date(lastVisit)) : null,
+    created_at: isoUtc(user.createdAt),
+  }));
 }
