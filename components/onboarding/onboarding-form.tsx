@@ -1,6 +1,7 @@
 'use client';
 
-import { useId, useState } from 'react';
+import { useId, useRef, useState } from 'react';
+import type { ConfirmationResult } from 'firebase/auth';
 import { useRouter } from 'next/navigation';
 import { useTranslations } from 'next-intl';
 import { Button } from '@/components/ui/button';
@@ -8,6 +9,7 @@ import { Card } from '@/components/ui/card';
 import { ApiClientError, errorMessageOf } from '@/lib/api-client/fetcher';
 import { isValidPhone } from '@/lib/domain/phone';
 import { CodeSheet, RESEND_SECONDS } from './code-sheet';
+import { confirmFirebaseCode, firebaseFailureOf, sendFirebaseCode, type FirebasePublicConfig } from './firebase-phone';
 import { formatForDisplay, PhoneInput } from './phone-input';
 import { PrivacyDialog } from './privacy-dialog';
 import {
@@ -19,6 +21,9 @@ import {
   type CodeRequest,
 } from './verification';
 
+/** The element the invisible reCAPTCHA binds to (Firebase provider). */
+const CAPTCHA_ID = 'phone-captcha';
+
 export type OnboardingFormProps = {
   email: string;
   firstName: string;
@@ -26,6 +31,8 @@ export type OnboardingFormProps = {
   /** Starting value of the phone field (`+34` when the account has none). */
   initialPhone: string;
   supportEmail: string;
+  /** Public Firebase config when phones are verified by Firebase (PHONE_PROVIDER=firebase). */
+  firebase?: FirebasePublicConfig | null;
 };
 
 /**
@@ -33,7 +40,7 @@ export type OnboardingFormProps = {
  * checkbox; Finalizar checks the phone is unused, requests an SMS code and opens the code sheet;
  * a verified code saves the profile and goes home.
  */
-export function OnboardingForm({ email, firstName, surname: initialSurname, initialPhone, supportEmail }: OnboardingFormProps) {
+export function OnboardingForm({ email, firstName, surname: initialSurname, initialPhone, supportEmail, firebase }: OnboardingFormProps) {
   const t = useTranslations('onboarding');
   const tc = useTranslations('common');
   const router = useRouter();
@@ -50,6 +57,7 @@ export function OnboardingForm({ email, firstName, surname: initialSurname, init
   const [codeRequest, setCodeRequest] = useState<CodeRequest | null>(null);
   const [resendAt, setResendAt] = useState(0);
   const [sheetOpen, setSheetOpen] = useState(false);
+  const confirmation = useRef<ConfirmationResult | null>(null);
 
   const phoneValid = isValidPhone(phone);
   const canFinish = name.trim() !== '' && surname.trim() !== '' && phoneValid && accepted;
@@ -59,10 +67,17 @@ export function OnboardingForm({ email, firstName, surname: initialSurname, init
   const sendCode = async (): Promise<string | null> => {
     try {
       const request = await requestCode(email, phone);
-      if (request.provider !== 'dev') {
-        // Firebase phone sign-in (invisible captcha, ID token) plugs in here; not wired in this screen.
-        console.error('Unsupported phone verification provider', request.provider);
-        return tc('genericError');
+      if (request.provider === 'firebase') {
+        if (!firebase) {
+          console.error('Firebase phone verification is not configured');
+          return tc('genericError');
+        }
+        try {
+          confirmation.current = await sendFirebaseCode(firebase, phone, CAPTCHA_ID);
+        } catch (err) {
+          console.error('Firebase could not send the code', err);
+          return t('codeOther');
+        }
       }
       setCodeRequest(request);
       setResendAt(Date.now() + RESEND_SECONDS * 1000);
@@ -93,7 +108,18 @@ export function OnboardingForm({ email, firstName, surname: initialSurname, init
 
   const verifyAndSave = async (code: string): Promise<string | null> => {
     try {
-      await verifyCode(email, code);
+      if (codeRequest?.provider === 'firebase') {
+        if (!confirmation.current) return t('sendFirst');
+        let idToken: string;
+        try {
+          idToken = await confirmFirebaseCode(confirmation.current, code);
+        } catch (err) {
+          return t(firebaseFailureOf(err));
+        }
+        await verifyCode(email, { id_token: idToken });
+      } else {
+        await verifyCode(email, { code });
+      }
     } catch (err) {
       return t(verifyFailureOf(err));
     }
@@ -109,6 +135,7 @@ export function OnboardingForm({ email, firstName, surname: initialSurname, init
 
   return (
     <div className="onboarding">
+      <div id={CAPTCHA_ID} />
       <h1 className="page-title">{t('title')}</h1>
       <p className="muted">{t('welcome')}</p>
       <Card>

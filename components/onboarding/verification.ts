@@ -1,7 +1,7 @@
 /**
  * The onboarding calls (spec section 4, "Onboarding"): check the phone is unused, request an SMS
  * code, verify it, then save the profile. The code request answers which provider verifies the
- * phone; only the `dev` path (the server sends and checks the code) is wired here.
+ * phone: `dev` (the server sends and checks the code) or `firebase` (see firebase-phone.ts).
  */
 import { ApiClientError, apiFetch } from '@/lib/api-client/fetcher';
 import { apiPaths } from '@/lib/api-client/hooks';
@@ -28,9 +28,9 @@ export async function requestCode(email: string, tlf: string): Promise<CodeReque
   return { provider: body.data.provider, expiresAt: body.data.expires_at, tlf };
 }
 
-/** Checks the code with the API (dev provider). */
-export async function verifyCode(email: string, code: string): Promise<void> {
-  await apiFetch(`${apiPaths.user(email)}/phone/verify`, { method: 'POST', body: { code } });
+/** Proves the phone to the API: the code (dev provider) or the Firebase ID token (firebase provider). */
+export async function verifyCode(email: string, proof: { code: string } | { id_token: string }): Promise<void> {
+  await apiFetch(`${apiPaths.user(email)}/phone/verify`, { method: 'POST', body: proof });
 }
 
 /** Which message a failed verification shows (spec section 8, "Phone code"). */

@@ -26,6 +26,9 @@ const ZEnv = z.object({
   /** Phone verification provider: `dev` logs the code, `firebase` verifies Firebase ID tokens. */
   PHONE_PROVIDER: z.enum(['dev', 'firebase']).default('dev'),
   FIREBASE_PROJECT_ID: z.string().optional(),
+  /** Public Firebase web config for phone sign-in in the browser (not secrets). */
+  FIREBASE_API_KEY: z.string().optional(),
+  FIREBASE_AUTH_DOMAIN: z.string().optional(),
   /** Support e-mail shown in the privacy policy. */
   SUPPORT_EMAIL: z.string().default('soporte@klok.app'),
   /** SMTP server for e-mail (smtp://user:pass@host:port); empty logs e-mails instead. */

@@ -35,7 +35,19 @@ export default async function OnboardingPage() {
         surname={rest.join(' ')}
         initialPhone={cleanPhone(account?.tlf ?? '') || dialPrefix()}
         supportEmail={env().SUPPORT_EMAIL}
+        firebase={firebaseConfig()}
       />
     </>
   );
+}
+
+/** The public Firebase web config when phones are verified by Firebase; null otherwise. */
+function firebaseConfig() {
+  const e = env();
+  if (e.PHONE_PROVIDER !== 'firebase' || !e.FIREBASE_API_KEY || !e.FIREBASE_PROJECT_ID) return null;
+  return {
+    apiKey: e.FIREBASE_API_KEY,
+    authDomain: e.FIREBASE_AUTH_DOMAIN ?? `${e.FIREBASE_PROJECT_ID}.firebaseapp.com`,
+    projectId: e.FIREBASE_PROJECT_ID,
+  };
 }
