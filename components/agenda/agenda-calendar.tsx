@@ -21,6 +21,12 @@ const VIEW_NAME: Record<AgendaView, string> = { day: 'resourceTimeGridDay', week
 export const HIGHLIGHT_CLASS = 'agenda-event--highlight';
 
 const TIME_FORMAT = { hour: '2-digit', minute: '2-digit', hour12: false } as const;
+const WEEK_DAY_HEADER = { weekday: 'short', day: 'numeric' } as const;
+
+/** Minimum widths (px) of the time axis and of a column in each view. */
+const AXIS_WIDTH = 52;
+const DAY_COLUMN_MIN = 96;
+const WEEK_COLUMN_MIN = 58;
 
 export type CalendarSelection = { start: Date; end: Date; resourceId: string; resourceName: string };
 
@@ -137,45 +143,51 @@ export const AgendaCalendar = forwardRef<AgendaCalendarHandle, AgendaCalendarPro
     [t],
   );
 
+  // Columns narrower than this make the week unreadable on a phone: the grid then scrolls sideways.
+  const minWidth = AXIS_WIDTH + resources.length * (view === 'week' ? 7 * WEEK_COLUMN_MIN : DAY_COLUMN_MIN);
+
   return (
-    <FullCalendar
-      ref={ref}
-      plugins={[resourceTimeGridPlugin, interactionPlugin, luxonPlugin]}
-      schedulerLicenseKey="GPL-My-Project-Is-Open-Source"
-      timeZone={ZONE}
-      locale={locale}
-      buttonText={locale.buttonText}
-      allDayText={t('calendar.allDay')}
-      moreLinkContent={(arg: MoreLinkContentArg) => t('calendar.showMore', { count: arg.num })}
-      initialView={VIEW_NAME[view]}
-      initialDate={date}
-      headerToolbar={false}
-      firstDay={1}
-      height="100%"
-      slotMinTime="07:00"
-      slotMaxTime="24:00"
-      slotDuration="00:30"
-      scrollTime="08:00"
-      slotLabelFormat={TIME_FORMAT}
-      eventTimeFormat={TIME_FORMAT}
-      allDaySlot
-      selectable
-      selectMirror
-      selectLongPressDelay={250}
-      selectAllow={(span: DateSpanApi) => !span.allDay}
-      nowIndicator
-      navLinks={false}
-      editable={false}
-      eventInteractive
-      dayMaxEvents={false}
-      resourceOrder="order"
-      resources={resources}
-      events={events}
-      resourceLabelContent={resourceLabel}
-      eventClassNames={eventClassNames}
-      eventDidMount={eventDidMount}
-      eventClick={eventClick}
-      select={select}
-    />
+    <div className="agenda-calendar-frame" style={{ width: `max(100%, ${minWidth}px)` }}>
+      <FullCalendar
+        ref={ref}
+        plugins={[resourceTimeGridPlugin, interactionPlugin, luxonPlugin]}
+        schedulerLicenseKey="GPL-My-Project-Is-Open-Source"
+        timeZone={ZONE}
+        locale={locale}
+        buttonText={locale.buttonText}
+        allDayText={t('calendar.allDay')}
+        moreLinkContent={(arg: MoreLinkContentArg) => t('calendar.showMore', { count: arg.num })}
+        initialView={VIEW_NAME[view]}
+        initialDate={date}
+        headerToolbar={false}
+        firstDay={1}
+        height="100%"
+        slotMinTime="07:00"
+        slotMaxTime="24:00"
+        slotDuration="00:30"
+        scrollTime="08:00"
+        slotLabelFormat={TIME_FORMAT}
+        eventTimeFormat={TIME_FORMAT}
+        dayHeaderFormat={WEEK_DAY_HEADER}
+        allDaySlot
+        selectable
+        selectMirror
+        selectLongPressDelay={250}
+        selectAllow={(span: DateSpanApi) => !span.allDay}
+        nowIndicator
+        navLinks={false}
+        editable={false}
+        eventInteractive
+        dayMaxEvents={false}
+        resourceOrder="order"
+        resources={resources}
+        events={events}
+        resourceLabelContent={resourceLabel}
+        eventClassNames={eventClassNames}
+        eventDidMount={eventDidMount}
+        eventClick={eventClick}
+        select={select}
+      />
+    </div>
   );
 });

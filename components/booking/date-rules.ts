@@ -1,27 +1,50 @@
 /**
- * Which days the client may pick (spec section 5, "Appointment date choice"): not in the past, at most
- * 30 days ahead, and a working day of the stylist. A special shift decides its own date: available
- * opens it, unavailable closes it; otherwise the weekday's shifts decide. Pure.
+ * Which days a wizard may pick (spec section 5, "Appointment date choice"): not in the past, a working
+ * day of the stylist, and for clients at most 30 days ahead (staff have no upper limit; the calendar
+ * stops a year ahead). A special shift decides its own date: available opens it, unavailable closes
+ * it; otherwise the weekday's shifts decide. Pure.
  */
 import { DateTime } from 'luxon';
 import type { Employee } from '@/lib/api-client/types';
 import { CLIENT_WINDOW_DAYS } from '@/lib/domain/availability';
 import { weekdayOf, ZONE } from '@/lib/domain/time';
 
+/** How far ahead the staff calendar goes (staff have no booking limit; one year keeps the calendar finite). */
+export const STAFF_WINDOW_DAYS = 365;
+
+type Shifts = Pick<Employee, 'week_shifts' | 'special_shifts'>;
+
+const plusDays = (date: string, days: number) => DateTime.fromISO(date, { zone: ZONE }).plus({ days }).toFormat('yyyy-MM-dd');
+
 /** The last Madrid date a client may book: today + 30 days. */
 export function lastBookableDate(today: string): string {
-  return DateTime.fromISO(today, { zone: ZONE }).plus({ days: CLIENT_WINDOW_DAYS }).toFormat('yyyy-MM-dd');
+  return plusDays(today, CLIENT_WINDOW_DAYS);
 }
 
-/** True when `date` (YYYY-MM-DD, Madrid) can be chosen for `employee` given the Madrid `today`. */
-export function isBookableDate(
-  date: string,
-  employee: Pick<Employee, 'week_shifts' | 'special_shifts'>,
-  today: string,
-): boolean {
-  if (date < today || date > lastBookableDate(today)) return false;
+/** The last Madrid date the staff calendar offers: today + one year. */
+export function lastStaffDate(today: string): string {
+  return plusDays(today, STAFF_WINDOW_DAYS);
+}
+
+/** True when the stylist works on `date`: its special shift if any, else the weekday's shifts. */
+export function isWorkingDate(date: string, employee: Shifts): boolean {
   const special = employee.special_shifts?.find((s) => s.date === date);
   if (special) return Boolean(special.available);
   const day = employee.week_shifts?.find((d) => d.id === weekdayOf(date));
   return Boolean(day?.available && day.shifts.length > 0);
+}
+
+/** True when a client can choose `date` (YYYY-MM-DD, Madrid) for `employee` given the Madrid `today`. */
+export function isBookableDate(date: string, employee: Shifts, today: string): boolean {
+  if (date < today || date > lastBookableDate(today)) return false;
+  return isWorkingDate(date, employee);
+}
+
+/**
+ * True when staff can choose `date`: not past and a working day, with no upper limit; `allowed`
+ * (the date of a slot selected in the agenda) is always accepted, shifts or not.
+ */
+export function isStaffDate(date: string, employee: Shifts, today: string, allowed?: string): boolean {
+  if (date < today) return false;
+  return date === allowed || isWorkingDate(date, employee);
 }

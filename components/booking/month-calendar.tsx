@@ -1,7 +1,9 @@
 'use client';
 
-import { useMemo } from 'react';
+import { useMemo, useState } from 'react';
 import { DateTime, Info } from 'luxon';
+import { useTranslations } from 'next-intl';
+import { ChevronLeftIcon, ChevronRightIcon } from '@/components/ui/icons';
 import { ZONE } from '@/lib/domain/time';
 
 export type MonthCalendarProps = {
@@ -38,24 +40,62 @@ function monthsBetween(min: string, max: string): DateTime[] {
   return months;
 }
 
+/** Up to this many months are stacked; a longer window (staff) shows one month with Mes anterior / Mes siguiente. */
+const STACKED_MONTHS = 2;
+
 /**
- * Spanish month calendars, Monday first, one per month of the [min, max] window (the client's
- * 30-day window spans at most two), stacked so no navigation is needed. Each day is a button named
- * like `23 de noviembre` showing its day of the month; days that cannot be chosen are `disabled`.
+ * Spanish month calendars, Monday first, one per month of the [min, max] window. The client's
+ * 30-day window spans at most two months, stacked so no navigation is needed; a longer window (staff)
+ * shows one month at a time, starting at the selected date's month, with previous/next buttons.
+ * Each day is a button named like `23 de noviembre` showing its day of the month; days that cannot be
+ * chosen are `disabled`.
  */
 export function MonthCalendar({ value, onChange, min, max, isDisabled, today }: MonthCalendarProps) {
+  const t = useTranslations('booking');
   const months = useMemo(() => monthsBetween(min, max), [min, max]);
   const weekdays = useMemo(() => Info.weekdays('short', { locale: 'es' }).map((w) => w.replace('.', '')), []);
+  const paged = months.length > STACKED_MONTHS;
+  const [page, setPage] = useState(() => {
+    const i = value ? months.findIndex((m) => m.toFormat('yyyy-MM') === value.slice(0, 7)) : -1;
+    return Math.max(0, i);
+  });
+  const shown = paged ? months.slice(page, page + 1) : months;
 
   return (
     <div className="calendars">
-      {months.map((month) => {
+      {shown.map((month) => {
         const title = month.toFormat("LLLL 'de' yyyy");
         return (
           <section key={month.toFormat('yyyy-MM')} className="calendar" aria-label={title}>
-            <h2 className="calendar-title" aria-hidden="true">
-              {title}
-            </h2>
+            {paged ? (
+              <div className="calendar-head">
+                <button
+                  type="button"
+                  className="icon-btn"
+                  aria-label={t('previousMonth')}
+                  disabled={page === 0}
+                  onClick={() => setPage((p) => Math.max(0, p - 1))}
+                >
+                  <ChevronLeftIcon />
+                </button>
+                <h2 className="calendar-title" aria-live="polite">
+                  {title}
+                </h2>
+                <button
+                  type="button"
+                  className="icon-btn"
+                  aria-label={t('nextMonth')}
+                  disabled={page >= months.length - 1}
+                  onClick={() => setPage((p) => Math.min(months.length - 1, p + 1))}
+                >
+                  <ChevronRightIcon />
+                </button>
+              </div>
+            ) : (
+              <h2 className="calendar-title" aria-hidden="true">
+                {title}
+              </h2>
+            )}
             <div className="calendar-grid">
               {weekdays.map((w) => (
                 <span key={w} className="calendar-weekday" aria-hidden="true">

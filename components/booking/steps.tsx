@@ -8,13 +8,12 @@ import type { AvailableHour, Employee, HourGroup, Service } from '@/lib/api-clie
 import { euros, longDay, timeOf } from '@/lib/format';
 import { ChoiceButton } from './choice-button';
 import { MonthCalendar } from './month-calendar';
-import { isBookableDate, lastBookableDate } from './date-rules';
-import type { BookingValues, Person } from './wizard-state';
+import { withHour, type Person, type WizardValues } from './wizard-state';
 
-type Loadable<T> = { data: T | undefined; error: unknown; isLoading: boolean };
+export type Loadable<T> = { data: T | undefined; error: unknown; isLoading: boolean };
 
 /** Spinner while loading, the server's message on failure, else the content. */
-function LoadState<T>({ state, children }: { state: Loadable<T>; children: (data: T) => ReactNode }) {
+export function LoadState<T>({ state, children }: { state: Loadable<T>; children: (data: T) => ReactNode }) {
   const tc = useTranslations('common');
   if (state.error) {
     return (
@@ -104,26 +103,46 @@ export function EmployeeStep({ employees, value, onChange }: { employees: Loadab
   );
 }
 
-/** Date step: a month calendar limited to the stylist's working days within the next 30 days. */
-export function DateStep({ employee, today, value, onChange }: { employee: Employee; today: string; value?: string; onChange: (d: string) => void }) {
-  return (
-    <MonthCalendar
-      value={value}
-      onChange={onChange}
-      min={today}
-      max={lastBookableDate(today)}
-      today={today}
-      isDisabled={(date) => !isBookableDate(date, employee, today)}
-    />
-  );
+/**
+ * Date step: a month calendar from today to `max` (the client's 30-day window, or a year for staff)
+ * where `isDisabled` rules out the days the stylist does not work.
+ */
+export function DateStep({
+  today,
+  max,
+  isDisabled,
+  value,
+  onChange,
+}: {
+  today: string;
+  max: string;
+  isDisabled: (date: string) => boolean;
+  value?: string;
+  onChange: (d: string) => void;
+}) {
+  return <MonthCalendar value={value} onChange={onChange} min={today} max={max} today={today} isDisabled={isDisabled} />;
 }
 
-/** Hour step: the free start times grouped by hour, labelled in Madrid time. */
-export function HourStep({ hours, value, onChange }: { hours: Loadable<HourGroup[]>; value?: AvailableHour; onChange: (h: AvailableHour) => void }) {
+/**
+ * Hour step: the free start times grouped by hour, labelled in Madrid time; `extra` (the slot selected
+ * in the agenda, staff only) is offered too, even outside the stylist's shifts.
+ */
+export function HourStep({
+  hours,
+  value,
+  onChange,
+  extra,
+}: {
+  hours: Loadable<HourGroup[]>;
+  value?: AvailableHour;
+  onChange: (h: AvailableHour) => void;
+  extra?: AvailableHour;
+}) {
   const t = useTranslations('booking');
   return (
     <LoadState state={hours}>
-      {(groups) => {
+      {(loaded) => {
+        const groups = withHour(loaded, extra);
         const nonEmpty = groups.filter((g) => g.hours.length > 0);
         if (nonEmpty.length === 0) return <p className="empty">{t('noHours')}</p>;
         return (
@@ -135,7 +154,7 @@ export function HourStep({ hours, value, onChange }: { hours: Loadable<HourGroup
                 </h3>
                 <div className="hour-grid">
                   {g.hours.map((h) => {
-                    const selected = value?.id === h.id;
+                    const selected = value !== undefined && Date.parse(value.start_time) === Date.parse(h.start_time);
                     return (
                       <button
                         key={h.id}
@@ -158,8 +177,8 @@ export function HourStep({ hours, value, onChange }: { hours: Loadable<HourGroup
   );
 }
 
-/** Summary: everything chosen, before confirming. */
-export function SummaryStep({ values }: { values: Required<BookingValues> }) {
+/** Summary of the client flow: everything chosen, before confirming. */
+export function SummaryStep({ values }: { values: Required<Pick<WizardValues, 'user' | 'service' | 'employee' | 'date' | 'hour'>> }) {
   const t = useTranslations('booking');
   const rows: [string, string][] = [
     [t('stepService'), values.service.name],
@@ -170,6 +189,11 @@ export function SummaryStep({ values }: { values: Required<BookingValues> }) {
     [t('stepHour'), timeOf(values.hour.start_time)],
     [t('person'), values.user.name],
   ];
+  return <SummaryList rows={rows} />;
+}
+
+/** The summary card: label and value rows. */
+export function SummaryList({ rows }: { rows: [string, string][] }) {
   return (
     <dl className="details summary">
       {rows.map(([label, value]) => (
@@ -183,7 +207,7 @@ export function SummaryStep({ values }: { values: Required<BookingValues> }) {
 }
 
 /** A round badge with a name's initial. */
-function Initial({ name, color }: { name: string; color?: string }) {
+export function Initial({ name, color }: { name: string; color?: string }) {
   return (
     <span className="avatar" style={color ? { borderColor: color } : undefined} aria-hidden="true">
       {name.trim().charAt(0).toUpperCase()}

@@ -29,6 +29,9 @@ import {
   type AgendaView,
 } from './agenda';
 
+/** The Spanish texts the screen passes from es.json. */
+const TEXTS = { leave: 'Franja bloqueada', closed: 'Cerrado' };
+
 const T = (iso: string) => Date.parse(iso);
 
 describe('rangesOverlap', () => {
@@ -244,7 +247,7 @@ describe('shiftLabel and shiftTitle', () => {
 
 describe('daysToEvents', () => {
   test('an all-day entry per stylist and date with the hours, carrying the shift as a pending record', () => {
-    const events = daysToEvents([dayOf(), dayOf({ employee_id: 'sara@klok.demo', employee_name: 'Sara López' })], NOW);
+    const events = daysToEvents([dayOf(), dayOf({ employee_id: 'sara@klok.demo', employee_name: 'Sara López' })], NOW, TEXTS);
     expect(events).toHaveLength(2);
     const e = byId(events, 'shift:marcos@klok.demo:2026-11-23');
     expect(e).toMatchObject({
@@ -284,13 +287,13 @@ describe('daysToEvents', () => {
   });
 
   test('a past day’s shift entry is flagged past', () => {
-    const [e] = daysToEvents([dayOf({ date: '2026-11-22' })], NOW);
+    const [e] = daysToEvents([dayOf({ date: '2026-11-22' })], NOW, TEXTS);
     expect(e?.extendedProps.past).toBe(true);
     expect(e?.classNames).toContain(EVENT_CLASS.past);
   });
 
   test('an appointment: client · service, stylist resource, its instants', () => {
-    const events = daysToEvents([dayOf({ appointments: [appt()] })], NOW);
+    const events = daysToEvents([dayOf({ appointments: [appt()] })], NOW, TEXTS);
     const e = byId(events, 'a1');
     expect(e).toMatchObject({
       resourceId: 'marcos@klok.demo',
@@ -317,7 +320,7 @@ describe('daysToEvents', () => {
         { start_time: '2026-11-23T10:00:00.000Z', end_time: '2026-11-23T10:30:00.000Z' },
       ],
     });
-    const events = daysToEvents([dayOf({ appointments: [a] })], NOW).filter((e) => !e.allDay);
+    const events = daysToEvents([dayOf({ appointments: [a] })], NOW, TEXTS).filter((e) => !e.allDay);
     expect(events.map((e) => [e.id, e.title, e.start, e.end, e.extendedProps.part])).toEqual([
       ['a2:1', 'Ana García · Corte (1/2)', '2026-11-23T10:00:00.000Z', '2026-11-23T10:30:00.000Z', '1/2'],
       ['a2:2', 'Ana García · Corte (2/2)', '2026-11-23T11:00:00.000Z', '2026-11-23T11:30:00.000Z', '2/2'],
@@ -330,17 +333,17 @@ describe('daysToEvents', () => {
   });
 
   test('one busy part (or none) is a single event over the whole appointment', () => {
-    const one = daysToEvents([dayOf({ appointments: [appt({ id: 'x', busy_slots: [] })] })], NOW);
+    const one = daysToEvents([dayOf({ appointments: [appt({ id: 'x', busy_slots: [] })] })], NOW, TEXTS);
     expect(byId(one, 'x').classNames).not.toContain(EVENT_CLASS.part);
   });
 
   test('cancelled appointments are hidden', () => {
-    const events = daysToEvents([dayOf({ appointments: [appt({ status: 'cancelled' }), appt({ id: 'a3' })] })], NOW);
+    const events = daysToEvents([dayOf({ appointments: [appt({ status: 'cancelled' }), appt({ id: 'a3' })] })], NOW, TEXTS);
     expect(events.map((e) => e.id)).toEqual(['shift:marcos@klok.demo:2026-11-23', 'a3']);
   });
 
   test('leaves are grey and titled with the leave text', () => {
-    const e = byId(daysToEvents([dayOf({ appointments: [leave()] })], NOW), 'l1');
+    const e = byId(daysToEvents([dayOf({ appointments: [leave()] })], NOW, TEXTS), 'l1');
     expect(e).toMatchObject({
       title: 'Franja bloqueada',
       backgroundColor: LEAVE_COLOR,
@@ -362,6 +365,7 @@ describe('daysToEvents', () => {
     const events = daysToEvents(
       [dayOf({ appointments: [appt({ start_time: '2026-11-23T07:00:00.000Z', end_time: end, busy_slots: [] }), leave({ start_time: '2026-11-23T07:00:00.000Z', end_time: end })] })],
       NOW,
+      TEXTS,
     );
     for (const id of ['a1', 'l1']) {
       expect(byId(events, id).extendedProps.past).toBe(past);
@@ -378,18 +382,18 @@ describe('daysToEvents', () => {
         { start_time: '2026-11-23T08:30:00.000Z', end_time: '2026-11-23T09:00:00.000Z' },
       ],
     });
-    const events = daysToEvents([dayOf({ appointments: [a] })], NOW);
+    const events = daysToEvents([dayOf({ appointments: [a] })], NOW, TEXTS);
     expect(byId(events, 'a1:1').extendedProps.past).toBe(true);
     expect(byId(events, 'a1:2').extendedProps.past).toBe(false);
   });
 
   test('a record listed on two dates (over midnight) appears once', () => {
     const l = leave({ start_time: '2026-11-23T22:00:00.000Z', end_time: '2026-11-24T01:00:00.000Z' });
-    const events = daysToEvents([dayOf({ appointments: [l] }), dayOf({ date: '2026-11-24', appointments: [l] })], NOW);
+    const events = daysToEvents([dayOf({ appointments: [l] }), dayOf({ date: '2026-11-24', appointments: [l] })], NOW, TEXTS);
     expect(events.filter((e) => e.id === 'l1')).toHaveLength(1);
   });
 
-  test('no days, no events', () => expect(daysToEvents([], NOW)).toEqual([]));
+  test('no days, no events', () => expect(daysToEvents([], NOW, TEXTS)).toEqual([]));
 });
 
 // ---------- shifts and resources ----------
@@ -554,6 +558,7 @@ describe('selectionError', () => {
       dayOf({ employee_id: 'sara@klok.demo', appointments: [appt({ id: 's1', employee_id: 'sara@klok.demo', start_time: '2026-11-23T10:00:00.000Z', end_time: '2026-11-23T11:00:00.000Z', busy_slots: [] })] }),
     ],
     NOW,
+    TEXTS,
   );
   const sel = (start: string, end: string, resourceId = 'marcos@klok.demo') => ({
     start: `2026-11-23T${start}:00.000Z`,

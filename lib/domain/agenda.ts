@@ -277,7 +277,7 @@ const nextDate = (date: string) => day(date).plus({ days: 1 }).toFormat(DATE_FOR
 export function daysToEvents(
   days: AgendaDay[],
   now: Instant,
-  texts: AgendaTexts = { leave: 'Franja bloqueada', closed: 'Cerrado' },
+  texts: AgendaTexts,
 ): AgendaEvent[] {
   const out: AgendaEvent[] = [];
   const seen = new Set<string>();

@@ -344,3 +344,19 @@ export async function leaveExists(id: string): Promise<boolean> {
   const db = await getDb();
   return (await db.select({ id: leavesTable.id }).from(leavesTable).where(eq(leavesTable.id, id))).length > 0;
 }
+
+/** `PATCH /api/v1/schedules/insert/appointment` with extra request options (another tenant's host). */
+export function bookWith(cookie: string | undefined, body: unknown, opts: CallOpts = {}) {
+  return call(insertAppointment, { method: 'PATCH', path: '/api/v1/schedules/insert/appointment', body, cookie, ...opts });
+}
+
+/** The id of a seeded service by name in a given tenant. */
+export async function serviceIdIn(name: string, slug: string): Promise<number> {
+  const db = await getDb();
+  const [row] = await db
+    .select({ id: services.id })
+    .from(services)
+    .where(and(eq(services.tenantId, await tenantId(slug)), eq(services.name, name)));
+  if (!row) throw new Error(`no service ${name} in ${slug}`);
+  return row.id;
+}

@@ -5,6 +5,7 @@
  */
 import { NextRequest } from 'next/server';
 import { closeDb, getDb, type Db } from '@/lib/server/db/client';
+import { appointments } from '@/lib/server/db/schema';
 import { createSession } from '@/lib/server/auth/session';
 import { findUserByEmail } from '@/lib/server/repositories/users';
 import { findTenant } from '@/lib/server/tenancy';
@@ -12,8 +13,11 @@ import { SESSION_COOKIE } from '@/lib/tenant-host';
 
 type Handler = (req: NextRequest, ctx: { params: Promise<Record<string, string>> }) => Promise<Response>;
 
-/** Prepares the environment; call at the top of a test file, before the database is opened. */
-export async function openTestDb(): Promise<Db> {
+/**
+ * Prepares the environment and opens a fresh seeded database; call at the top of a test file.
+ * The seed's sample appointments are removed unless `keepSeedAgenda`, so tests start from free agendas.
+ */
+export async function openTestDb(opts: { keepSeedAgenda?: boolean } = {}): Promise<Db> {
   process.env.SEED_DEMO = '1';
   if (process.env.TEST_DATABASE_URL) {
     const { Client } = await import('pg');
@@ -29,7 +33,9 @@ export async function openTestDb(): Promise<Db> {
   } else {
     process.env.DATA_DIR = 'memory://';
   }
-  return getDb();
+  const db = await getDb();
+  if (!opts.keepSeedAgenda) await db.delete(appointments);
+  return db;
 }
 
 let createdDatabase: string | undefined;

@@ -1,10 +1,12 @@
 import 'server-only';
 import { DateTime } from 'luxon';
-import { count } from 'drizzle-orm';
+import { and, count, eq } from 'drizzle-orm';
 import { DEMO_ACCOUNTS } from '@/lib/demo-accounts';
 import { ZONE } from '@/lib/domain/time';
 import type { Db } from './client';
 import {
+  appointments,
+  busySlots,
   employeeProfiles,
   employeeServices,
   facilities,
@@ -146,6 +148,53 @@ export async function seedTenant(db: Db, slug: string, now = Date.now()): Promis
       nAppointmentsAllowed: 2,
       subUsers: [{ id: crypto.randomUUID(), name: 'Leo García' }],
     });
+    // A lived-in agenda: walk-ins (the guest) and a regular client, from yesterday to six days ahead.
+    const [guest] = await tx.select().from(users).where(and(eq(users.tenantId, tenantId), eq(users.isGuest, true)));
+    const [regular] = await tx
+      .insert(users)
+      .values({ tenantId, email: mail('pablo@correo.demo'), name: 'Pablo Sánchez', role: 'client', onboardingCompleted: true, privacyPolicy: true })
+      .returning();
+    const plan: { day: number; stylist: number; minute: number; service: string; who: 'guest' | 'regular'; name: string }[] = [
+      { day: -1, stylist: 0, minute: 10 * 60, service: 'Color', who: 'guest', name: 'Carmen Vidal' },
+      { day: -1, stylist: 1, minute: 17 * 60, service: 'Corte y barba', who: 'regular', name: 'Pablo Sánchez' },
+      { day: 1, stylist: 0, minute: 10 * 60, service: 'Corte de pelo', who: 'guest', name: 'Lola Romero' },
+      { day: 1, stylist: 2, minute: 11 * 60, service: 'Peinado', who: 'guest', name: 'Elena Ortiz' },
+      { day: 2, stylist: 1, minute: 12 * 60, service: 'Arreglo de barba', who: 'guest', name: 'Jorge Castro' },
+      { day: 4, stylist: 0, minute: 17 * 60, service: 'Color', who: 'regular', name: 'Pablo Sánchez' },
+    ];
+    for (const p of plan) {
+      const date = today.plus({ days: p.day });
+      if (date.weekday === 7) continue; // closed on Sundays
+      const service = created.find((s) => s.name === p.service)!;
+      const start = date.set({ hour: Math.floor(p.minute / 60), minute: p.minute % 60 });
+      const client = p.who === 'guest' ? guest! : regular!;
+      const [appointment] = await tx
+        .insert(appointments)
+        .values({
+          tenantId,
+          employeeId: staff[p.stylist]!.id,
+          clientId: client.id,
+          userId: client.id,
+          clientName: p.name,
+          serviceId: service.id,
+          serviceName: service.name,
+          servicePriceCents: service.priceCents,
+          startAt: start.toJSDate(),
+          endAt: start.plus({ minutes: service.durationMinutes }).toJSDate(),
+          createdBy: staff[p.stylist]!.id,
+          createdByRole: 'staff',
+        })
+        .returning();
+      await tx.insert(busySlots).values(
+        service.busySlots.map((b) => ({
+          tenantId,
+          employeeId: staff[p.stylist]!.id,
+          appointmentId: appointment!.id,
+          startAt: start.plus({ minutes: b.startMinutes }).toJSDate(),
+          endAt: start.plus({ minutes: b.endMinutes }).toJSDate(),
+        })),
+      );
+    }
     return tenantId;
   });
 }

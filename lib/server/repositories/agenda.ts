@@ -82,10 +82,14 @@ export async function agendaBetween(db: DbOrTx, tenantId: number, startDate: str
   ]);
   const byKey = new Map<string, (AppointmentDto | LeaveDto)[]>();
   for (const e of [...appts, ...blocked]) {
-    const key = `${e.date}|${e.employee_id}`;
-    const list = byKey.get(key) ?? [];
-    list.push(e);
-    byKey.set(key, list);
+    // An event that runs past midnight belongs to every Madrid date it covers.
+    const last = madridDate(Date.parse(e.end_time) - 1);
+    for (const date of e.date === last ? [e.date] : datesBetween(e.date, last)) {
+      const key = `${date}|${e.employee_id}`;
+      const list = byKey.get(key) ?? [];
+      list.push(e);
+      byKey.set(key, list);
+    }
   }
   const out: AgendaDay[] = [];
   for (const date of dates) {
