@@ -55,6 +55,9 @@ export async function bookAsStaff(
   if (start % FIVE_MINUTES !== 0) throw new ApiError('unprocessable', errorMessage('slotUnavailable'));
   if (start <= now) throw new ApiError('unprocessable', errorMessage('pastDate'));
   const end = start + service.durationMinutes * 60_000;
+  if (input.end_time !== undefined && Date.parse(input.end_time) !== end) {
+    throw new ApiError('unprocessable', errorMessage('slotUnavailable'));
+  }
   const parts = busyParts(start, segmentsOf(service.durationMinutes, service.busySlots));
   const email = input.client_id?.trim().toLowerCase() || null;
 
