@@ -44,13 +44,23 @@ export function PersonStep({ people, value, onChange }: { people: Person[]; valu
 }
 
 /** Service step: services some stylist offers, with price and duration. */
-export function ServiceStep({ services, value, onChange }: { services: Loadable<Service[]>; value?: Service; onChange: (s: Service) => void }) {
+export function ServiceStep({
+  services,
+  value,
+  onChange,
+  emptyText,
+}: {
+  services: Loadable<Service[]>;
+  value?: Service;
+  onChange: (s: Service) => void;
+  emptyText?: string;
+}) {
   const t = useTranslations('booking');
   return (
     <LoadState state={services}>
       {(list) =>
         list.length === 0 ? (
-          <p className="empty">{t('noServices')}</p>
+          <p className="empty">{emptyText ?? t('noServices')}</p>
         ) : (
           <div className="choice-list">
             {list.map((s) => (
@@ -76,21 +86,31 @@ export function ServiceStep({ services, value, onChange }: { services: Loadable<
   );
 }
 
-/** Employee step: the stylists offering the chosen service. */
-export function EmployeeStep({ employees, value, onChange }: { employees: Loadable<Employee[]>; value?: Employee; onChange: (e: Employee) => void }) {
+/** Employee step: the stylists offering the chosen service (client flow) or every stylist (staff flows). */
+export function EmployeeStep({
+  employees,
+  value,
+  onChange,
+  emptyText,
+}: {
+  employees: Loadable<Employee[]>;
+  value?: Employee;
+  onChange: (e: Employee) => void;
+  emptyText?: string;
+}) {
   const t = useTranslations('booking');
   return (
     <LoadState state={employees}>
       {(list) =>
         list.length === 0 ? (
-          <p className="empty">{t('noEmployees')}</p>
+          <p className="empty">{emptyText ?? t('noEmployees')}</p>
         ) : (
           <div className="choice-list">
             {list.map((e) => (
               <ChoiceButton
                 key={e.email}
                 name={e.name}
-                selected={value?.email === e.email}
+                selected={value?.email.toLowerCase() === e.email.toLowerCase()}
                 onSelect={() => onChange(e)}
                 media={<Avatar employee={e} />}
                 details={e.description || undefined}
