@@ -155,6 +155,7 @@ export async function seedTenant(db: Db, slug: string, now = Date.now()): Promis
       .values({ tenantId, email: mail('pablo@correo.demo'), name: 'Pablo Sánchez', role: 'client', onboardingCompleted: true, privacyPolicy: true })
       .returning();
     const plan: { day: number; stylist: number; minute: number; service: string; who: 'guest' | 'regular'; name: string }[] = [
+      { day: -2, stylist: 2, minute: 10 * 60, service: 'Peinado', who: 'regular', name: 'Pablo Sánchez' },
       { day: -1, stylist: 0, minute: 10 * 60, service: 'Color', who: 'guest', name: 'Carmen Vidal' },
       { day: -1, stylist: 1, minute: 17 * 60, service: 'Corte y barba', who: 'regular', name: 'Pablo Sánchez' },
       { day: 1, stylist: 0, minute: 10 * 60, service: 'Corte de pelo', who: 'guest', name: 'Lola Romero' },
