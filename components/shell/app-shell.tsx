@@ -11,6 +11,9 @@ export type AppShellProps = {
   menuItems: MenuItem[];
   /** Optional icon button at the right of the header. */
   right?: ReactNode;
+  /** Extra classes of the shell and of its main area (e.g. the staff agenda's full-bleed layout). */
+  className?: string;
+  mainClassName?: string;
   children: ReactNode;
 };
 
@@ -18,11 +21,11 @@ export type AppShellProps = {
  * The common shell (spec section 2): a header whose title goes to `/` replacing history, a menu
  * button opening the Menú panel, an optional right button, and the page below.
  */
-export function AppShell({ title, menuItems, right, children }: AppShellProps) {
+export function AppShell({ title, menuItems, right, className, mainClassName, children }: AppShellProps) {
   const t = useTranslations('common');
   const [menuOpen, setMenuOpen] = useState(false);
   return (
-    <div className="shell">
+    <div className={className ? `shell ${className}` : 'shell'}>
       <header className="app-header">
         <button
           type="button"
@@ -40,7 +43,7 @@ export function AppShell({ title, menuItems, right, children }: AppShellProps) {
         <div className="header-right">{right}</div>
       </header>
       <SideMenu open={menuOpen} onClose={() => setMenuOpen(false)} items={menuItems} />
-      <main className="app-main">{children}</main>
+      <main className={mainClassName ? `app-main ${mainClassName}` : 'app-main'}>{children}</main>
     </div>
   );
 }

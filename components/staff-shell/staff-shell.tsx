@@ -1,12 +1,11 @@
 'use client';
 
-import Link from 'next/link';
-import { useState, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { useSelectedLayoutSegments } from 'next/navigation';
 import { useTranslations } from 'next-intl';
-import { SideMenu, type MenuItem } from '@/components/shell/side-menu';
-import { CalendarIcon, MenuIcon } from '@/components/ui/icons';
-import { ActivityIcon, ClientsIcon, ScissorsIcon, TeamIcon } from './icons';
+import { AppShell } from '@/components/shell/app-shell';
+import type { MenuItem } from '@/components/shell/side-menu';
+import { ActivityIcon, CalendarIcon, ClientsIcon, ScissorsIcon, TeamIcon } from '@/components/ui/icons';
 import './staff-shell.css';
 
 /**
@@ -16,8 +15,6 @@ import './staff-shell.css';
  */
 export function StaffShell({ title, children }: { title: string; children: ReactNode }) {
   const t = useTranslations('agenda.menu');
-  const tc = useTranslations('common');
-  const [menuOpen, setMenuOpen] = useState(false);
   // Segments under app/(staff): ['staff'] on the agenda, ['staff', 'employees', …] elsewhere.
   const segments = useSelectedLayoutSegments();
   const section = segments[1] ?? '';
@@ -31,25 +28,13 @@ export function StaffShell({ title, children }: { title: string; children: React
   ];
 
   return (
-    <div className="shell staff-shell">
-      <header className="app-header">
-        <button
-          type="button"
-          className="icon-btn"
-          aria-label={tc('menu')}
-          aria-haspopup="dialog"
-          aria-expanded={menuOpen}
-          onClick={() => setMenuOpen(true)}
-        >
-          <MenuIcon />
-        </button>
-        <Link href="/" replace className="app-title">
-          {title}
-        </Link>
-        <div className="header-right" />
-      </header>
-      <SideMenu open={menuOpen} onClose={() => setMenuOpen(false)} items={items} />
-      <main className={section === '' ? 'app-main staff-main staff-main--agenda' : 'app-main staff-main'}>{children}</main>
-    </div>
+    <AppShell
+      title={title}
+      menuItems={items}
+      className="staff-shell"
+      mainClassName={section === '' ? 'staff-main staff-main--agenda' : 'staff-main'}
+    >
+      {children}
+    </AppShell>
   );
 }
