@@ -54,9 +54,14 @@ export function leaveStartSlots(date: string, now: number, keep?: string): TimeS
   return withExtras(slots, [keep]);
 }
 
-/** The end choices after `start`: every 5 minutes up to 22:00 included, plus `keep` (an end selected in the agenda). */
+/** The end choices after `start`: every 5 minutes from 05:05 up to 22:00 included, plus `keep` (an end selected in the agenda). */
 export function leaveEndSlots(date: string, start: string | undefined, keep?: string): TimeSlot[] {
-  const slots = withExtras(timeSlots(date, { step: LEAVE_STEP_MINUTES, to: SLOT_LAST_MINUTE + LEAVE_STEP_MINUTES }), [keep]);
+  const generated = timeSlots(date, {
+    from: SLOT_FIRST_MINUTE + LEAVE_STEP_MINUTES,
+    to: SLOT_LAST_MINUTE + LEAVE_STEP_MINUTES,
+    step: LEAVE_STEP_MINUTES,
+  });
+  const slots = withExtras(generated, [keep]);
   if (!start) return slots;
   const from = Date.parse(start);
   return slots.filter((s) => Date.parse(s.value) > from);

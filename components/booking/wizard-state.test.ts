@@ -1,6 +1,23 @@
-import type { Employee } from '@/lib/api-client/types';
-import { isBookableDate, lastBookableDate } from './date-rules';
-import { choose, clearAfter, clientSteps, isFilled, startIndex, type BookingValues } from './wizard-state';
+import type { Employee, HourGroup } from '@/lib/api-client/types';
+import { isBookableDate, isStaffDate, isWorkingDate, lastBookableDate, lastStaffDate } from './date-rules';
+import {
+  applyPreset,
+  choose,
+  clearAfter,
+  clientSteps,
+  flowSteps,
+  isFilled,
+  nextIndex,
+  parsePreset,
+  presetApplies,
+  presetHour,
+  startIndex,
+  stepProblem,
+  withHour,
+  type BookingValues,
+  type Preset,
+  type WizardValues,
+} from './wizard-state';
 
 const service = { id: 3, name: 'Corte', description: '', price: 15, duration: 30, busy_slots: [], employees: [] };
 const employee = { email: 'ana@klok.test', name: 'Ana' } as Employee;
@@ -41,6 +58,126 @@ describe('wizard steps', () => {
   });
 });
 
+describe('flows', () => {
+  it('has one step list per flow', () => {
+    expect(flowSteps('client')).toEqual(['service', 'employee', 'date', 'hour', 'summary']);
+    expect(flowSteps('client', { askPerson: true })[0]).toBe('user');
+    expect(flowSteps('staffAppointment')).toEqual(['employee', 'service', 'date', 'hour', 'client', 'summary']);
+    expect(flowSteps('leave')).toEqual(['employee', 'date', 'range', 'summary']);
+  });
+
+  it.each<[WizardValues['client'], ReturnType<typeof stepProblem>]>([
+    [undefined, 'nameRequired'],
+    [{ name: '  ', email: 'ana@correo.es' }, 'nameRequired'],
+    [{ name: 'Lola', email: '' }, null],
+    [{ name: 'Lola', email: 'lola@correo.es' }, null],
+    [{ name: 'Lola', email: 'lola@' }, 'invalidEmail'],
+  ])('client step: %j → %s', (client, problem) => {
+    expect(stepProblem('client', { client })).toBe(problem);
+  });
+
+  it('range step needs a start and a later end', () => {
+    const start = '2026-11-23T09:00:00.000Z';
+    expect(stepProblem('range', {})).toBe('selectValue');
+    expect(stepProblem('range', { range: { start } })).toBe('selectValue');
+    expect(stepProblem('range', { range: { start, end: start } })).toBe('invalidRange');
+    expect(stepProblem('range', { range: { start, end: '2026-11-23T09:05:00.000Z' } })).toBeNull();
+  });
+
+  it('Siguiente skips the later steps a preset filled', () => {
+    const steps = flowSteps('staffAppointment');
+    const values: WizardValues = { employee, service, date: '2026-11-23', hour };
+    expect(nextIndex(steps, values, 1)).toBe(4); // service → client
+    expect(nextIndex(steps, { employee, service }, 1)).toBe(2); // plain flow: one step on
+    expect(nextIndex(steps, { ...values, client: { name: 'Lola', email: '' } }, 4)).toBe(5);
+  });
+});
+
+describe('agenda slot preset', () => {
+  const preset: Preset = {
+    employee: 'ana@klok.test',
+    date: '2026-11-23',
+    start: '2026-11-23T17:30:00.000Z',
+    end: '2026-11-23T18:00:00.000Z',
+  };
+
+  it('reads the agenda query', () => {
+    expect(
+      parsePreset({ employee: 'Ana@Klok.test', date: '2026-11-23', start: '2026-11-23T17:30:00.000Z', end: '2026-11-23T18:00:00.000Z' }),
+    ).toEqual(preset);
+    expect(parsePreset({ employee: 'ana@klok.test', start: '2026-11-23T17:30:00.000Z' })).toEqual({
+      employee: 'ana@klok.test',
+      date: '2026-11-23',
+      start: '2026-11-23T17:30:00.000Z',
+    });
+    expect(parsePreset({ employee: 'ana@klok.test', date: '2026-11-23' })).toEqual({ employee: 'ana@klok.test', date: '2026-11-23' });
+    expect(parsePreset({ date: '2026-11-23' })).toBeNull();
+    expect(parsePreset({ employee: 'nadie', date: '2026-11-23' })).toBeNull();
+    expect(parsePreset({ employee: 'ana@klok.test', date: 'mañana' })).toBeNull();
+    // A start on another day than the date, or an end before the start, is dropped.
+    expect(parsePreset({ employee: 'ana@klok.test', date: '2026-11-24', start: preset.start })).toEqual({ employee: 'ana@klok.test', date: '2026-11-24' });
+    expect(parsePreset({ ...preset, end: '2026-11-23T17:00:00.000Z' })).toEqual({ employee: preset.employee, date: preset.date, start: preset.start });
+  });
+
+  it('employee flow: prefills the date, then the hour once the service is chosen, and starts at the service', () => {
+    const steps = flowSteps('staffAppointment');
+    const initial = applyPreset('staffAppointment', { employee }, preset);
+    expect(initial).toEqual({ employee });
+    expect(startIndex(steps, initial)).toBe(1);
+    const withService = applyPreset('staffAppointment', choose(steps, initial, 'service', service), preset);
+    expect(withService.date).toBe('2026-11-23');
+    expect(withService.hour).toEqual({
+      id: '2026-11-23T17:30:00.000Z_2026-11-23T18:00:00.000Z',
+      start_time: '2026-11-23T17:30:00.000Z',
+      end_time: '2026-11-23T18:00:00.000Z',
+    });
+    expect(nextIndex(steps, withService, 1)).toBe(steps.indexOf('client'));
+  });
+
+  it('employee flow: another date or stylist keeps the preset out', () => {
+    const steps = flowSteps('staffAppointment');
+    const otherDate = applyPreset('staffAppointment', choose(steps, { employee, service }, 'date', '2026-11-24'), preset);
+    expect(otherDate.hour).toBeUndefined();
+    const other = { ...employee, email: 'luis@klok.test' };
+    expect(applyPreset('staffAppointment', { employee: other, service }, preset)).toEqual({ employee: other, service });
+    expect(presetApplies(preset, { employee, date: '2026-11-23' })).toBe(true);
+    expect(presetApplies(preset, { employee, date: '2026-11-24' })).toBe(false);
+  });
+
+  it('leave flow: everything prefilled opens on the summary', () => {
+    const steps = flowSteps('leave');
+    const initial = applyPreset('leave', { employee }, preset);
+    expect(initial).toEqual({ employee, date: '2026-11-23', range: { start: preset.start, end: preset.end } });
+    expect(startIndex(steps, initial)).toBe(steps.indexOf('summary'));
+    expect(startIndex(steps, applyPreset('leave', { employee }, { ...preset, end: undefined }))).toBe(steps.indexOf('range'));
+  });
+
+  it('the client flow ignores presets', () => {
+    expect(applyPreset('client', { employee }, preset)).toEqual({ employee });
+  });
+
+  it('the preset hour lasts the service', () => {
+    expect(presetHour(preset, 45)?.end_time).toBe('2026-11-23T18:15:00.000Z');
+    expect(presetHour({ employee: preset.employee, date: preset.date }, 45)).toBeUndefined();
+  });
+
+  it('offers the slot among the free hours, in its Madrid hour group', () => {
+    const groups: HourGroup[] = [
+      { hour: '10:00', hours: [{ id: 'a', start_time: '2026-11-23T09:00:00.000Z', end_time: '2026-11-23T09:30:00.000Z' }] },
+      { hour: '18:00', hours: [{ id: 'b', start_time: '2026-11-23T17:00:00.000Z', end_time: '2026-11-23T17:30:00.000Z' }] },
+    ];
+    const slot = presetHour(preset, 30)!; // 18:30 Madrid
+    const merged = withHour(groups, slot);
+    expect(merged.map((g) => g.hour)).toEqual(['10:00', '18:00']);
+    expect(merged[1]!.hours.map((h) => h.start_time)).toEqual(['2026-11-23T17:00:00.000Z', slot.start_time]);
+    const late = presetHour({ ...preset, start: '2026-11-23T21:30:00.000Z' }, 30)!; // 22:30 Madrid
+    expect(withHour(groups, late).map((g) => g.hour)).toEqual(['10:00', '18:00', '22:00']);
+    // Already listed: unchanged.
+    expect(withHour(groups, groups[0]!.hours[0])).toBe(groups);
+    expect(withHour(groups, undefined)).toBe(groups);
+  });
+});
+
 describe('bookable dates', () => {
   const worker: Pick<Employee, 'week_shifts' | 'special_shifts'> = {
     // Monday to Friday 10:00-14:00; Saturday listed but unavailable; Sunday without shifts.
@@ -75,5 +212,23 @@ describe('bookable dates', () => {
 
   it('ends the window 30 days after today', () => {
     expect(lastBookableDate('2026-11-23')).toBe('2026-12-23');
+  });
+
+  it.each([
+    ['2026-11-22', undefined, false], // past
+    ['2026-11-24', undefined, true],
+    ['2026-11-25', undefined, false], // special shift closed
+    ['2026-11-28', undefined, false], // no shift
+    ['2026-11-28', '2026-11-28', true], // the date of a slot selected in the agenda
+    ['2026-11-22', '2026-11-22', false], // …but never a past one
+    ['2027-03-02', undefined, true], // staff: no 30-day limit
+  ])('staff %s (agenda date %s) bookable: %s', (date, allowed, expected) => {
+    expect(isStaffDate(date, worker, today, allowed)).toBe(expected);
+  });
+
+  it('works on the weekdays with shifts and the open special dates', () => {
+    expect(isWorkingDate('2026-11-29', worker)).toBe(true);
+    expect(isWorkingDate('2026-11-30', worker)).toBe(false);
+    expect(lastStaffDate('2026-11-23')).toBe('2027-11-23');
   });
 });

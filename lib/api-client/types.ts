@@ -1,6 +1,6 @@
 /**
  * Shapes of the REST API answers as the browser sees them (spec sections 3 and 7).
- * The backend returns exactly these; keep them in step with the route handlers.
+ * The one definition of the API contract: the server's repositories build these same types.
  */
 
 export type Role = 'client' | 'employee' | 'admin';
@@ -22,32 +22,70 @@ export type Facility = {
 /** A sub-user of a client account. */
 export type SubUser = { id: string; name: string };
 
-/** An appointment as listed for a client (pending appointments). */
+/** One working interval of a day, Madrid wall clock `HH:mm`. */
+export type ShiftRange = { id?: string; open: string; close: string };
+
+/** A busy part of an appointment (UTC ISO instants). */
+export type BusySlot = { start_time: string; end_time: string };
+
+/** An appointment (spec section 3), as the pending list and the agenda return it. */
 export type Appointment = {
   id: string;
+  type: 'appointment';
+  facility_id: number;
+  /** The stylist's e-mail. */
   employee_id: string;
   employee_name: string;
+  /** The owning account's e-mail (a client or the guest). */
   client_id: string;
   client_name: string;
+  /** The person served: the client's own user id or a sub-user id. */
   user_id: string;
+  user_name: string;
+  is_guest: boolean;
   service_id: number | null;
   service_name: string;
   /** Euros. */
   service_price: number;
-  facility_id: number;
   /** Madrid date, YYYY-MM-DD. */
   date: string;
   /** UTC ISO instant. */
   start_time: string;
   /** UTC ISO instant. */
   end_time: string;
+  status: 'pending' | 'cancelled';
   created_at: string;
   created_by: string;
   created_by_role: 'client' | 'staff';
-  status: string;
-  type: 'appointment';
   notes: string | null;
-  busy_slots: { start_time: string; end_time: string }[];
+  busy_slots: BusySlot[];
+};
+
+/** A leave (blocked slot, spec section 3) as the agenda lists it. */
+export type Leave = {
+  id: string;
+  type: 'leave';
+  facility_id: number;
+  employee_id: string;
+  employee_name: string;
+  date: string;
+  start_time: string;
+  end_time: string;
+  notes: string | null;
+  created_by: string;
+  created_at: string;
+};
+
+/** One stylist on one Madrid date (`GET /api/v1/facility/1/appointments`). */
+export type AgendaDay = {
+  date: string;
+  employee_id: string;
+  employee_name: string;
+  available: boolean;
+  special: boolean;
+  notes: string;
+  shift: ShiftRange[];
+  appointments: (Appointment | Leave)[];
 };
 
 /** `GET /api/v1/users/{email}` → `data`. */

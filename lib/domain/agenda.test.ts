@@ -166,11 +166,13 @@ describe('parseStoredView', () => {
 const appt = (over: Partial<AgendaAppointment> = {}): AgendaAppointment => ({
   id: 'a1',
   type: 'appointment',
+  facility_id: 1,
   employee_id: 'marcos@klok.demo',
   employee_name: 'Marcos Ruiz',
   client_id: 'cliente@klok.demo',
   client_name: 'Ana García',
   user_id: 'u1',
+  user_name: 'Ana García',
   is_guest: false,
   service_id: 1,
   service_name: 'Corte',
@@ -190,6 +192,7 @@ const appt = (over: Partial<AgendaAppointment> = {}): AgendaAppointment => ({
 const leave = (over: Partial<AgendaLeave> = {}): AgendaLeave => ({
   id: 'l1',
   type: 'leave',
+  facility_id: 1,
   employee_id: 'marcos@klok.demo',
   employee_name: 'Marcos Ruiz',
   date: '2026-11-23',

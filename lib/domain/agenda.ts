@@ -7,65 +7,15 @@
 import { DateTime } from 'luxon';
 import { DATE_FORMAT, ZONE, weekdayOf } from './time';
 
-// ---------- Shapes of the agenda API (spec section 3) ----------
-
-/** One working interval of a day, Madrid wall clock `HH:mm`. */
-export type ShiftRange = { id?: string; open: string; close: string };
-
-/** A busy part of an appointment (UTC ISO instants). */
-export type BusySlot = { start_time: string; end_time: string };
-
-/** An appointment as the agenda endpoint lists it. */
-export type AgendaAppointment = {
-  id: string;
-  type: 'appointment';
-  employee_id: string;
-  employee_name: string;
-  client_id: string;
-  client_name: string;
-  user_id?: string;
-  user_name?: string;
-  is_guest: boolean;
-  service_id: number | null;
-  service_name: string;
-  /** Euros. */
-  service_price: number;
-  date: string;
-  start_time: string;
-  end_time: string;
-  status: 'pending' | 'cancelled';
-  created_at: string;
-  created_by: string;
-  created_by_role: 'client' | 'staff';
-  notes: string | null;
-  busy_slots: BusySlot[];
-};
-
-/** A leave (blocked slot) as the agenda endpoint lists it. */
-export type AgendaLeave = {
-  id: string;
-  type: 'leave';
-  employee_id: string;
-  employee_name: string;
-  date: string;
-  start_time: string;
-  end_time: string;
-  notes: string | null;
-  created_by: string;
-  created_at: string;
-};
-
-/** One stylist on one Madrid date (`GET /facility/1/appointments`). */
-export type AgendaDay = {
-  date: string;
-  employee_id: string;
-  employee_name: string;
-  available: boolean;
-  special: boolean;
-  notes: string;
-  shift: ShiftRange[];
-  appointments: (AgendaAppointment | AgendaLeave)[];
-};
+// Shapes of the agenda API (spec section 3): the one contract in lib/api-client/types.
+export type {
+  AgendaDay,
+  Appointment as AgendaAppointment,
+  BusySlot,
+  Leave as AgendaLeave,
+  ShiftRange,
+} from '@/lib/api-client/types';
+import type { AgendaDay, Appointment as AgendaAppointment, Leave as AgendaLeave, ShiftRange } from '@/lib/api-client/types';
 
 /** The `obj` of an all-day shift entry: the day's working hours, as a pending record. */
 export type AgendaShiftInfo = {

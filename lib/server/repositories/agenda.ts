@@ -1,6 +1,7 @@
 import 'server-only';
 import { and, asc, eq, gt, inArray, lt } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
+import type { AgendaDay, Leave } from '@/lib/api-client/types';
 import { datesBetween } from '@/lib/domain/availability';
 import { isoUtc, madridDate, madridWallClock, weekdayOf } from '@/lib/domain/time';
 import type { DbOrTx } from '@/lib/server/db/client';
@@ -8,32 +9,9 @@ import { appointments, leaves, users } from '@/lib/server/db/schema';
 import { findAppointments, type AppointmentDto } from './appointments';
 import { listEmployees } from './employees';
 
+export type { AgendaDay };
 /** A leave (blocked slot) as the API shows it (spec section 3, Leave). */
-export type LeaveDto = {
-  id: string;
-  type: 'leave';
-  facility_id: number;
-  employee_id: string;
-  employee_name: string;
-  date: string;
-  start_time: string;
-  end_time: string;
-  notes: string | null;
-  created_by: string;
-  created_at: string;
-};
-
-/** One stylist on one Madrid date (spec section 3, "Appointments response"). */
-export type AgendaDay = {
-  date: string;
-  employee_id: string;
-  employee_name: string;
-  available: boolean;
-  special: boolean;
-  notes: string;
-  shift: { id: string; open: string; close: string }[];
-  appointments: (AppointmentDto | LeaveDto)[];
-};
+export type LeaveDto = Leave;
 
 const creator = alias(users, 'leave_creator');
 const employee = alias(users, 'leave_employee');

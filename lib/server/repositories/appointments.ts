@@ -1,36 +1,14 @@
 import 'server-only';
 import { and, asc, eq, gt, inArray, lt, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
+import type { Appointment } from '@/lib/api-client/types';
 import { centsToEuros } from '@/lib/domain/money';
 import { isoUtc, madridDate, type Range } from '@/lib/domain/time';
 import type { DbOrTx } from '@/lib/server/db/client';
 import { appointments, busySlots, users } from '@/lib/server/db/schema';
 
 /** An appointment as the API shows it (spec section 3, Appointment). Instants are UTC ISO strings. */
-export type AppointmentDto = {
-  id: string;
-  type: 'appointment';
-  facility_id: number;
-  employee_id: string;
-  employee_name: string;
-  client_id: string;
-  client_name: string;
-  user_id: string;
-  user_name: string;
-  is_guest: boolean;
-  service_id: number | null;
-  service_name: string;
-  service_price: number;
-  date: string;
-  start_time: string;
-  end_time: string;
-  status: 'pending' | 'cancelled';
-  created_at: string;
-  created_by: string;
-  created_by_role: 'client' | 'staff';
-  notes: string | null;
-  busy_slots: { start_time: string; end_time: string }[];
-};
+export type AppointmentDto = Appointment;
 
 const employee = alias(users, 'employee');
 const client = alias(users, 'client');

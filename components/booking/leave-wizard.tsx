@@ -1,0 +1,131 @@
+'use client';
+
+import { useCallback, useMemo, useState } from 'react';
+import { useRouter } from 'next/navigation';
+import { useTranslations } from 'next-intl';
+import { toast } from 'sonner';
+import { Spinner } from '@/components/ui/spinner';
+import { apiFetch, errorMessageOf } from '@/lib/api-client/fetcher';
+import { FACILITY_ID } from '@/lib/api-client/hooks';
+import { useStaffEmployees } from '@/lib/api-client/staff';
+import type { Employee } from '@/lib/api-client/types';
+import { madridDate } from '@/lib/domain/time';
+import { agendaHref } from './conflict';
+import { isStaffDate, lastStaffDate } from './date-rules';
+import { STAFF_TOAST_MS } from './staff-appointment-wizard';
+import { LeaveSummary, RangeStep } from './staff-steps';
+import { DateStep, EmployeeStep } from './steps';
+import { useWizard } from './use-wizard';
+import { WizardFrame } from './wizard-frame';
+import { applyPreset, flowSteps, type Preset, type WizardValues } from './wizard-state';
+
+/**
+ * Bloquear franja, the leave flow (spec sections 2 and 4): stylist, date, hour range and summary (with
+ * an optional note). Opened from a slot selected in the agenda, everything comes prefilled and the
+ * wizard opens on the summary. Confirming blocks the range (toast Franja bloqueada) and goes back to
+ * the agenda on it; a failure shows Error al bloquear la franja… with the server's message.
+ */
+export function LeaveWizard({ preset }: { preset: Preset | null }) {
+  const tc = useTranslations('common');
+  const employees = useStaffEmployees({ revalidateOnFocus: false });
+  if (employees.error) {
+    return (
+      <p className="form-error" role="alert">
+        {errorMessageOf(employees.error, tc('genericError'))}
+      </p>
+    );
+  }
+  if (!employees.data) return <Spinner />;
+  return <LeaveFlow employees={employees.data} preset={preset} />;
+}
+
+function LeaveFlow({ employees, preset }: { employees: Employee[]; preset: Preset | null }) {
+  const t = useTranslations('booking');
+  const ts = useTranslations('staffWizard');
+  const tc = useTranslations('common');
+  const router = useRouter();
+  const steps = useMemo(() => flowSteps('leave'), []);
+  const [today] = useState(() => madridDate(Date.now()));
+  const [now] = useState(() => Date.now());
+  const [notes, setNotes] = useState('');
+  const [confirming, setConfirming] = useState(false);
+
+  const [start] = useState(() => {
+    const employee = preset ? employees.find((e) => e.email.toLowerCase() === preset.employee) : undefined;
+    return { preset: employee ? preset : null, values: employee ? { employee } : {} };
+  });
+  const active = start.preset;
+  const refine = useCallback((v: WizardValues) => applyPreset('leave', v, active), [active]);
+  const wizard = useWizard({ steps, initial: refine(start.values), refine });
+  const { step, values, set } = wizard;
+  const employeeEmail = values.employee?.email.toLowerCase();
+
+  const confirm = async () => {
+    const { employee, range } = values;
+    if (!employee || !range?.start || !range.end) return wizard.setMessage(t('selectValue'));
+    setConfirming(true);
+    try {
+      const body = await apiFetch<{ data: { event_id: string } }>('/api/v1/schedules/insert/leave', {
+        method: 'PATCH',
+        body: {
+          start_time: range.start,
+          end_time: range.end,
+          facility_id: FACILITY_ID,
+          employee_id: employee.email,
+          ...(notes.trim() ? { notes: notes.trim() } : {}),
+        },
+      });
+      toast.success(ts('blocked'), { duration: STAFF_TOAST_MS });
+      router.push(agendaHref(madridDate(range.start), body.data.event_id));
+    } catch (err) {
+      setConfirming(false);
+      const detail = errorMessageOf(err, '');
+      toast.error(ts('blockError'), { duration: STAFF_TOAST_MS, description: detail || undefined });
+    }
+  };
+
+  return (
+    <WizardFrame
+      steps={steps}
+      index={wizard.index}
+      onSelectStep={wizard.goBackTo}
+      title={step === 'summary' ? ts('leaveSummary') : undefined}
+      message={wizard.message}
+      action={
+        step === 'summary'
+          ? { label: ts('block'), busy: confirming, onClick: () => void confirm() }
+          : { label: tc('next'), busy: wizard.checking, onClick: () => void wizard.next() }
+      }
+    >
+      {step === 'employee' && (
+        <EmployeeStep
+          employees={{ data: employees, error: undefined, isLoading: false }}
+          value={values.employee}
+          onChange={(e) => set('employee', e)}
+          emptyText={ts('noEmployees')}
+        />
+      )}
+      {step === 'date' && values.employee && (
+        <DateStep
+          today={today}
+          max={lastStaffDate(today)}
+          isDisabled={(date) => !isStaffDate(date, values.employee!, today, active?.employee === employeeEmail ? active?.date : undefined)}
+          value={values.date}
+          onChange={(d) => set('date', d)}
+        />
+      )}
+      {step === 'range' && values.date && (
+        <RangeStep date={values.date} now={now} value={values.range} onChange={(r) => set('range', r)} />
+      )}
+      {step === 'summary' && values.employee && values.date && values.range?.start && values.range.end && (
+        <LeaveSummary
+          employee={values.employee.name}
+          date={values.date}
+          range={{ start: values.range.start, end: values.range.end }}
+          notes={notes}
+          onNotesChange={setNotes}
+        />
+      )}
+    </WizardFrame>
+  );
+}

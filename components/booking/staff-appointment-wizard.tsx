@@ -1,0 +1,173 @@
+'use client';
+
+import { useCallback, useMemo, useState } from 'react';
+import { useRouter } from 'next/navigation';
+import { useTranslations } from 'next-intl';
+import { toast } from 'sonner';
+import { Spinner } from '@/components/ui/spinner';
+import { ApiClientError, apiFetch, errorMessageOf } from '@/lib/api-client/fetcher';
+import { FACILITY_ID, useAvailableHours, useServices } from '@/lib/api-client/hooks';
+import { useStaffEmployees } from '@/lib/api-client/staff';
+import type { Employee } from '@/lib/api-client/types';
+import { madridDate } from '@/lib/domain/time';
+import { agendaHref, conflictingAppointment, type ConflictAppointment } from './conflict';
+import { isStaffDate, lastStaffDate } from './date-rules';
+import { useHoursCheck } from './hours-check';
+import { BookingErrorModal, ClientStep, StaffAppointmentSummary } from './staff-steps';
+import { DateStep, EmployeeStep, HourStep, ServiceStep } from './steps';
+import { useWizard } from './use-wizard';
+import { WizardFrame } from './wizard-frame';
+import { applyPreset, flowSteps, presetApplies, presetHour, type Preset, type WizardValues } from './wizard-state';
+
+/** Toasts of the management screens last 4 s (spec section 9). */
+export const STAFF_TOAST_MS = 4000;
+
+/**
+ * Nueva cita, employee flow (spec sections 2, 4 and 5): stylist, service, date, hour, client (name
+ * required, e-mail optional) and summary. Opened from a slot selected in the agenda, the stylist, date
+ * and hour come prefilled (`preset`) and that hour is accepted as is, shifts or not. Confirming books
+ * and goes back to the agenda on the new appointment; a failure opens the Error modal.
+ */
+export function StaffAppointmentWizard({ preset }: { preset: Preset | null }) {
+  const tc = useTranslations('common');
+  const employees = useStaffEmployees({ revalidateOnFocus: false });
+  if (employees.error) {
+    return (
+      <p className="form-error" role="alert">
+        {errorMessageOf(employees.error, tc('genericError'))}
+      </p>
+    );
+  }
+  if (!employees.data) return <Spinner />;
+  return <StaffAppointmentFlow employees={employees.data} preset={preset} />;
+}
+
+type ModalError = { message: string; appointment: ConflictAppointment | null };
+
+function StaffAppointmentFlow({ employees, preset }: { employees: Employee[]; preset: Preset | null }) {
+  const t = useTranslations('booking');
+  const ts = useTranslations('staffWizard');
+  const tc = useTranslations('common');
+  const router = useRouter();
+  const checkHours = useHoursCheck();
+  const steps = useMemo(() => flowSteps('staffAppointment'), []);
+  const [today] = useState(() => madridDate(Date.now()));
+  const [confirming, setConfirming] = useState(false);
+  const [modal, setModal] = useState<ModalError | null>(null);
+
+  // The preset counts only for a stylist of the facility.
+  const [start] = useState(() => {
+    const employee = preset ? employees.find((e) => e.email.toLowerCase() === preset.employee) : undefined;
+    return { preset: employee ? preset : null, values: employee ? { employee } : {} };
+  });
+  const active = start.preset;
+  const refine = useCallback((v: WizardValues) => applyPreset('staffAppointment', v, active), [active]);
+
+  const wizard = useWizard({
+    steps,
+    initial: refine(start.values),
+    refine,
+    beforeAdvance: async (step, v) => {
+      if (step !== 'date') return null;
+      if (!v.date || !v.employee || !v.service) return t('selectValue');
+      // The slot selected in the agenda is offered on its date whatever the free hours.
+      if (presetApplies(active, v) && active.start) return null;
+      return checkHours(v.date, v.employee, v.service);
+    },
+  });
+  const { step, values, set } = wizard;
+
+  const services = useServices({ associated: true });
+  const employeeEmail = values.employee?.email.toLowerCase();
+  const ownServices = useMemo(
+    () => ({
+      ...services,
+      data: services.data?.filter((s) => s.employees.some((e) => e.email.toLowerCase() === employeeEmail)),
+    }),
+    [services, employeeEmail],
+  );
+  const hours = useAvailableHours(
+    step === 'hour' ? (values.date ?? null) : null,
+    values.employee?.email ?? null,
+    values.service?.duration ?? null,
+    values.service?.id ?? null,
+  );
+  const slotHour =
+    presetApplies(active, values) && values.service ? presetHour(active, values.service.duration) : undefined;
+
+  const confirm = async () => {
+    const { service, employee, hour, client } = values;
+    if (!service || !employee || !hour || !client) return wizard.setMessage(t('selectValue'));
+    setConfirming(true);
+    try {
+      const body = await apiFetch<{ data: { event_id: string } }>('/api/v1/schedules/insert/appointment', {
+        method: 'PATCH',
+        body: {
+          start_time: hour.start_time,
+          end_time: hour.end_time,
+          facility_id: FACILITY_ID,
+          employee_id: employee.email,
+          service_id: service.id,
+          client_id: client.email.trim().toLowerCase(),
+          client_name: client.name.trim(),
+        },
+      });
+      toast.success(ts('created'), { duration: STAFF_TOAST_MS });
+      router.push(agendaHref(madridDate(hour.start_time), body.data.event_id));
+    } catch (err) {
+      setConfirming(false);
+      setModal({
+        message: errorMessageOf(err, tc('genericError')),
+        appointment: err instanceof ApiClientError ? conflictingAppointment(err.details) : null,
+      });
+      if (err instanceof ApiClientError && err.code === 'slot_taken') void hours.mutate();
+    }
+  };
+
+  return (
+    <>
+      <WizardFrame
+        steps={steps}
+        index={wizard.index}
+        onSelectStep={wizard.goBackTo}
+        message={wizard.message}
+        action={
+          step === 'summary'
+            ? { label: ts('create'), busy: confirming, onClick: () => void confirm() }
+            : { label: tc('next'), busy: wizard.checking, onClick: () => void wizard.next() }
+        }
+      >
+        {step === 'employee' && (
+          <EmployeeStep
+            employees={{ data: employees, error: undefined, isLoading: false }}
+            value={values.employee}
+            onChange={(e) => set('employee', e)}
+            emptyText={ts('noEmployees')}
+          />
+        )}
+        {step === 'service' && (
+          <ServiceStep services={ownServices} value={values.service} onChange={(s) => set('service', s)} emptyText={ts('noServices')} />
+        )}
+        {step === 'date' && values.employee && (
+          <DateStep
+            today={today}
+            max={lastStaffDate(today)}
+            isDisabled={(date) => !isStaffDate(date, values.employee!, today, active?.employee === employeeEmail ? active?.date : undefined)}
+            value={values.date}
+            onChange={(d) => set('date', d)}
+          />
+        )}
+        {step === 'hour' && <HourStep hours={hours} value={values.hour} onChange={(h) => set('hour', h)} extra={slotHour} />}
+        {step === 'client' && <ClientStep value={values.client} onChange={(c) => set('client', c)} />}
+        {step === 'summary' && isComplete(values) && <StaffAppointmentSummary values={values} />}
+      </WizardFrame>
+      <BookingErrorModal error={modal} onClose={() => setModal(null)} />
+    </>
+  );
+}
+
+function isComplete(
+  values: WizardValues,
+): values is WizardValues & Required<Pick<WizardValues, 'service' | 'employee' | 'date' | 'hour' | 'client'>> {
+  return Boolean(values.service && values.employee && values.date && values.hour && values.client);
+}

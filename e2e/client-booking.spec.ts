@@ -1,0 +1,139 @@
+import { readFileSync } from 'node:fs';
+import { expect, test, type Page } from '@playwright/test';
+import { lastSmsCode, signIn } from './fixtures/auth';
+
+/**
+ * A new client end to end (spec sections 2, 4, 5 and 8): first sign-in through the real OpenID redirect,
+ * onboarding with the SMS code (a wrong code first), booking the first free hour, the toast and the
+ * card on Mis citas, the .ics reminder; a second new client no longer sees that hour; the first
+ * client's Pedir cita is gone once its allowance (1) is used.
+ */
+
+const SERVICE = 'Corte de pelo';
+const STYLIST = 'Sara López';
+
+const uniq = () => `${Date.now()}${Math.floor(Math.random() * 1e4)}`;
+/** A Spanish mobile number nobody else uses in this run. */
+const freshPhone = () => `+346${String(Math.floor(Math.random() * 1e8)).padStart(8, '0')}`;
+
+/** Types a six-digit code into the boxes of Verificación de código and presses Verificar. */
+async function enterCode(page: Page, code: string) {
+  const sheet = page.getByRole('dialog', { name: 'Verificación de código' });
+  await sheet.getByLabel('Dígito 1').click();
+  await page.keyboard.type(code);
+  await sheet.getByRole('button', { name: 'Verificar' }).click();
+}
+
+/** Creación de cuenta for a new client: name, surname, phone, privacy, then the SMS code (wrong first). */
+async function onboard(page: Page, first: string, last: string, { wrongFirst = false } = {}) {
+  await page.waitForURL('**/onboarding');
+  await expect(page.getByRole('heading', { name: 'Creación de cuenta' })).toBeVisible();
+  await page.getByLabel('Nombre', { exact: true }).fill(first);
+  await page.getByLabel('Apellido').fill(last);
+  const phone = freshPhone();
+  await page.getByLabel('Teléfono').fill(phone);
+  await page.getByRole('checkbox').check();
+  await page.getByRole('button', { name: 'Finalizar' }).click();
+
+  const sheet = page.getByRole('dialog', { name: 'Verificación de código' });
+  await expect(sheet).toBeVisible();
+  const code = lastSmsCode(phone);
+  if (wrongFirst) {
+    const wrong = code.replace(/^./, (d) => String((Number(d) + 1) % 10));
+    await enterCode(page, wrong);
+    await expect(sheet.getByRole('alert')).toHaveText('El código de verificación es incorrecto. Por favor, inténtalo de nuevo.');
+  }
+  await enterCode(page, code);
+  await page.waitForURL((url) => url.pathname === '/');
+  await expect(page.getByRole('heading', { name: `¡Hola ${first}!` })).toBeVisible();
+}
+
+/** After Siguiente on the date step: the hour step, or the message that the day has no free hour. */
+async function dateOutcome(page: Page): Promise<'hours' | 'none'> {
+  const hours = page.getByRole('heading', { name: 'Elige una hora' });
+  const none = page.getByText('No hay horas disponibles para la fecha seleccionada');
+  await expect(hours.or(none)).toBeVisible();
+  return (await hours.isVisible()) ? 'hours' : 'none';
+}
+
+/** Service, stylist, then the first enabled day that has free hours; returns the chosen date's button name. */
+async function reachHours(page: Page, dayName?: string): Promise<string | null> {
+  await page.getByRole('link', { name: 'Pedir cita' }).click();
+  await expect(page.getByRole('heading', { name: 'Elige un servicio' })).toBeVisible();
+  await page.getByRole('button', { name: SERVICE }).click();
+  await page.getByRole('button', { name: 'Siguiente', exact: true }).click();
+  await expect(page.getByRole('heading', { name: 'Elige un estilista' })).toBeVisible();
+  await page.getByRole('button', { name: STYLIST }).click();
+  await page.getByRole('button', { name: 'Siguiente', exact: true }).click();
+  await expect(page.getByRole('heading', { name: 'Elige un día' })).toBeVisible();
+
+  const days = page.locator('.calendar-day:not([disabled])');
+  if (dayName) {
+    await page.getByRole('button', { name: dayName, exact: true }).click();
+    await page.getByRole('button', { name: 'Siguiente', exact: true }).click();
+    return dayName;
+  }
+  // The first enabled day, or the next one when the first has no free hour left (late in the day).
+  for (let i = 0; i < 5; i++) {
+    const day = days.nth(i);
+    const name = (await day.getAttribute('aria-label'))!;
+    await day.click();
+    await page.getByRole('button', { name: 'Siguiente', exact: true }).click();
+    if ((await dateOutcome(page)) === 'hours') return name;
+  }
+  return null;
+}
+
+test('a new client signs up, books the first free hour, gets the reminder, and the hour is gone for the next client', async ({ page }) => {
+  test.setTimeout(120_000);
+  const id = uniq();
+  await signIn(page, `e2e-${id}@klok.example`, 'Marta Prueba');
+  await onboard(page, 'Marta', 'Prueba', { wrongFirst: true });
+  await expect(page.getByText('Tienes 1 cita disponible para reservar. Pulsa en el botón y pide tu cita.')).toBeVisible();
+
+  // Book: service, stylist, first enabled day, first hour.
+  const dayName = await reachHours(page);
+  expect(dayName, 'no day with free hours in the window').not.toBeNull();
+  const firstHour = page.locator('.hour-grid .hour').first();
+  const hourLabel = (await firstHour.textContent())!.trim();
+  await firstHour.click();
+  await page.getByRole('button', { name: 'Siguiente', exact: true }).click();
+  await expect(page.getByRole('heading', { name: 'Resumen de la cita' })).toBeVisible();
+  await expect(page.locator('.summary')).toContainText(hourLabel);
+  await expect(page.locator('.summary')).toContainText('Marta Prueba');
+  await page.getByRole('button', { name: 'Confirmar cita' }).click();
+
+  // Toast and the card on Mis citas.
+  await expect(page.getByText('Cita confirmada')).toBeVisible();
+  await page.waitForURL((url) => url.pathname === '/');
+  const card = page.locator('article.appointment-card');
+  await expect(card).toHaveCount(1);
+  await expect(card).toContainText('Marta Prueba');
+  await expect(card).toContainText('Confirmada');
+  await expect(card).toContainText(STYLIST);
+  await expect(card).toContainText(SERVICE);
+  await expect(card).toContainText(`${dayName} a las ${hourLabel}`);
+
+  // The .ics reminder: named after the appointment, two alarms, the salon's address.
+  const downloadPromise = page.waitForEvent('download');
+  await card.getByRole('button', { name: 'Descargar recordatorio' }).click();
+  const download = await downloadPromise;
+  expect(download.suggestedFilename()).toMatch(/\.ics$/);
+  const ics = readFileSync((await download.path())!, 'utf8').replace(/\r?\n[ \t]/g, '');
+  expect(ics.match(/BEGIN:VALARM/g)).toHaveLength(2);
+  expect(ics).toContain('Calle de Fuencarral 45');
+
+  // Allowance 1 used: no Pedir cita, the waiting sentence instead.
+  await expect(page.getByRole('link', { name: 'Pedir cita' })).toHaveCount(0);
+  await expect(page.getByText('Podrás reservar una nueva cita cuando finalice la actual.')).toBeVisible();
+
+  // A second new client: same service, stylist and date — that hour is no longer offered.
+  await page.context().clearCookies();
+  await signIn(page, `e2e-${id}-b@klok.example`, 'Tomás Segundo');
+  await onboard(page, 'Tomás', 'Segundo');
+  await reachHours(page, dayName!);
+  if ((await dateOutcome(page)) === 'hours') {
+    await expect(page.locator('.hour-grid .hour').first()).toBeVisible();
+    await expect(page.locator('.hour-grid .hour', { hasText: new RegExp(`^${hourLabel}$`) })).toHaveCount(0);
+  }
+});

@@ -1,0 +1,276 @@
+import { expect, test, type Page } from '@playwright/test';
+import { DateTime } from 'luxon';
+import { api, nextWeekday, signIn } from './fixtures/auth';
+
+/**
+ * The staff wizards (spec sections 2, 4, 5 and 8): the employee appointment flow for a walk-in and from
+ * a slot selected in the agenda, the leave flow, the step-bar rules, and the Error modal with Ver en la
+ * agenda when the client's allowance is used up. Every test uses its own weekday with Sara López (no
+ * special closed day) so the tests do not step on each other.
+ */
+
+const ADMIN = 'admin@klok.demo';
+const SARA = 'sara@klok.demo';
+const CLIENT = 'cliente@klok.demo';
+const SERVICE = 'Corte de pelo';
+
+const madrid = (date: string, hm: string) => DateTime.fromISO(`${date}T${hm}`, { zone: 'Europe/Madrid' }).toUTC().toISO() as string;
+const dayLabel = (date: string) => DateTime.fromISO(date, { zone: 'Europe/Madrid' }).setLocale('es').toFormat("d 'de' LLLL");
+const uniq = () => `${Date.now()}${Math.floor(Math.random() * 1e4)}`;
+
+type AgendaRecord = { id: string; type: 'appointment' | 'leave'; client_name?: string; is_guest?: boolean; notes?: string | null; start_time: string; end_time: string };
+
+/** Every record (appointments and leaves) of the agenda on a date. */
+async function agendaRecords(page: Page, date: string): Promise<AgendaRecord[]> {
+  const res = await api(page.request, 'GET', `/api/v1/facility/1/appointments?startDate=${date}`);
+  expect(res.status).toBe(200);
+  return (res.body.items as { appointments: AgendaRecord[] }[]).flatMap((d) => d.appointments);
+}
+
+const next = (page: Page) => page.getByRole('button', { name: 'Siguiente', exact: true }).click();
+const heading = (page: Page, name: string) => expect(page.getByRole('heading', { name, level: 1 })).toBeVisible();
+
+/** Picks a date in the staff calendar (one month at a time): Mes siguiente until the day shows. */
+async function pickDate(page: Page, date: string) {
+  const day = page.getByRole('button', { name: dayLabel(date), exact: true });
+  for (let i = 0; i < 13 && !(await day.isVisible()); i++) {
+    await page.getByRole('button', { name: 'Mes siguiente' }).click();
+  }
+  await day.click();
+}
+
+/** Waits for the wizard to send staff back to the agenda on the event it created. */
+async function backOnAgenda(page: Page, date: string, eventId: string) {
+  await page.waitForURL((url) => url.pathname === '/' && url.searchParams.get('eventId') === eventId && url.searchParams.get('date') === date);
+}
+
+test('a walk-in without e-mail is booked through /new/appointment and the agenda opens on it', async ({ page }) => {
+  await signIn(page, ADMIN);
+  const date = nextWeekday(10);
+  const name = `Paseante ${uniq()}`;
+  await page.goto('/new/appointment');
+
+  await heading(page, 'Elige un estilista');
+  const bar = page.getByRole('navigation', { name: 'Pasos de la cita' });
+  await expect(bar.getByRole('button')).toHaveText(['1Empleado', '2Servicio', '3Fecha', '4Hora', '5Cliente', '6Resumen']);
+  await next(page);
+  await expect(page.getByRole('alert').filter({ hasText: 'Selecciona un valor para continuar' })).toBeVisible();
+  await page.getByRole('button', { name: 'Sara López' }).click();
+  await next(page);
+
+  await heading(page, 'Elige un servicio');
+  await page.getByRole('button', { name: SERVICE }).click();
+  await next(page);
+
+  await heading(page, 'Elige un día');
+  await pickDate(page, date);
+  await next(page);
+
+  await heading(page, 'Elige una hora');
+  const first = page.locator('.hour-grid .hour').first();
+  const hour = (await first.textContent())!.trim();
+  await first.click();
+  await next(page);
+
+  await heading(page, 'Datos del cliente');
+  await next(page);
+  await expect(page.getByRole('alert').filter({ hasText: 'Escribe el nombre del cliente para continuar' })).toBeVisible();
+  await page.getByLabel('Correo electrónico (opcional)').fill('no-es-un-correo');
+  await page.getByLabel('Nombre del cliente').fill(name);
+  await next(page);
+  await expect(page.getByRole('alert').filter({ hasText: 'Introduce un correo electrónico válido' })).toBeVisible();
+  await page.getByLabel('Correo electrónico (opcional)').fill('');
+  await next(page);
+
+  await heading(page, 'Resumen de la cita');
+  const summary = page.locator('.summary');
+  await expect(summary).toContainText(name);
+  await expect(summary).toContainText('Sin correo (invitado)');
+  await expect(summary).toContainText(hour);
+  await expect(summary).toContainText('Sara López');
+
+  const created = page.waitForResponse((r) => r.url().includes('/api/v1/schedules/insert/appointment'));
+  await page.getByRole('button', { name: 'Crear cita' }).click();
+  const res = await created;
+  expect(res.status()).toBe(201);
+  const eventId = (await res.json()).data.event_id as string;
+  await expect(page.getByText('Cita creada')).toBeVisible();
+  await backOnAgenda(page, date, eventId);
+
+  const record = (await agendaRecords(page, date)).find((r) => r.id === eventId);
+  expect(record).toMatchObject({ type: 'appointment', client_name: name, is_guest: true });
+  expect(DateTime.fromISO(record!.start_time, { zone: 'Europe/Madrid' }).toFormat('HH:mm')).toBe(hour);
+});
+
+test('clicking an earlier step clears the later ones', async ({ page }) => {
+  await signIn(page, ADMIN);
+  await page.goto('/new/appointment');
+  await page.getByRole('button', { name: 'Sara López' }).click();
+  await next(page);
+  await page.getByRole('button', { name: SERVICE }).click();
+  await next(page);
+  await heading(page, 'Elige un día');
+
+  const bar = page.getByRole('navigation', { name: 'Pasos de la cita' });
+  await expect(bar.getByRole('button', { name: /Resumen/ })).toBeDisabled();
+  await bar.getByRole('button', { name: /Empleado/ }).click();
+  await heading(page, 'Elige un estilista');
+  await expect(page.getByRole('button', { name: 'Sara López' })).toHaveAttribute('aria-pressed', 'true');
+  await next(page);
+  // The service was cleared: it has to be chosen again.
+  await heading(page, 'Elige un servicio');
+  await expect(page.getByRole('button', { name: SERVICE })).toHaveAttribute('aria-pressed', 'false');
+  await next(page);
+  await expect(page.getByRole('alert').filter({ hasText: 'Selecciona un valor para continuar' })).toBeVisible();
+});
+
+test('a slot selected in the agenda prefills stylist, date and hour, even outside the shifts', async ({ page }) => {
+  await signIn(page, ADMIN);
+  const date = nextWeekday(11);
+  const start = madrid(date, '21:00'); // after Sara's shift (16:00–20:00)
+  const end = madrid(date, '21:30');
+  const email = `walkin-${uniq()}@klok.example`;
+  await page.goto(`/new/appointment?${new URLSearchParams({ employee: SARA, date, start, end })}`);
+
+  // Stylist, date and hour are known: the wizard opens on the service, then goes straight to the client.
+  await heading(page, 'Elige un servicio');
+  await page.getByRole('button', { name: SERVICE }).click();
+  await next(page);
+  await heading(page, 'Datos del cliente');
+  await page.getByLabel('Nombre del cliente').fill('Nuevo Cliente');
+  await page.getByLabel('Correo electrónico (opcional)').fill(email);
+  await next(page);
+
+  await heading(page, 'Resumen de la cita');
+  await expect(page.locator('.summary')).toContainText('21:00');
+  await expect(page.locator('.summary')).toContainText(dayLabel(date));
+  await expect(page.locator('.summary')).toContainText(email);
+
+  // The hour step offers the selected slot although it is outside the shift.
+  await page.getByRole('navigation', { name: 'Pasos de la cita' }).getByRole('button', { name: /Hora/ }).click();
+  await heading(page, 'Elige una hora');
+  await expect(page.getByRole('button', { name: '21:00' })).toHaveAttribute('aria-pressed', 'true');
+  await next(page);
+  await page.getByLabel('Nombre del cliente').fill('Nuevo Cliente');
+  await page.getByLabel('Correo electrónico (opcional)').fill(email);
+  await next(page);
+
+  const created = page.waitForResponse((r) => r.url().includes('/api/v1/schedules/insert/appointment'));
+  await page.getByRole('button', { name: 'Crear cita' }).click();
+  const res = await created;
+  expect(res.status()).toBe(201);
+  const eventId = (await res.json()).data.event_id as string;
+  await expect(page.getByText('Cita creada')).toBeVisible();
+  await backOnAgenda(page, date, eventId);
+  const record = (await agendaRecords(page, date)).find((r) => r.id === eventId);
+  expect(record).toMatchObject({ client_name: 'Nuevo Cliente', is_guest: false, start_time: start });
+});
+
+test('Bloquear franja: stylist, date and hours, then the toast and the agenda', async ({ page }) => {
+  await signIn(page, ADMIN);
+  const date = nextWeekday(12);
+  await page.goto('/new/leave');
+
+  await heading(page, 'Elige un estilista');
+  await expect(page.getByRole('navigation', { name: 'Pasos de la cita' }).getByRole('button')).toHaveText([
+    '1Empleado',
+    '2Fecha',
+    '3Horas',
+    '4Resumen',
+  ]);
+  await page.getByRole('button', { name: 'Sara López' }).click();
+  await next(page);
+  await heading(page, 'Elige un día');
+  await pickDate(page, date);
+  await next(page);
+
+  await heading(page, 'Elige las horas');
+  await next(page);
+  await expect(page.getByRole('alert').filter({ hasText: 'Selecciona un valor para continuar' })).toBeVisible();
+  const from = page.getByLabel('Desde');
+  await expect(from.locator('option').nth(1)).toHaveText('05:00');
+  await expect(from.locator('option').last()).toHaveText('21:55');
+  await from.selectOption({ label: '12:00' });
+  // Half an hour is proposed; the end list starts after the start.
+  await expect(page.getByLabel('Hasta').locator('option:checked')).toHaveText('12:30');
+  await expect(page.getByLabel('Hasta').locator('option').nth(1)).toHaveText('12:05');
+  await page.getByLabel('Hasta').selectOption({ label: '13:15' });
+  await next(page);
+
+  await heading(page, 'Resumen del bloqueo');
+  await expect(page.locator('.summary')).toContainText('12:00 – 13:15');
+  await page.getByLabel('Nota (opcional)').fill('Formación interna');
+  const created = page.waitForResponse((r) => r.url().includes('/api/v1/schedules/insert/leave'));
+  await page.getByRole('button', { name: 'Bloquear franja' }).click();
+  const res = await created;
+  expect(res.status()).toBe(201);
+  const eventId = (await res.json()).data.event_id as string;
+  await expect(page.getByText('Franja bloqueada').first()).toBeVisible();
+  await backOnAgenda(page, date, eventId);
+  const record = (await agendaRecords(page, date)).find((r) => r.id === eventId);
+  expect(record).toMatchObject({ type: 'leave', notes: 'Formación interna', start_time: madrid(date, '12:00'), end_time: madrid(date, '13:15') });
+
+  // The same range again, from a slot selected in the agenda: it opens on the summary and the server refuses.
+  await page.goto(`/new/leave?${new URLSearchParams({ employee: SARA, date, start: madrid(date, '12:30'), end: madrid(date, '13:00') })}`);
+  await heading(page, 'Resumen del bloqueo');
+  await expect(page.locator('.summary')).toContainText('12:30 – 13:00');
+  await page.getByRole('button', { name: 'Bloquear franja' }).click();
+  await expect(page.getByText('Error al bloquear la franja, por favor intenta de nuevo')).toBeVisible();
+  expect(new URL(page.url()).pathname).toBe('/new/leave');
+});
+
+test('booking a client beyond its allowance opens the Error modal with Ver en la agenda', async ({ page }) => {
+  await signIn(page, ADMIN);
+  const date = nextWeekday(13);
+  const services = await api(page.request, 'GET', '/api/v1/facility/1/services?associated=true');
+  const cut = services.body.items.find((s: { name: string }) => s.name === SERVICE);
+
+  // Fill the demo client's allowance (2) through the API, whatever other tests booked already.
+  const client = await api(page.request, 'GET', `/api/v1/users/${CLIENT}`);
+  expect(client.status).toBe(200);
+  const { n_appointments_allowed: allowed, pending_appointments: pending } = client.body.data as {
+    n_appointments_allowed: number;
+    pending_appointments: { id: string }[];
+  };
+  const hours = ['09:30', '10:30', '11:30', '12:30'];
+  for (let i = 0; i < allowed - pending.length; i++) {
+    const res = await api(page.request, 'PATCH', '/api/v1/schedules/insert/appointment', {
+      start_time: madrid(date, hours[i]!),
+      facility_id: 1,
+      employee_id: SARA,
+      service_id: cut.id,
+      client_id: CLIENT,
+      client_name: 'Ana García',
+    });
+    expect(res.status, JSON.stringify(res.body)).toBe(201);
+  }
+  const full = await api(page.request, 'GET', `/api/v1/users/${CLIENT}`);
+  const first = (full.body.data.pending_appointments as { id: string; date: string; employee_name: string; service_name: string }[])[0]!;
+  expect(full.body.data.pending_appointments).toHaveLength(allowed);
+
+  // The wizard, from a selected slot; the client found by the search.
+  await page.goto(`/new/appointment?${new URLSearchParams({ employee: SARA, date, start: madrid(date, '17:00'), end: madrid(date, '17:30') })}`);
+  await heading(page, 'Elige un servicio');
+  await page.getByRole('button', { name: SERVICE }).click();
+  await next(page);
+  await heading(page, 'Datos del cliente');
+  // Other tests create clients named Ana García too: search by e-mail.
+  await page.getByLabel('Buscar cliente').fill('CLIENTE@klok');
+  const results = page.getByRole('group', { name: 'Clientes encontrados' }).getByRole('button');
+  await expect(results).toHaveCount(1);
+  await results.filter({ hasText: CLIENT }).click();
+  await expect(page.getByLabel('Nombre del cliente')).toHaveValue('Ana García');
+  await expect(page.getByLabel('Correo electrónico (opcional)')).toHaveValue(CLIENT);
+  await next(page);
+  await heading(page, 'Resumen de la cita');
+  await page.getByRole('button', { name: 'Crear cita' }).click();
+
+  const modal = page.getByRole('dialog', { name: 'Error' });
+  await expect(modal).toBeVisible();
+  await expect(modal).toContainText('El cliente ya tiene el máximo de citas pendientes permitidas.');
+  await expect(modal).toContainText(DateTime.fromISO(first.date, { zone: 'Europe/Madrid' }).setLocale('es').toFormat("cccc, d 'de' LLLL"));
+  await expect(modal).toContainText(first.employee_name);
+  await expect(modal).toContainText(first.service_name);
+  await modal.getByRole('button', { name: 'Ver en la agenda' }).click();
+  await backOnAgenda(page, first.date, first.id);
+});
