@@ -90,7 +90,8 @@ function safeDecode(v: string): string {
   }
 }
 
-function parse<T>(schema: ZodType<T>, value: unknown): T {
+/** Validates a value with a zod schema; throws 400 `bad_request` with the failing field paths. */
+export function parse<T>(schema: ZodType<T>, value: unknown): T {
   const result = schema.safeParse(value);
   if (!result.success) {
     const fields = result.error.issues.map((i) => ({ path: i.path.join('.'), message: i.message }));

@@ -1,8 +1,9 @@
 import { z } from 'zod';
 import { isValidDate } from '@/lib/domain/time';
+import { v } from './messages';
 
 /** A Madrid calendar date, `YYYY-MM-DD`. */
-export const ZDate = z.string().refine(isValidDate, 'Fecha no válida (YYYY-MM-DD)');
+export const ZDate = z.string().refine(isValidDate, v.invalidDate);
 /** An instant, ISO 8601 with offset (UTC `Z` recommended). */
 export const ZInstant = z.iso.datetime({ offset: true });
 /** An e-mail used as an id in paths and bodies; compared lower-case. */

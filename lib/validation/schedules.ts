@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ZDate, ZEmail, ZInstant } from './common';
+import { v } from './messages';
 
 /** `PATCH /schedules/insert/appointment`, client flow (spec section 7). */
 export const ZClientAppointmentInsert = z.object({
@@ -57,5 +58,5 @@ export const ZAppointmentCancel = z.object({
 export const ZAgendaQuery = z
   .object({ startDate: ZDate, endDate: ZDate.optional() })
   .transform((q) => ({ startDate: q.startDate, endDate: q.endDate ?? q.startDate }))
-  .refine((q) => q.endDate >= q.startDate, 'endDate antes de startDate')
-  .refine((q) => (Date.parse(q.endDate) - Date.parse(q.startDate)) / 86_400_000 <= 62, 'Rango demasiado largo');
+  .refine((q) => q.endDate >= q.startDate, v.endBeforeStart)
+  .refine((q) => (Date.parse(q.endDate) - Date.parse(q.startDate)) / 86_400_000 <= 62, v.rangeTooLong);

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ZEmail } from './common';
+import { v } from './messages';
 
 export const ZUserParams = z.object({ email: ZEmail });
 
@@ -21,7 +22,7 @@ export const ZStaffUserPatch = z
     name: z.string().trim().min(1).max(120).optional(),
     users: z
       .array(z.object({ id: z.string().min(1).max(64).optional(), name: z.string().trim().min(1).max(120) }))
-      .max(3, 'No se pueden agregar más de 3 usuarios')
+      .max(3, v.maxUsers)
       .optional(),
     n_appointments_allowed: z.number().int().min(0).max(20).optional(),
   })

@@ -5,7 +5,7 @@ import { isStaff } from '@/lib/server/auth/session';
 import { getDb } from '@/lib/server/db/client';
 import { users } from '@/lib/server/db/schema';
 import { ApiError } from '@/lib/server/errors';
-import { data, route } from '@/lib/server/http';
+import { data, parse, route } from '@/lib/server/http';
 import { errorMessage } from '@/lib/server/messages';
 import { findUserByEmail, toUserDto } from '@/lib/server/repositories/users';
 import { normalizePhone } from '@/lib/domain/phone';
@@ -39,9 +39,7 @@ export const PATCH = route({ access: 'user', params: ZUserParams }, async ({ req
   const self = row.id === user.id;
   const patch: Partial<typeof users.$inferInsert> = {};
   if (self) {
-    const body = ZClientUserPatch.safeParse(raw);
-    if (!body.success) throw new ApiError('bad_request', errorMessage('invalidRequest'), body.error.issues);
-    const b = body.data;
+    const b = parse(ZClientUserPatch, raw);
     if (b.tlf !== undefined) {
       const phone = normalizePhone(b.tlf);
       if (!phone || phone !== row.tlf || !row.phoneVerified) {
@@ -58,9 +56,7 @@ export const PATCH = route({ access: 'user', params: ZUserParams }, async ({ req
   } else {
     if (!isStaff(user.role)) throw new ApiError('forbidden', errorMessage('forbidden'));
     if (row.isGuest || row.role !== 'client') throw new ApiError('forbidden', errorMessage('forbidden'));
-    const body = ZStaffUserPatch.safeParse(raw);
-    if (!body.success) throw new ApiError('bad_request', errorMessage('invalidRequest'), body.error.issues);
-    const b = body.data;
+    const b = parse(ZStaffUserPatch, raw);
     if (b.name !== undefined) patch.name = b.name;
     if (b.users !== undefined) patch.subUsers = b.users.map((u) => ({ id: u.id ?? randomUUID(), name: u.name }));
     if (b.n_appointments_allowed !== undefined) patch.nAppointmentsAllowed = b.n_appointments_allowed;

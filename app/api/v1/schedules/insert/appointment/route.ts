@@ -1,8 +1,6 @@
 import { isStaff } from '@/lib/server/auth/session';
 import { getDb } from '@/lib/server/db/client';
-import { ApiError } from '@/lib/server/errors';
-import { data, route } from '@/lib/server/http';
-import { errorMessage } from '@/lib/server/messages';
+import { data, parse, route } from '@/lib/server/http';
 import { bookAsClient } from '@/lib/server/services/book-appointment';
 import { bookAsStaff } from '@/lib/server/services/staff-schedule';
 import { ZClientAppointmentInsert, ZStaffAppointmentInsert } from '@/lib/validation/schedules';
@@ -19,11 +17,7 @@ export const PATCH = route({ access: 'user' }, async ({ req, tenant, user }) => 
   const raw: unknown = await req.json().catch(() => null);
   const db = await getDb();
   if (isStaff(user.role)) {
-    const body = ZStaffAppointmentInsert.safeParse(raw);
-    if (!body.success) throw new ApiError('bad_request', errorMessage('invalidRequest'), body.error.issues);
-    return data(await bookAsStaff(db, tenant.id, user, body.data), 201);
+    return data(await bookAsStaff(db, tenant.id, user, parse(ZStaffAppointmentInsert, raw)), 201);
   }
-  const body = ZClientAppointmentInsert.safeParse(raw);
-  if (!body.success) throw new ApiError('bad_request', errorMessage('invalidRequest'), body.error.issues);
-  return data(await bookAsClient(db, tenant.id, user, body.data), 201);
+  return data(await bookAsClient(db, tenant.id, user, parse(ZClientAppointmentInsert, raw)), 201);
 });
