@@ -23,9 +23,15 @@ type SessionAnswer = { status: number; role?: string; onboarding?: boolean };
 async function askSession(req: NextRequest): Promise<SessionAnswer> {
   const token = req.cookies.get(SESSION_COOKIE)?.value;
   if (!token) return { status: 404 };
-  const url = new URL('/api/v1/session', req.nextUrl.origin);
-  const res = await fetch(url, {
-    headers: { cookie: `${SESSION_COOKIE}=${token}`, host: req.headers.get('host') ?? url.host },
+  // Ask this same server over loopback (tenant hosts such as klok.localhost need not resolve here);
+  // the tenant travels as the forwarded host.
+  const port = process.env.PORT ?? (req.nextUrl.port || '3000');
+  const origin = process.env.INTERNAL_ORIGIN ?? `http://127.0.0.1:${port}`;
+  const res = await fetch(new URL('/api/v1/session', origin), {
+    headers: {
+      cookie: `${SESSION_COOKIE}=${token}`,
+      'x-forwarded-host': req.headers.get('x-forwarded-host') ?? req.headers.get('host') ?? '',
+    },
     cache: 'no-store',
   });
   if (res.status !== 200) return { status: res.status };

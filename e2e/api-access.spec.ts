@@ -51,3 +51,19 @@ test('booking an hour that is already taken answers 409 with a Spanish message',
   expect(second.body.error.code).toBe('slot_taken');
   expect(second.body.error.message).toBe('La hora seleccionada ya no está disponible. Por favor, elige otra.');
 });
+
+test('a tenant host (klok.localhost) is the klok tenant, signs in and keeps its session', async ({ page }) => {
+  const base = new URL(test.info().project.use.baseURL!);
+  base.hostname = 'klok.localhost';
+  await page.goto(new URL('/login', base).toString());
+  await page.getByRole('link', { name: /Iniciar sesión/ }).click();
+  await page.locator('form', { has: page.locator('input[name=email][value="cliente@klok.demo"]') }).getByRole('button').click();
+  await page.waitForURL((url) => url.hostname === 'klok.localhost' && url.pathname === '/');
+  await expect(page.getByText('¡Hola Ana!')).toBeVisible();
+  const session = await api(page.request, 'GET', new URL('/api/v1/session', base).toString());
+  expect(session.body.data).toMatchObject({ email: 'cliente@klok.demo', role: 'client' });
+  // An unknown tenant host is refused by the API.
+  const unknown = new URL('/api/v1/session', base);
+  unknown.hostname = 'nadie.localhost';
+  expect((await api(page.request, 'GET', unknown.toString())).status).toBe(404);
+});

@@ -15,3 +15,8 @@ export function tenantSlugFromHost(host: string | null | undefined, defaultTenan
 }
 
 export const SESSION_COOKIE = 'klok_session';
+
+/** The host a request was addressed to: the forwarded host behind a proxy, else `Host`. */
+export function requestHost(headers: { get(name: string): string | null }): string | null {
+  return headers.get('x-forwarded-host')?.split(',')[0]?.trim() || headers.get('host');
+}

@@ -6,7 +6,7 @@ import { findSessionUser, isStaff, type SessionUser } from '@/lib/server/auth/se
 import { ApiError, isExclusionViolation } from '@/lib/server/errors';
 import { errorMessage } from '@/lib/server/messages';
 import { tenantForHost, type Tenant } from '@/lib/server/tenancy';
-import { SESSION_COOKIE } from '@/lib/tenant-host';
+import { requestHost, SESSION_COOKIE } from '@/lib/tenant-host';
 
 /** Who may call a route: anyone of the tenant, any signed-in user, clients only or staff only. */
 export type Access = 'public' | 'user' | 'client' | 'staff';
@@ -43,7 +43,7 @@ export function route<A extends Access, B = undefined, Q = undefined, P = undefi
 ) {
   return async (req: NextRequest, context: { params: Promise<Record<string, string | string[]>> }) => {
     try {
-      const tenant = await tenantForHost(req.headers.get('host'));
+      const tenant = await tenantForHost(requestHost(req.headers));
       if (!tenant) throw new ApiError('tenant_not_found', errorMessage('tenantNotFound'));
       const user = await findSessionUser(tenant.id, req.cookies.get(SESSION_COOKIE)?.value);
       if (opts.access !== 'public') {

@@ -5,7 +5,7 @@ import { headers } from 'next/headers';
 import { getDb } from '@/lib/server/db/client';
 import { tenants } from '@/lib/server/db/schema';
 import { env } from '@/lib/server/env';
-import { tenantSlugFromHost } from '@/lib/tenant-host';
+import { requestHost, tenantSlugFromHost } from '@/lib/tenant-host';
 
 export type Tenant = { id: number; slug: string; name: string };
 
@@ -24,5 +24,5 @@ export function tenantForHost(host: string | null): Promise<Tenant | null> {
 /** The tenant of the current request (server components), cached per request; null when unknown. */
 export const currentTenant = cache(async (): Promise<Tenant | null> => {
   const h = await headers();
-  return tenantForHost(h.get('host'));
+  return tenantForHost(requestHost(h));
 });

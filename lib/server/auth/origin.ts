@@ -1,10 +1,11 @@
 import 'server-only';
 import type { NextRequest } from 'next/server';
+import { requestHost } from '@/lib/tenant-host';
 
 /** The public origin of a request (scheme from `x-forwarded-proto` behind a proxy, host from `Host`). */
 export function publicOrigin(req: NextRequest): string {
   const proto = req.headers.get('x-forwarded-proto')?.split(',')[0]?.trim() ?? req.nextUrl.protocol.replace(':', '');
-  const host = req.headers.get('x-forwarded-host') ?? req.headers.get('host') ?? req.nextUrl.host;
+  const host = requestHost(req.headers) ?? req.nextUrl.host;
   return `${proto}://${host}`;
 }
 
