@@ -42,18 +42,7 @@ export async function bookAsClient(
   now = Date.now(),
 ): Promise<{ event_id: string }> {
   if (input.client_id.trim().toLowerCase() !== actor.email) throw new ApiError('forbidden', errorMessage('forbidden'));
-  const employee = await findEmployee(db, tenantId, input.employee_id);
-  if (!employee) throw new ApiError('not_found', errorMessage('employeeNotFound'));
-  const service = await findService(db, tenantId, input.service_id);
-  if (!service) throw new ApiError('not_found', errorMessage('serviceNotFound'));
-  if (!(await offersService(db, tenantId, employee.id, service.id))) {
-    throw new ApiError('unprocessable', errorMessage('serviceNotOffered'));
-  }
-  const start = Date.parse(input.start_time);
-  const end = start + service.durationMinutes * 60_000;
-  if (input.end_time !== undefined && Date.parse(input.end_time) !== end) {
-    throw new ApiError('unprocessable', errorMessage('slotUnavailable'));
-  }
+  const { employee, service, start, end } = await resolveBooking(db, tenantId, input);
   if (start <= now) throw new ApiError('unprocessable', errorMessage('pastDate'));
   if (start >= clientWindowEnd(now)) throw new ApiError('unprocessable', errorMessage('outsideWindow'));
   const segments = segmentsOf(service.durationMinutes, service.busySlots);
@@ -177,4 +166,29 @@ export async function insertAppointment(tx: Tx, a: NewAppointment): Promise<stri
     },
   });
   return id;
+}
+
+/**
+ * The common front of both booking flows: the stylist (404), the service (404), that the stylist offers
+ * it (422), and the instants: `start` from `start_time`, `end` = start + duration, which a given
+ * `end_time` must match (422). Instants in epoch ms.
+ */
+export async function resolveBooking(
+  db: Db,
+  tenantId: number,
+  input: { employee_id: string; service_id: number; start_time: string; end_time?: string },
+) {
+  const employee = await findEmployee(db, tenantId, input.employee_id);
+  if (!employee) throw new ApiError('not_found', errorMessage('employeeNotFound'));
+  const service = await findService(db, tenantId, input.service_id);
+  if (!service) throw new ApiError('not_found', errorMessage('serviceNotFound'));
+  if (!(await offersService(db, tenantId, employee.id, service.id))) {
+    throw new ApiError('unprocessable', errorMessage('serviceNotOffered'));
+  }
+  const start = Date.parse(input.start_time);
+  const end = start + service.durationMinutes * 60_000;
+  if (input.end_time !== undefined && Date.parse(input.end_time) !== end) {
+    throw new ApiError('unprocessable', errorMessage('slotUnavailable'));
+  }
+  return { employee, service, start, end };
 }

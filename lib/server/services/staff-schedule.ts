@@ -11,9 +11,8 @@ import { emailText, errorMessage } from '@/lib/server/messages';
 import { queueEmail } from '@/lib/server/notifications/outbox';
 import { busyRangesOf, countPendingOfClient, pendingOfClient } from '@/lib/server/repositories/appointments';
 import { findEmployee } from '@/lib/server/repositories/employees';
-import { findService, offersService } from '@/lib/server/repositories/services';
 import { findUserByEmail, type UserRow } from '@/lib/server/repositories/users';
-import { insertAppointment } from './book-appointment';
+import { insertAppointment, resolveBooking } from './book-appointment';
 
 const FIVE_MINUTES = 5 * 60_000;
 
@@ -44,20 +43,9 @@ export async function bookAsStaff(
   input: StaffBookingInput,
   now = Date.now(),
 ): Promise<{ event_id: string }> {
-  const employee = await findEmployee(db, tenantId, input.employee_id);
-  if (!employee) throw new ApiError('not_found', errorMessage('employeeNotFound'));
-  const service = await findService(db, tenantId, input.service_id);
-  if (!service) throw new ApiError('not_found', errorMessage('serviceNotFound'));
-  if (!(await offersService(db, tenantId, employee.id, service.id))) {
-    throw new ApiError('unprocessable', errorMessage('serviceNotOffered'));
-  }
-  const start = Date.parse(input.start_time);
+  const { employee, service, start, end } = await resolveBooking(db, tenantId, input);
   if (start % FIVE_MINUTES !== 0) throw new ApiError('unprocessable', errorMessage('slotUnavailable'));
   if (start <= now) throw new ApiError('unprocessable', errorMessage('pastDate'));
-  const end = start + service.durationMinutes * 60_000;
-  if (input.end_time !== undefined && Date.parse(input.end_time) !== end) {
-    throw new ApiError('unprocessable', errorMessage('slotUnavailable'));
-  }
   const parts = busyParts(start, segmentsOf(service.durationMinutes, service.busySlots));
   const email = input.client_id?.trim().toLowerCase() || null;
 
