@@ -33,8 +33,12 @@ test('staff see the seeded week in day and week views (screenshots saved)', asyn
   await signIn(page, 'admin@klok.demo');
   await expect(page.locator('.fc-timegrid-col[data-resource-id]').first()).toBeVisible();
   await expect(page.locator('.fc-col-header-cell.fc-resource')).toHaveCount(3);
-  // Tomorrow's working day: the seed books walk-ins there.
-  await page.goto(`/?date=${nextWeekday(1)}`);
+  // The first coming day the seed booked appointments on.
+  const today = DateTime.now().setZone('Europe/Madrid');
+  const coming = await api(page.request, 'GET', `/api/v1/facility/1/appointments?startDate=${today.plus({ days: 1 }).toISODate()}&endDate=${today.plus({ days: 7 }).toISODate()}`);
+  const busyDay = coming.body.items.find((d: { appointments: unknown[] }) => d.appointments.length > 0);
+  expect(busyDay, 'the seed books appointments in the coming week').toBeTruthy();
+  await page.goto(`/?date=${busyDay.date}`);
   await expect(page.locator('[data-event-type="appointment"]').first()).toBeVisible();
   const week = await api(page.request, 'GET', `/api/v1/facility/1/appointments?startDate=${DateTime.now().setZone('Europe/Madrid').startOf('week').toISODate()}&endDate=${DateTime.now().setZone('Europe/Madrid').endOf('week').toISODate()}`);
   expect(week.status).toBe(200);
