@@ -5,6 +5,12 @@
  */
 import type { ApiErrorBody, Role } from './types';
 
+/**
+ * Base URL of the API: empty (same origin, this app serves `/api/v1`) unless a separate API deployment is
+ * configured at build time with NEXT_PUBLIC_API_BASE_URL (design card).
+ */
+export const API_BASE_URL = (process.env.NEXT_PUBLIC_API_BASE_URL ?? '').replace(/\/$/, '');
+
 /** Message of a network failure (spec section 8: status 500 with text `Internal error`). */
 export const NETWORK_ERROR_MESSAGE = 'Internal error';
 
@@ -47,7 +53,7 @@ export async function apiFetch<T = unknown>(path: string, options: ApiFetchOptio
 
   let res: Response;
   try {
-    res = await fetch(path, {
+    res = await fetch(API_BASE_URL + path, {
       method: options.method ?? 'GET',
       credentials: 'include',
       headers,

@@ -1,4 +1,5 @@
 import type { Metadata } from 'next';
+import { API_BASE_URL } from '@/lib/api-client/fetcher';
 import { getTranslations } from 'next-intl/server';
 import { GoogleIcon } from '@/components/login/google-icon';
 import { TenantNotFound } from '@/components/login/tenant-not-found';
@@ -6,7 +7,7 @@ import { assetUrl } from '@/lib/server/repositories/facility';
 import { currentTenant } from '@/lib/server/tenancy';
 
 /** The browser leaves for the identity provider through the API (spec section 7). */
-const GOOGLE_LOGIN_PATH = '/api/v1/auth/google';
+const GOOGLE_LOGIN_PATH = `${API_BASE_URL}/api/v1/auth/google`;
 
 export async function generateMetadata(): Promise<Metadata> {
   const tenant = await currentTenant();
