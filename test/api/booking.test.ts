@@ -16,20 +16,20 @@ import {
   bookingBody,
   createClient,
   DB_TIMEOUT,
+  LUCIA,
   madridDates,
   madridHHmm,
   madridInstant,
+  MARCOS,
   offeredHours,
+  SARA,
   serviceId,
   tenantId,
+  UUID,
 } from './fixtures';
 
 jest.setTimeout(DB_TIMEOUT);
 
-const SARA = 'sara@klok.demo';
-const LUCIA = 'admin@klok.demo';
-const MARCOS = 'marcos@klok.demo'; // offers no colour
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 const plus = (iso: string, minutes: number) => new Date(Date.parse(iso) + minutes * 60_000).toISOString();
 
 let ana: UserRow; // cliente@klok.demo: allowance 2, one sub-user (Leo)
@@ -305,6 +305,7 @@ describe('hour rules', () => {
   it('refuses a service the stylist does not offer (422)', async () => {
     const date = days[7]!;
     const a = await newClient();
+    // Marcos offers no colour.
     const r = await book(a.cookie, bookingBody(a.user, { start: madridInstant(date, '10:00'), employee: MARCOS, serviceId: color }));
     expect(r.status).toBe(422);
     expect(r.body.error).toEqual({ code: 'unprocessable', message: messages.errors.serviceNotOffered });

@@ -16,6 +16,15 @@ import { call, sessionFor } from './harness';
 /** Handler start-up (PGlite, migrations, seed) can be slow on a busy machine. */
 export const DB_TIMEOUT = 60_000;
 
+/** The seed's people (lib/server/db/seed.ts). */
+export const LUCIA = 'admin@klok.demo';
+export const MARCOS = 'marcos@klok.demo';
+export const SARA = 'sara@klok.demo';
+export const ANA = 'cliente@klok.demo';
+export const GUEST = 'invitado@klok.invalid';
+/** An id as the API returns it. */
+export const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+
 export async function tenantId(slug = 'klok'): Promise<number> {
   const t = await findTenant(slug);
   if (!t) throw new Error(`no tenant ${slug}`);

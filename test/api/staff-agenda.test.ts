@@ -11,24 +11,24 @@ import { call, closeTestDb, openTestDb, sessionFor } from './harness';
 import {
   agenda,
   agendaDay,
-  type AgendaItem,
   book,
   cancelAppointment,
   DB_TIMEOUT,
   insertLeave,
+  LUCIA,
   madridDates,
   madridInstant,
   madridToday,
+  MARCOS,
   nextWednesday,
+  SARA,
   serviceId,
   staffBookingBody,
+  type AgendaItem,
 } from './fixtures';
 
 jest.setTimeout(DB_TIMEOUT);
 
-const LUCIA = 'admin@klok.demo';
-const MARCOS = 'marcos@klok.demo';
-const SARA = 'sara@klok.demo';
 const STAFF = [LUCIA, MARCOS, SARA];
 const SPLIT = [
   { open: '09:30', close: '14:00' },

@@ -12,30 +12,30 @@ import { getDb } from '@/lib/server/db/client';
 import { appointments, users } from '@/lib/server/db/schema';
 import { call, closeTestDb, openTestDb, sessionFor } from './harness';
 import {
-  type Activity,
   agendaDay,
+  ANA,
   book,
   bookingBody,
   createClient,
   DB_TIMEOUT,
+  GUEST,
   insertLeave,
   listActivities,
+  LUCIA,
   madridDates,
   madridInstant,
+  MARCOS,
   nextWednesday,
   offeredHours,
+  SARA,
   serviceId,
   staffBookingBody,
+  type Activity,
+  UUID,
 } from './fixtures';
 
 jest.setTimeout(DB_TIMEOUT);
 
-const LUCIA = 'admin@klok.demo';
-const MARCOS = 'marcos@klok.demo';
-const SARA = 'sara@klok.demo';
-const ANA = 'cliente@klok.demo';
-const GUEST = 'invitado@klok.invalid';
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
 let marcos: string; // staff cookie
 let corte: number;

@@ -11,6 +11,7 @@ import { getDb } from '@/lib/server/db/client';
 import { call, closeTestDb, openTestDb, sessionFor } from './harness';
 import {
   agendaDay,
+  ANA,
   appointmentState,
   book,
   bookingBody,
@@ -19,11 +20,14 @@ import {
   DB_TIMEOUT,
   insertAppointmentRow,
   listActivities,
+  LUCIA,
   madridDates,
   madridHHmm,
   madridInstant,
+  MARCOS,
   offeredHours,
   outboxRows,
+  SARA,
   serviceId,
   staffBookingBody,
   tenantId,
@@ -31,10 +35,6 @@ import {
 
 jest.setTimeout(DB_TIMEOUT);
 
-const LUCIA = 'admin@klok.demo';
-const MARCOS = 'marcos@klok.demo';
-const SARA = 'sara@klok.demo';
-const ANA = 'cliente@klok.demo';
 const MONTHS = ['enero', 'febrero', 'marzo', 'abril', 'mayo', 'junio', 'julio', 'agosto', 'septiembre', 'octubre', 'noviembre', 'diciembre'];
 
 let staff: string; // marcos

@@ -11,24 +11,24 @@ import {
   cancelAppointment,
   DB_TIMEOUT,
   deleteLeave,
-  type Hour,
   insertLeave,
   insertLeaveRow,
   leaveExists,
+  LUCIA,
   madridDates,
   madridHHmm,
   madridInstant,
+  MARCOS,
   offeredHours,
+  SARA,
   serviceId,
   staffBookingBody,
+  type Hour,
+  UUID,
 } from './fixtures';
 
 jest.setTimeout(DB_TIMEOUT);
 
-const LUCIA = 'admin@klok.demo';
-const MARCOS = 'marcos@klok.demo';
-const SARA = 'sara@klok.demo';
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 const OVERLAP = 'El rango seleccionado se solapa con otro evento';
 
 let staff: string; // marcos

@@ -8,7 +8,6 @@ import { seedTenant } from '@/lib/server/db/seed';
 import { call, closeTestDb, openTestDb, sessionFor } from './harness';
 import {
   agenda,
-  type AgendaItem,
   agendaDay,
   appointmentState,
   book,
@@ -22,14 +21,15 @@ import {
   madridDates,
   madridInstant,
   outboxRows,
+  SARA,
   serviceId,
   serviceIdIn,
   staffBookingBody,
+  type AgendaItem,
 } from './fixtures';
 
 jest.setTimeout(DB_TIMEOUT);
 
-const SARA = 'sara@klok.demo';
 const SALON2 = { host: 'salon2.localhost:3000' };
 
 let klokStaff: string;
