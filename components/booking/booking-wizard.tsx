@@ -5,8 +5,8 @@ import { useRouter } from 'next/navigation';
 import { useTranslations } from 'next-intl';
 import { toast } from 'sonner';
 import { useSWRConfig } from 'swr';
-import { ApiClientError, apiFetch, errorMessageOf } from '@/lib/api-client/fetcher';
-import { apiPaths, FACILITY_ID, useAvailableHours, useEmployees, useServices } from '@/lib/api-client/hooks';
+import { ApiClientError, errorMessageOf } from '@/lib/api-client/fetcher';
+import { apiPaths, insertAppointment, useAvailableHours, useEmployees, useServices } from '@/lib/api-client/hooks';
 import { madridDate } from '@/lib/domain/time';
 import { lastBookableDate, isBookableDate } from './date-rules';
 import { useHoursCheck } from './hours-check';
@@ -33,7 +33,6 @@ export type BookingWizardProps = {
  */
 export function BookingWizard({ email, self, askPerson, people }: BookingWizardProps) {
   const t = useTranslations('booking');
-  const tc = useTranslations('common');
   const router = useRouter();
   const { mutate } = useSWRConfig();
   const checkHours = useHoursCheck();
@@ -66,23 +65,19 @@ export function BookingWizard({ email, self, askPerson, people }: BookingWizardP
     if (!user || !service || !employee || !hour) return wizard.setMessage(t('selectValue'));
     setConfirming(true);
     try {
-      const body = await apiFetch<{ data: { event_id: string } }>('/api/v1/schedules/insert/appointment', {
-        method: 'PATCH',
-        body: {
-          start_time: hour.start_time,
-          end_time: hour.end_time,
-          facility_id: FACILITY_ID,
-          employee_id: employee.email,
-          service_id: service.id,
-          client_id: email,
-          user_id: user.id,
-          user_name: user.name,
-        },
+      const eventId = await insertAppointment({
+        start_time: hour.start_time,
+        end_time: hour.end_time,
+        employee_id: employee.email,
+        service_id: service.id,
+        client_id: email,
+        user_id: user.id,
+        user_name: user.name,
       });
       toast.success(t('confirmed'));
       // Refresh the home's data before going there so the new card can be highlighted.
       await Promise.all([mutate(apiPaths.pending(email)), mutate(apiPaths.user(email))]);
-      router.push(`/?eventId=${encodeURIComponent(body.data.event_id)}`);
+      router.push(`/?eventId=${encodeURIComponent(eventId)}`);
     } catch (err) {
       setConfirming(false);
       toast.error(errorMessageOf(err, t('confirmError')));
@@ -96,15 +91,8 @@ export function BookingWizard({ email, self, askPerson, people }: BookingWizardP
 
   return (
     <WizardFrame
-      steps={steps}
-      index={wizard.index}
-      onSelectStep={wizard.goBackTo}
-      message={wizard.message}
-      action={
-        step === 'summary'
-          ? { label: t('confirm'), busy: confirming, onClick: () => void confirm() }
-          : { label: tc('next'), busy: wizard.checking, onClick: () => void wizard.next() }
-      }
+      wizard={wizard}
+      confirm={{ label: t('confirm'), busy: confirming, onClick: () => void confirm() }}
     >
       {step === 'user' && <PersonStep people={people} value={values.user} onChange={(p) => set('user', p)} />}
       {step === 'service' && <ServiceStep services={services} value={values.service} onChange={(s) => set('service', s)} />}

@@ -5,9 +5,8 @@ import { useRouter } from 'next/navigation';
 import { useTranslations } from 'next-intl';
 import { toast } from 'sonner';
 import { Spinner } from '@/components/ui/spinner';
-import { apiFetch, errorMessageOf } from '@/lib/api-client/fetcher';
-import { FACILITY_ID } from '@/lib/api-client/hooks';
-import { useStaffEmployees } from '@/lib/api-client/staff';
+import { errorMessageOf } from '@/lib/api-client/fetcher';
+import { insertLeave, useStaffEmployees } from '@/lib/api-client/staff';
 import type { Employee } from '@/lib/api-client/types';
 import { madridDate } from '@/lib/domain/time';
 import { agendaHref } from './conflict';
@@ -42,7 +41,6 @@ export function LeaveWizard({ preset }: { preset: Preset | null }) {
 function LeaveFlow({ employees, preset }: { employees: Employee[]; preset: Preset | null }) {
   const t = useTranslations('booking');
   const ts = useTranslations('staffWizard');
-  const tc = useTranslations('common');
   const router = useRouter();
   const steps = useMemo(() => flowSteps('leave'), []);
   const [today] = useState(() => madridDate(Date.now()));
@@ -65,18 +63,14 @@ function LeaveFlow({ employees, preset }: { employees: Employee[]; preset: Prese
     if (!employee || !range?.start || !range.end) return wizard.setMessage(t('selectValue'));
     setConfirming(true);
     try {
-      const body = await apiFetch<{ data: { event_id: string } }>('/api/v1/schedules/insert/leave', {
-        method: 'PATCH',
-        body: {
-          start_time: range.start,
-          end_time: range.end,
-          facility_id: FACILITY_ID,
-          employee_id: employee.email,
-          ...(notes.trim() ? { notes: notes.trim() } : {}),
-        },
+      const eventId = await insertLeave({
+        start_time: range.start,
+        end_time: range.end,
+        employee_id: employee.email,
+        ...(notes.trim() ? { notes: notes.trim() } : {}),
       });
       toast.success(ts('blocked'), { duration: STAFF_TOAST_MS });
-      router.push(agendaHref(madridDate(range.start), body.data.event_id));
+      router.push(agendaHref(madridDate(range.start), eventId));
     } catch (err) {
       setConfirming(false);
       const detail = errorMessageOf(err, '');
@@ -86,16 +80,9 @@ function LeaveFlow({ employees, preset }: { employees: Employee[]; preset: Prese
 
   return (
     <WizardFrame
-      steps={steps}
-      index={wizard.index}
-      onSelectStep={wizard.goBackTo}
+      wizard={wizard}
       title={step === 'summary' ? ts('leaveSummary') : undefined}
-      message={wizard.message}
-      action={
-        step === 'summary'
-          ? { label: ts('block'), busy: confirming, onClick: () => void confirm() }
-          : { label: tc('next'), busy: wizard.checking, onClick: () => void wizard.next() }
-      }
+      confirm={{ label: ts('block'), busy: confirming, onClick: () => void confirm() }}
     >
       {step === 'employee' && (
         <EmployeeStep

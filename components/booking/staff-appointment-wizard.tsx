@@ -5,8 +5,8 @@ import { useRouter } from 'next/navigation';
 import { useTranslations } from 'next-intl';
 import { toast } from 'sonner';
 import { Spinner } from '@/components/ui/spinner';
-import { ApiClientError, apiFetch, errorMessageOf } from '@/lib/api-client/fetcher';
-import { FACILITY_ID, useAvailableHours, useServices } from '@/lib/api-client/hooks';
+import { ApiClientError, errorMessageOf } from '@/lib/api-client/fetcher';
+import { insertAppointment, useAvailableHours, useServices } from '@/lib/api-client/hooks';
 import { useStaffEmployees } from '@/lib/api-client/staff';
 import type { Employee } from '@/lib/api-client/types';
 import { madridDate } from '@/lib/domain/time';
@@ -100,20 +100,16 @@ function StaffAppointmentFlow({ employees, preset }: { employees: Employee[]; pr
     if (!service || !employee || !hour || !client) return wizard.setMessage(t('selectValue'));
     setConfirming(true);
     try {
-      const body = await apiFetch<{ data: { event_id: string } }>('/api/v1/schedules/insert/appointment', {
-        method: 'PATCH',
-        body: {
-          start_time: hour.start_time,
-          end_time: hour.end_time,
-          facility_id: FACILITY_ID,
-          employee_id: employee.email,
-          service_id: service.id,
-          client_id: client.email.trim().toLowerCase(),
-          client_name: client.name.trim(),
-        },
+      const eventId = await insertAppointment({
+        start_time: hour.start_time,
+        end_time: hour.end_time,
+        employee_id: employee.email,
+        service_id: service.id,
+        client_id: client.email.trim().toLowerCase(),
+        client_name: client.name.trim(),
       });
       toast.success(ts('created'), { duration: STAFF_TOAST_MS });
-      router.push(agendaHref(madridDate(hour.start_time), body.data.event_id));
+      router.push(agendaHref(madridDate(hour.start_time), eventId));
     } catch (err) {
       setConfirming(false);
       setModal({
@@ -127,15 +123,8 @@ function StaffAppointmentFlow({ employees, preset }: { employees: Employee[]; pr
   return (
     <>
       <WizardFrame
-        steps={steps}
-        index={wizard.index}
-        onSelectStep={wizard.goBackTo}
-        message={wizard.message}
-        action={
-          step === 'summary'
-            ? { label: ts('create'), busy: confirming, onClick: () => void confirm() }
-            : { label: tc('next'), busy: wizard.checking, onClick: () => void wizard.next() }
-        }
+        wizard={wizard}
+        confirm={{ label: ts('create'), busy: confirming, onClick: () => void confirm() }}
       >
         {step === 'employee' && (
           <EmployeeStep

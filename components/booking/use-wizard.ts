@@ -81,3 +81,6 @@ export function useWizard({ steps, initial, refine, beforeAdvance }: UseWizardOp
 
   return { steps, step, index, values, message, setMessage, checking, set, goBackTo, reopen, next };
 }
+
+/** The state and actions of one wizard flow. */
+export type Wizard = ReturnType<typeof useWizard>;

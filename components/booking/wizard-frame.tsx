@@ -6,6 +6,7 @@ import { useTranslations } from 'next-intl';
 import { Button } from '@/components/ui/button';
 import { CloseIcon } from '@/components/ui/dialog';
 import { StepBar } from '@/components/ui/step-bar';
+import type { Wizard } from './use-wizard';
 import type { StepId } from './wizard-state';
 import './booking.css';
 
@@ -34,14 +35,12 @@ export const STEP_TITLE = {
 } as const satisfies Record<StepId, string>;
 
 export type WizardFrameProps = {
-  steps: StepId[];
-  index: number;
-  onSelectStep: (index: number) => void;
+  /** The flow's state from `useWizard`: steps, current index, message, checking, next and goBackTo. */
+  wizard: Pick<Wizard, 'steps' | 'index' | 'message' | 'checking' | 'next' | 'goBackTo'>;
   /** The current step's heading (defaults to the step's title). */
   title?: string;
-  message: string | null;
-  /** The bottom button: Siguiente, or the flow's confirm on the summary. */
-  action: { label: string; busy: boolean; onClick: () => void };
+  /** The flow's confirm button on the summary step; every other step shows Siguiente. */
+  confirm: { label: string; busy: boolean; onClick: () => void };
   children: ReactNode;
 };
 
@@ -49,7 +48,13 @@ export type WizardFrameProps = {
  * The chrome of every Nueva cita flow (spec section 2, "Booking wizard"): the step bar, the close
  * button (back home), the step heading and content, and the bottom message and button.
  */
-export function WizardFrame({ steps, index, onSelectStep, title, message, action, children }: WizardFrameProps) {
+export function WizardFrame({ wizard, title, confirm, children }: WizardFrameProps) {
+  const { steps, index, message } = wizard;
+  const onSelectStep = wizard.goBackTo;
+  const action =
+    steps[index] === 'summary'
+      ? confirm
+      : { label: '', busy: wizard.checking, onClick: () => void wizard.next() };
   const t = useTranslations('booking');
   const tc = useTranslations('common');
   const router = useRouter();
@@ -80,7 +85,7 @@ export function WizardFrame({ steps, index, onSelectStep, title, message, action
           {message}
         </p>
         <Button block busy={action.busy} onClick={action.onClick}>
-          {action.label}
+          {action.label || tc('next')}
         </Button>
       </div>
     </div>

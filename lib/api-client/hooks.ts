@@ -81,3 +81,20 @@ export function useAvailableHours(
       : null;
   return useSWR<HourGroup[]>(key, getItems<HourGroup>, { revalidateOnFocus: false });
 }
+
+/** The booking body of either flow (spec section 7): client flow with user_id/user_name, staff flow with client_name. */
+export type InsertAppointmentBody = {
+  start_time: string;
+  end_time: string;
+  employee_id: string;
+  service_id: number;
+} & ({ client_id: string; user_id: string; user_name: string } | { client_id: string; client_name: string });
+
+/** `PATCH /api/v1/schedules/insert/appointment` → the new appointment's id. Throws `ApiClientError`. */
+export async function insertAppointment(body: InsertAppointmentBody): Promise<string> {
+  const answer = await apiFetch<{ data: { event_id: string } }>('/api/v1/schedules/insert/appointment', {
+    method: 'PATCH',
+    body: { ...body, facility_id: FACILITY_ID },
+  });
+  return answer.data.event_id;
+}

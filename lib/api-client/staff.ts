@@ -71,3 +71,12 @@ export type DeleteLeaveBody = { id: string; employee_id: string; date: string; f
 export function deleteLeave(body: Omit<DeleteLeaveBody, 'facility_id'>): Promise<unknown> {
   return apiFetch(staffPaths.deleteLeave(), { method: 'PATCH', body: { ...body, facility_id: FACILITY_ID } });
 }
+
+/** `PATCH /api/v1/schedules/insert/leave` → the new leave's id. Throws `ApiClientError`. */
+export async function insertLeave(body: { start_time: string; end_time: string; employee_id: string; notes?: string }): Promise<string> {
+  const answer = await apiFetch<{ data: { event_id: string } }>('/api/v1/schedules/insert/leave', {
+    method: 'PATCH',
+    body: { ...body, facility_id: FACILITY_ID },
+  });
+  return answer.data.event_id;
+}
