@@ -4,15 +4,14 @@ import { useCallback, useMemo, useState } from 'react';
 import { useRouter } from 'next/navigation';
 import { useTranslations } from 'next-intl';
 import { toast } from 'sonner';
-import { Spinner } from '@/components/ui/spinner';
 import { errorMessageOf } from '@/lib/api-client/fetcher';
-import { insertLeave, useStaffEmployees } from '@/lib/api-client/staff';
+import { insertLeave } from '@/lib/api-client/staff';
 import type { Employee } from '@/lib/api-client/types';
 import { madridDate } from '@/lib/domain/time';
 import { agendaHref } from './conflict';
 import { isStaffDate, lastStaffDate } from './date-rules';
 import { STAFF_TOAST_MS } from './staff-appointment-wizard';
-import { LeaveSummary, RangeStep } from './staff-steps';
+import { LeaveSummary, RangeStep, WithStaffEmployees } from './staff-steps';
 import { DateStep, EmployeeStep } from './steps';
 import { useWizard } from './use-wizard';
 import { WizardFrame } from './wizard-frame';
@@ -25,17 +24,7 @@ import { applyPreset, flowSteps, type Preset, type WizardValues } from './wizard
  * the agenda on it; a failure shows Error al bloquear la franja… with the server's message.
  */
 export function LeaveWizard({ preset }: { preset: Preset | null }) {
-  const tc = useTranslations('common');
-  const employees = useStaffEmployees({ revalidateOnFocus: false });
-  if (employees.error) {
-    return (
-      <p className="form-error" role="alert">
-        {errorMessageOf(employees.error, tc('genericError'))}
-      </p>
-    );
-  }
-  if (!employees.data) return <Spinner />;
-  return <LeaveFlow employees={employees.data} preset={preset} />;
+  return <WithStaffEmployees>{(employees) => <LeaveFlow employees={employees} preset={preset} />}</WithStaffEmployees>;
 }
 
 function LeaveFlow({ employees, preset }: { employees: Employee[]; preset: Preset | null }) {

@@ -4,16 +4,14 @@ import { useCallback, useMemo, useState } from 'react';
 import { useRouter } from 'next/navigation';
 import { useTranslations } from 'next-intl';
 import { toast } from 'sonner';
-import { Spinner } from '@/components/ui/spinner';
 import { ApiClientError, errorMessageOf } from '@/lib/api-client/fetcher';
 import { insertAppointment, useAvailableHours, useServices } from '@/lib/api-client/hooks';
-import { useStaffEmployees } from '@/lib/api-client/staff';
 import type { Employee } from '@/lib/api-client/types';
 import { madridDate } from '@/lib/domain/time';
 import { agendaHref, conflictingAppointment, type ConflictAppointment } from './conflict';
 import { isStaffDate, lastStaffDate } from './date-rules';
 import { useHoursCheck } from './hours-check';
-import { BookingErrorModal, ClientStep, StaffAppointmentSummary } from './staff-steps';
+import { BookingErrorModal, ClientStep, StaffAppointmentSummary, WithStaffEmployees } from './staff-steps';
 import { DateStep, EmployeeStep, HourStep, ServiceStep } from './steps';
 import { useWizard } from './use-wizard';
 import { WizardFrame } from './wizard-frame';
@@ -29,17 +27,7 @@ export const STAFF_TOAST_MS = 4000;
  * and goes back to the agenda on the new appointment; a failure opens the Error modal.
  */
 export function StaffAppointmentWizard({ preset }: { preset: Preset | null }) {
-  const tc = useTranslations('common');
-  const employees = useStaffEmployees({ revalidateOnFocus: false });
-  if (employees.error) {
-    return (
-      <p className="form-error" role="alert">
-        {errorMessageOf(employees.error, tc('genericError'))}
-      </p>
-    );
-  }
-  if (!employees.data) return <Spinner />;
-  return <StaffAppointmentFlow employees={employees.data} preset={preset} />;
+  return <WithStaffEmployees>{(employees) => <StaffAppointmentFlow employees={employees} preset={preset} />}</WithStaffEmployees>;
 }
 
 type ModalError = { message: string; appointment: ConflictAppointment | null };

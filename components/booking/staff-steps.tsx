@@ -1,12 +1,15 @@
 'use client';
 
-import { useId, useState } from 'react';
+import { useId, useState, type ReactNode } from 'react';
 import { useRouter } from 'next/navigation';
 import { useTranslations } from 'next-intl';
 import useSWR from 'swr';
 import { Button } from '@/components/ui/button';
 import { Dialog } from '@/components/ui/dialog';
-import { ApiClientError, apiFetch } from '@/lib/api-client/fetcher';
+import { Spinner } from '@/components/ui/spinner';
+import { ApiClientError, apiFetch, errorMessageOf } from '@/lib/api-client/fetcher';
+import { useStaffEmployees } from '@/lib/api-client/staff';
+import type { Employee } from '@/lib/api-client/types';
 import { euros, longDay, timeOf } from '@/lib/format';
 import { ChoiceButton } from './choice-button';
 import { searchClients, type ClientSummary } from './client-search';
@@ -31,6 +34,21 @@ function useClientList() {
     },
     { revalidateOnFocus: false, shouldRetryOnError: false },
   );
+}
+
+/** Loads the staff (once, no refetch on focus) and renders a staff flow with them; spinner or error meanwhile. */
+export function WithStaffEmployees({ children }: { children: (employees: Employee[]) => ReactNode }) {
+  const tc = useTranslations('common');
+  const employees = useStaffEmployees({ revalidateOnFocus: false });
+  if (employees.error) {
+    return (
+      <p className="form-error" role="alert">
+        {errorMessageOf(employees.error, tc('genericError'))}
+      </p>
+    );
+  }
+  if (!employees.data) return <Spinner />;
+  return <>{children(employees.data)}</>;
 }
 
 /**
