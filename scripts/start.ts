@@ -36,7 +36,7 @@ async function main() {
     console.log(`[klok] local OpenID provider at ${issuer} (demo accounts; hosts: ${hosts.join(', ')})`);
   }
   const next = require.resolve('next/dist/bin/next');
-  if (!dev && !existsSync('.next/BUILD_ID')) {
+  if (!dev && !existsSync(`${process.env.NEXT_DIST_DIR || '.next'}/BUILD_ID`)) {
     console.log('[klok] no build found: running next build');
     const build = spawnSync(process.execPath, [next, 'build'], { stdio: 'inherit', env: { ...process.env, NODE_ENV: 'production' } });
     if (build.status !== 0) process.exit(build.status ?? 1);

@@ -2,12 +2,13 @@
  * Which days a wizard may pick (spec section 5, "Appointment date choice"): not in the past, a working
  * day of the stylist, and for clients at most 30 days ahead (staff have no upper limit; the calendar
  * stops a year ahead). A special shift decides its own date: available opens it, unavailable closes
- * it; otherwise the weekday's shifts decide. Pure.
+ * it (without shifts it stays closed); otherwise the weekday's shifts decide (lib/domain/schedule). Pure.
  */
 import { DateTime } from 'luxon';
-import type { Employee } from '@/lib/api-client/types';
+import type { Employee } from '@/lib/validation/dto';
 import { CLIENT_WINDOW_DAYS } from '@/lib/domain/availability';
-import { weekdayOf, ZONE } from '@/lib/domain/time';
+import { isWorkingDate } from '@/lib/domain/schedule';
+import { ZONE } from '@/lib/domain/time';
 
 /** How far ahead the staff calendar goes (staff have no booking limit; one year keeps the calendar finite). */
 export const STAFF_WINDOW_DAYS = 365;
@@ -26,18 +27,11 @@ export function lastStaffDate(today: string): string {
   return plusDays(today, STAFF_WINDOW_DAYS);
 }
 
-/** True when the stylist works on `date`: its special shift if any, else the weekday's shifts. */
-export function isWorkingDate(date: string, employee: Shifts): boolean {
-  const special = employee.special_shifts?.find((s) => s.date === date);
-  if (special) return Boolean(special.available);
-  const day = employee.week_shifts?.find((d) => d.id === weekdayOf(date));
-  return Boolean(day?.available && day.shifts.length > 0);
-}
 
 /** True when a client can choose `date` (YYYY-MM-DD, Madrid) for `employee` given the Madrid `today`. */
 export function isBookableDate(date: string, employee: Shifts, today: string): boolean {
   if (date < today || date > lastBookableDate(today)) return false;
-  return isWorkingDate(date, employee);
+  return isWorkingDate(employee, date);
 }
 
 /**
@@ -46,5 +40,5 @@ export function isBookableDate(date: string, employee: Shifts, today: string): b
  */
 export function isStaffDate(date: string, employee: Shifts, today: string, allowed?: string): boolean {
   if (date < today) return false;
-  return date === allowed || isWorkingDate(date, employee);
+  return date === allowed || isWorkingDate(employee, date);
 }

@@ -5,7 +5,7 @@ import { useTranslations } from 'next-intl';
 import { useSWRConfig } from 'swr';
 import { apiFetch, errorMessageOf } from '@/lib/api-client/fetcher';
 import { apiPaths } from '@/lib/api-client/hooks';
-import type { Employee, HourGroup, Service } from '@/lib/api-client/types';
+import type { Employee, HourGroup, Service } from '@/lib/validation/dto';
 
 const hasHours = (groups: HourGroup[] | undefined) => Boolean(groups?.some((g) => g.hours.length > 0));
 

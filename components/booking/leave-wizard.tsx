@@ -6,7 +6,7 @@ import { useTranslations } from 'next-intl';
 import { toast } from 'sonner';
 import { errorMessageOf } from '@/lib/api-client/fetcher';
 import { insertLeave } from '@/lib/api-client/staff';
-import type { Employee } from '@/lib/api-client/types';
+import type { Employee } from '@/lib/validation/dto';
 import { madridDate } from '@/lib/domain/time';
 import { agendaHref } from './conflict';
 import { isStaffDate, lastStaffDate } from './date-rules';

@@ -6,7 +6,7 @@ import { useTranslations } from 'next-intl';
 import { toast } from 'sonner';
 import { ApiClientError, errorMessageOf } from '@/lib/api-client/fetcher';
 import { insertAppointment, useAvailableHours, useServices } from '@/lib/api-client/hooks';
-import type { Employee } from '@/lib/api-client/types';
+import type { Employee } from '@/lib/validation/dto';
 import { madridDate } from '@/lib/domain/time';
 import { agendaHref, conflictingAppointment, type ConflictAppointment } from './conflict';
 import { isStaffDate, lastStaffDate } from './date-rules';

@@ -9,7 +9,7 @@ import { Dialog } from '@/components/ui/dialog';
 import { Spinner } from '@/components/ui/spinner';
 import { ApiClientError, apiFetch, errorMessageOf } from '@/lib/api-client/fetcher';
 import { useStaffEmployees } from '@/lib/api-client/staff';
-import type { Employee } from '@/lib/api-client/types';
+import type { Employee } from '@/lib/validation/dto';
 import { euros, longDay, timeOf } from '@/lib/format';
 import { ChoiceButton } from './choice-button';
 import { searchClients, type ClientSummary } from './client-search';

@@ -4,7 +4,7 @@ import type { ReactNode } from 'react';
 import { useTranslations } from 'next-intl';
 import { Spinner } from '@/components/ui/spinner';
 import { errorMessageOf } from '@/lib/api-client/fetcher';
-import type { AvailableHour, Employee, HourGroup, Service } from '@/lib/api-client/types';
+import type { AvailableHour, Employee, HourGroup, Service } from '@/lib/validation/dto';
 import { euros, longDay, timeOf } from '@/lib/format';
 import { ChoiceButton } from './choice-button';
 import { MonthCalendar } from './month-calendar';

@@ -1,5 +1,6 @@
-import type { Employee, HourGroup } from '@/lib/api-client/types';
-import { isBookableDate, isStaffDate, isWorkingDate, lastBookableDate, lastStaffDate } from './date-rules';
+import type { Employee, HourGroup } from '@/lib/validation/dto';
+import { isWorkingDate } from '@/lib/domain/schedule';
+import { isBookableDate, isStaffDate, lastBookableDate, lastStaffDate } from './date-rules';
 import {
   applyPreset,
   choose,
@@ -190,7 +191,9 @@ describe('bookable dates', () => {
     special_shifts: [
       { date: '2026-11-25', available: false, shift: [], notes: 'Formación' },
       { date: '2026-11-29', available: true, shift: [{ id: 's', open: '10:00', close: '13:00' }], notes: '' },
-      { date: '2026-11-30', available: 0, shift: [], notes: '' },
+      { date: '2026-11-30', available: false, shift: [], notes: '' },
+      // Marked available but without any shift: still closed (the one rule of lib/domain/schedule).
+      { date: '2026-12-01', available: true, shift: [], notes: '' },
     ],
   };
   const today = '2026-11-23'; // a Monday
@@ -202,7 +205,8 @@ describe('bookable dates', () => {
     ['2026-11-25', false], // special shift closed
     ['2026-11-28', false], // Saturday unavailable
     ['2026-11-29', true], // Sunday opened by a special shift
-    ['2026-11-30', false], // special shift closed (0)
+    ['2026-11-30', false], // special shift closed
+    ['2026-12-01', false], // special day marked available without shifts is closed
     ['2026-12-22', true], // Tuesday, today + 29
     ['2026-12-23', true], // Wednesday, today + 30
     ['2026-12-24', false], // beyond the 30-day window
@@ -219,6 +223,7 @@ describe('bookable dates', () => {
     ['2026-11-24', undefined, true],
     ['2026-11-25', undefined, false], // special shift closed
     ['2026-11-28', undefined, false], // no shift
+    ['2026-12-01', undefined, false], // special day marked available without shifts is closed
     ['2026-11-28', '2026-11-28', true], // the date of a slot selected in the agenda
     ['2026-11-22', '2026-11-22', false], // …but never a past one
     ['2027-03-02', undefined, true], // staff: no 30-day limit
@@ -227,8 +232,8 @@ describe('bookable dates', () => {
   });
 
   it('works on the weekdays with shifts and the open special dates', () => {
-    expect(isWorkingDate('2026-11-29', worker)).toBe(true);
-    expect(isWorkingDate('2026-11-30', worker)).toBe(false);
+    expect(isWorkingDate(worker, '2026-11-29')).toBe(true);
+    expect(isWorkingDate(worker, '2026-11-30')).toBe(false);
     expect(lastStaffDate('2026-11-23')).toBe('2027-11-23');
   });
 });

@@ -3,7 +3,7 @@
  * when a step is filled, where the wizard starts and goes next, how going back clears the later
  * steps, and how a slot selected in the agenda prefills the staff flows. Pure.
  */
-import type { AvailableHour, Employee, HourGroup, Service } from '@/lib/api-client/types';
+import type { AvailableHour, Employee, HourGroup, Service } from '@/lib/validation/dto';
 import { madridLabel } from '@/lib/domain/availability';
 import { isValidDate, madridDate } from '@/lib/domain/time';
 

@@ -4,7 +4,7 @@ import { useId } from 'react';
 import { useTranslations } from 'next-intl';
 import { Button } from '@/components/ui/button';
 import { DownloadIcon } from '@/components/ui/icons';
-import type { Appointment } from '@/lib/api-client/types';
+import type { Appointment } from '@/lib/validation/dto';
 import { longDateOf, timeOf } from '@/lib/format';
 
 /** The DOM id of an appointment card (target of the post-booking highlight). */

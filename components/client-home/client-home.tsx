@@ -8,7 +8,7 @@ import { Spinner } from '@/components/ui/spinner';
 import { ErrorIcon } from '@/components/ui/error-icon';
 import { PlusIcon } from '@/components/ui/icons';
 import { useFacility, usePendingAppointments, useUser } from '@/lib/api-client/hooks';
-import type { Appointment, UserDto } from '@/lib/api-client/types';
+import type { Appointment, UserDto } from '@/lib/validation/dto';
 import { canBook, remaining } from '@/lib/domain/allowance';
 import { AppointmentCard, appointmentCardId } from './appointment-card';
 import { downloadReminder } from './download-reminder';

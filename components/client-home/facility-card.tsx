@@ -3,7 +3,7 @@
 import { useTranslations } from 'next-intl';
 import { Card } from '@/components/ui/card';
 import { PhoneIcon, PinIcon } from '@/components/ui/icons';
-import type { Facility } from '@/lib/api-client/types';
+import type { Facility } from '@/lib/validation/dto';
 
 /** The facility card of the client home: logo, name, Dirección and Teléfono (or No disponible). */
 export function FacilityCard({ facility }: { facility: Facility }) {

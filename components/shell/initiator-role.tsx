@@ -1,7 +1,7 @@
 'use client';
 
 import { setInitiatorRole } from '@/lib/api-client/fetcher';
-import type { Role } from '@/lib/api-client/types';
+import type { Role } from '@/lib/validation/dto';
 
 /** Records the signed-in role for the informational `initiator` header of API calls; renders nothing. */
 export function InitiatorRole({ role }: { role: Role }) {

@@ -3,7 +3,7 @@
  * a JSON content type, the `frontend-host` header and the informational `initiator` header
  * (the server never trusts it: the role comes from the session).
  */
-import type { ApiErrorBody, Role } from './types';
+import type { ApiErrorBody, Role } from '@/lib/validation/dto';
 
 /**
  * Base URL of the API: empty (same origin, this app serves `/api/v1`) unless a separate API deployment is

@@ -3,8 +3,10 @@
  * answer (`data` or `items`) and shares its cache key with every other user of the same resource.
  */
 import useSWR, { type SWRConfiguration } from 'swr';
+import type { z } from 'zod';
+import type { ZClientAppointmentInsert, ZStaffAppointmentInsert } from '@/lib/validation/schedules';
 import { ApiClientError, apiFetch } from './fetcher';
-import type { Appointment, Employee, Facility, HourGroup, Service, SessionInfo, UserDto } from './types';
+import type { Appointment, Employee, Facility, HourGroup, Service, SessionInfo, UserDto } from '@/lib/validation/dto';
 
 /** The facility id of every path (spec section 9). */
 export const FACILITY_ID = 1;
@@ -83,12 +85,9 @@ export function useAvailableHours(
 }
 
 /** The booking body of either flow (spec section 7): client flow with user_id/user_name, staff flow with client_name. */
-export type InsertAppointmentBody = {
-  start_time: string;
-  end_time: string;
-  employee_id: string;
-  service_id: number;
-} & ({ client_id: string; user_id: string; user_name: string } | { client_id: string; client_name: string });
+export type InsertAppointmentBody =
+  | Omit<z.input<typeof ZClientAppointmentInsert>, 'facility_id'>
+  | Omit<z.input<typeof ZStaffAppointmentInsert>, 'facility_id'>;
 
 /** `PATCH /api/v1/schedules/insert/appointment` → the new appointment's id. Throws `ApiClientError`. */
 export async function insertAppointment(body: InsertAppointmentBody): Promise<string> {

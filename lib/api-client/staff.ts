@@ -4,25 +4,11 @@
  * Built on the one fetcher (`apiFetch`), so errors arrive as `ApiClientError` with the Spanish message.
  */
 import useSWR, { type SWRConfiguration } from 'swr';
-import type { AgendaDay } from '@/lib/domain/agenda';
+import type { z } from 'zod';
+import type { AgendaDay, Employee } from '@/lib/validation/dto';
+import type { ZAppointmentCancel, ZLeaveDelete, ZLeaveInsert } from '@/lib/validation/schedules';
 import { apiFetch } from './fetcher';
 import { FACILITY_ID } from './hooks';
-
-export type { AgendaAppointment, AgendaDay, AgendaLeave } from '@/lib/domain/agenda';
-
-/** A stylist as `GET /api/v1/facility/1/employees` lists it (assignable to the domain's `AgendaEmployee`). */
-export type StaffEmployee = {
-  email: string;
-  name: string;
-  role?: 'employee' | 'admin';
-  description: string;
-  avatar: string | null;
-  color: string;
-  tlf: string | null;
-  services: { id: number; name: string }[];
-  week_shifts: { id: number; label: string; available: boolean; shifts: { id: string; open: string; close: string }[] }[];
-  special_shifts: { date: string; available: boolean | number; shift: { id: string; open: string; close: string }[]; notes: string }[];
-};
 
 /** Paths (SWR keys) of the staff resources. */
 export const staffPaths = {
@@ -36,8 +22,8 @@ export const staffPaths = {
 const getItems = <T>(path: string) => apiFetch<{ items?: T[] }>(path).then((b) => b?.items ?? []);
 
 /** Every stylist of the facility, with weekly and special shifts. */
-export function useStaffEmployees(config?: SWRConfiguration<StaffEmployee[]>) {
-  return useSWR<StaffEmployee[]>(staffPaths.employees(), getItems<StaffEmployee>, config);
+export function useStaffEmployees(config?: SWRConfiguration<Employee[]>) {
+  return useSWR<Employee[]>(staffPaths.employees(), getItems<Employee>, config);
 }
 
 /**
@@ -51,21 +37,14 @@ export function useAgendaDays(range: { start: string; end: string } | null, conf
   });
 }
 
-export type CancelAppointmentBody = {
-  date: string;
-  facility_id: typeof FACILITY_ID;
-  employee_id: string;
-  client_id: string;
-  appointment_id: string;
-  notes: string | null;
-};
+export type CancelAppointmentBody = z.input<typeof ZAppointmentCancel>;
 
 /** `PATCH /api/v1/schedules/cancel/appointment` → 200. Throws `ApiClientError`. */
 export function cancelAppointment(body: Omit<CancelAppointmentBody, 'facility_id'>): Promise<unknown> {
   return apiFetch(staffPaths.cancelAppointment(), { method: 'PATCH', body: { ...body, facility_id: FACILITY_ID } });
 }
 
-export type DeleteLeaveBody = { id: string; employee_id: string; date: string; facility_id: typeof FACILITY_ID };
+export type DeleteLeaveBody = z.input<typeof ZLeaveDelete>;
 
 /** `PATCH /api/v1/schedules/delete/leave` → 201. Throws `ApiClientError`. */
 export function deleteLeave(body: Omit<DeleteLeaveBody, 'facility_id'>): Promise<unknown> {
@@ -73,7 +52,7 @@ export function deleteLeave(body: Omit<DeleteLeaveBody, 'facility_id'>): Promise
 }
 
 /** `PATCH /api/v1/schedules/insert/leave` → the new leave's id. Throws `ApiClientError`. */
-export async function insertLeave(body: { start_time: string; end_time: string; employee_id: string; notes?: string }): Promise<string> {
+export async function insertLeave(body: Omit<z.input<typeof ZLeaveInsert>, 'facility_id'>): Promise<string> {
   const answer = await apiFetch<{ data: { event_id: string } }>('/api/v1/schedules/insert/leave', {
     method: 'PATCH',
     body: { ...body, facility_id: FACILITY_ID },

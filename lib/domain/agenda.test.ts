@@ -1,3 +1,4 @@
+import type { Appointment, Leave } from '@/lib/validation/dto';
 import {
   AGENDA_STORAGE_KEY,
   EVENT_CLASS,
@@ -163,7 +164,7 @@ describe('parseStoredView', () => {
 
 // ---------- fixtures ----------
 
-const appt = (over: Partial<AgendaAppointment> = {}): AgendaAppointment => ({
+const appt = (over: Partial<Appointment> = {}): Appointment => ({
   id: 'a1',
   type: 'appointment',
   facility_id: 1,
@@ -189,7 +190,7 @@ const appt = (over: Partial<AgendaAppointment> = {}): AgendaAppointment => ({
   ...over,
 });
 
-const leave = (over: Partial<AgendaLeave> = {}): AgendaLeave => ({
+const leave = (over: Partial<Leave> = {}): Leave => ({
   id: 'l1',
   type: 'leave',
   facility_id: 1,

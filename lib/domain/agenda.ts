@@ -5,17 +5,65 @@
  * are plain objects FullCalendar accepts as event, resource and business-hours inputs).
  */
 import { DateTime } from 'luxon';
-import { DATE_FORMAT, ZONE, weekdayOf } from './time';
+import { shiftOfDate, type ShiftLike, type SpecialDayLike, type WeekDayLike } from './schedule';
+import { DATE_FORMAT, ZONE, datesBetween, overlaps, todayInMadrid, weekdayOf } from './time';
 
-// Shapes of the agenda API (spec section 3): the one contract in lib/api-client/types.
-export type {
-  AgendaDay,
-  Appointment as AgendaAppointment,
-  BusySlot,
-  Leave as AgendaLeave,
-  ShiftRange,
-} from '@/lib/api-client/types';
-import type { AgendaDay, Appointment as AgendaAppointment, Leave as AgendaLeave, ShiftRange } from '@/lib/api-client/types';
+export { shiftOfDate };
+
+/** A shift with its id, as the API lists it. */
+export type ShiftRange = ShiftLike & { id?: string };
+
+/** The busy part of an appointment (UTC ISO instants). */
+export type BusySlot = { start_time: string; end_time: string };
+
+/**
+ * The appointment fields the agenda reads (structurally the API's `Appointment`; the domain depends on
+ * nothing above it, so the shapes it needs are declared here).
+ */
+export type AgendaAppointment = {
+  id: string;
+  type: 'appointment';
+  employee_id: string;
+  employee_name: string;
+  client_id: string;
+  client_name: string;
+  is_guest: boolean;
+  service_name: string;
+  service_price: number;
+  date: string;
+  start_time: string;
+  end_time: string;
+  status: 'pending' | 'cancelled';
+  created_by: string;
+  created_by_role: 'client' | 'staff';
+  notes: string | null;
+  busy_slots: BusySlot[];
+};
+
+/** The leave fields the agenda reads (structurally the API's `Leave`). */
+export type AgendaLeave = {
+  id: string;
+  type: 'leave';
+  employee_id: string;
+  employee_name: string;
+  date: string;
+  start_time: string;
+  end_time: string;
+  notes: string | null;
+  created_by: string;
+};
+
+/** One stylist on one Madrid date (structurally the API's `AgendaDay`). */
+export type AgendaDay<A extends AgendaAppointment = AgendaAppointment, L extends AgendaLeave = AgendaLeave> = {
+  date: string;
+  employee_id: string;
+  employee_name: string;
+  available: boolean;
+  special: boolean;
+  notes: string;
+  shift: ShiftRange[];
+  appointments: (A | L)[];
+};
 
 /** The `obj` of an all-day shift entry: the day's working hours, as a pending record. */
 export type AgendaShiftInfo = {
@@ -38,8 +86,8 @@ export type AgendaEmployee = {
   name: string;
   color: string | null;
   avatar: string | null;
-  week_shifts: { id: number; available: boolean; shifts: ShiftRange[] }[];
-  special_shifts: { date: string; available: boolean | number; shift: ShiftRange[]; notes?: string | null }[];
+  week_shifts: WeekDayLike<ShiftRange>[];
+  special_shifts: SpecialDayLike<ShiftRange>[];
 };
 
 // ---------- Calendar shapes ----------
@@ -107,7 +155,7 @@ const day = (date: string) => DateTime.fromISO(date, { zone: ZONE }).startOf('da
 
 /** True when two ranges share time; ranges that only touch (one ends when the other starts) do not. */
 export function rangesOverlap(a: { start: Instant; end: Instant }, b: { start: Instant; end: Instant }): boolean {
-  return ms(a.start) < ms(b.end) && ms(b.start) < ms(a.end);
+  return overlaps({ start: ms(a.start), end: ms(a.end) }, { start: ms(b.start), end: ms(b.end) });
 }
 
 /** True when an event ended before `now` (end exactly now is not yet past). */
@@ -117,7 +165,7 @@ export function isPast(end: Instant, now: Instant): boolean {
 
 /** Today's Madrid date (YYYY-MM-DD) at `now`. */
 export function todayIn(now: Instant): string {
-  return DateTime.fromMillis(ms(now), { zone: ZONE }).toFormat(DATE_FORMAT);
+  return todayInMadrid(ms(now));
 }
 
 /** The Monday..Sunday week (Madrid dates) holding `date`. */
@@ -133,9 +181,7 @@ export function visibleRange(date: string, view: AgendaView): { start: string; e
 
 /** Every Madrid date of an inclusive range. */
 export function datesOf(range: { start: string; end: string }): string[] {
-  const out: string[] = [];
-  for (let d = day(range.start), end = day(range.end); d <= end; d = d.plus({ days: 1 })) out.push(d.toFormat(DATE_FORMAT));
-  return out;
+  return datesBetween(range.start, range.end);
 }
 
 /** Previous/next: ±1 day in day view, ±7 days in week view. */
@@ -158,8 +204,6 @@ export function parseStoredView(raw: string | null | undefined): AgendaView {
 
 // ---------- Shifts ----------
 
-const isOpen = (available: boolean | number | undefined) => Boolean(available);
-
 /** `09:30–14:00 · 16:00–20:00` (shifts ordered by opening time). */
 export function shiftLabel(shift: ShiftRange[]): string {
   return [...shift]
@@ -173,21 +217,6 @@ export function shiftTitle(info: Pick<AgendaShiftInfo, 'available' | 'shift' | '
   const notes = info.notes?.trim();
   const base = info.available && info.shift.length > 0 ? shiftLabel(info.shift) : closed;
   return notes ? `${base} · ${notes}` : base;
-}
-
-/** A stylist's working hours on a date: the special shift of that date if any, else the weekly day. */
-export function shiftOfDate(
-  employee: Pick<AgendaEmployee, 'week_shifts' | 'special_shifts'>,
-  date: string,
-): { available: boolean; special: boolean; notes: string; shift: ShiftRange[] } {
-  const special = employee.special_shifts.find((s) => s.date === date);
-  if (special) {
-    const shift = isOpen(special.available) ? special.shift : [];
-    return { available: shift.length > 0, special: true, notes: special.notes ?? '', shift };
-  }
-  const week = employee.week_shifts.find((d) => d.id === weekdayOf(date));
-  const shift = week && week.available ? week.shifts : [];
-  return { available: shift.length > 0, special: false, notes: '', shift };
 }
 
 /** A FullCalendar business-hours entry. */

@@ -2,7 +2,7 @@
  * Availability of a stylist (spec sections 4, 5 and 9; decisions "Available hours" and "Busy parts").
  * Pure functions: no I/O, no clock (the caller passes `now`).
  */
-import { DateTime } from 'luxon';
+import { resolveDay } from './schedule';
 import {
   contains,
   formatHHmm,
@@ -12,7 +12,6 @@ import {
   parseHHmm,
   toMadrid,
   weekdayOf,
-  ZONE,
   type Range,
 } from './time';
 
@@ -31,14 +30,14 @@ export const CLIENT_WINDOW_DAYS = 30;
  * The special shift of that date, if any, replaces the weekly shifts of the weekday.
  */
 export function openIntervals(date: string, weekShifts: WeekShift[], special?: SpecialShift | null): Range[] {
-  let minutes: { open: number; close: number }[];
-  if (special) {
-    minutes = special.available ? special.shifts.map((s) => ({ open: parseHHmm(s.open), close: parseHHmm(s.close) })) : [];
-  } else {
-    const day = weekdayOf(date);
-    minutes = weekShifts.filter((s) => s.day === day).map((s) => ({ open: s.openMinute, close: s.closeMinute }));
-  }
-  return minutes
+  const day = weekdayOf(date);
+  const weekday = {
+    available: true,
+    shifts: weekShifts.filter((s) => s.day === day).map((s) => ({ open: formatHHmm(s.openMinute), close: formatHHmm(s.closeMinute) })),
+  };
+  const { shift } = resolveDay(weekday, special ? { available: special.available, shift: special.shifts } : null);
+  return shift
+    .map((s) => ({ open: parseHHmm(s.open), close: parseHHmm(s.close) }))
     .filter((m) => m.open < m.close)
     .map((m) => ({ start: madridWallClock(date, m.open), end: madridWallClock(date, m.close) }))
     .filter((r) => r.start < r.end)
@@ -123,16 +122,4 @@ export function groupByHour(starts: number[], durationMinutes: number): HourGrou
 /** Madrid `HH:mm` label of a UTC instant. */
 export function madridLabel(instant: string | number): string {
   return toMadrid(instant).toFormat('HH:mm');
-}
-
-/** Madrid dates (YYYY-MM-DD) from `from` to `to` inclusive. */
-export function datesBetween(from: string, to: string): string[] {
-  const out: string[] = [];
-  let d = DateTime.fromISO(from, { zone: ZONE });
-  const end = DateTime.fromISO(to, { zone: ZONE });
-  while (d <= end && out.length < 400) {
-    out.push(d.toFormat('yyyy-MM-dd'));
-    d = d.plus({ days: 1 });
-  }
-  return out;
 }

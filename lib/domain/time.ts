@@ -69,3 +69,20 @@ export function isoUtc(ms: number | Date): string {
 export function isValidDate(date: string): boolean {
   return /^\d{4}-\d{2}-\d{2}$/.test(date) && DateTime.fromISO(date, { zone: ZONE }).isValid;
 }
+
+/** Madrid dates (YYYY-MM-DD) from `from` to `to` inclusive (empty when inverted; at most 400). */
+export function datesBetween(from: string, to: string): string[] {
+  const out: string[] = [];
+  let d = DateTime.fromISO(from, { zone: ZONE });
+  const end = DateTime.fromISO(to, { zone: ZONE });
+  while (d <= end && out.length < 400) {
+    out.push(d.toFormat(DATE_FORMAT));
+    d = d.plus({ days: 1 });
+  }
+  return out;
+}
+
+/** Today's Madrid date (YYYY-MM-DD) at `now` (epoch ms, Date or ISO string). */
+export function todayInMadrid(now: number | Date | string): string {
+  return madridDate(now);
+}

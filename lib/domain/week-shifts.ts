@@ -7,15 +7,8 @@ import type { WeekShift } from './availability';
 
 export const DAY_LABELS = ['Domingo', 'Lunes', 'Martes', 'Miércoles', 'Jueves', 'Viernes', 'Sábado'] as const;
 
-export type WeekShiftDay = {
-  id: number;
-  label: string;
-  available: boolean;
-  shifts: { id: string; open: string; close: string }[];
-};
-
-/** Stored rows → the seven days of the spec (Monday first for display is the UI's concern). */
-export function toWeekShiftDays(rows: WeekShift[]): WeekShiftDay[] {
+/** Stored rows → the seven days of the spec, Sunday (0) first; Monday-first display is the UI's concern. */
+export function toWeekShiftDays(rows: WeekShift[]): { id: number; label: string; available: boolean; shifts: { id: string; open: string; close: string }[] }[] {
   return DAY_LABELS.map((label, day) => {
     const shifts = rows
       .filter((r) => r.day === day)

@@ -1,9 +1,9 @@
 import 'server-only';
 import { and, asc, eq, gt, inArray, lt } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import type { AgendaDay, Leave } from '@/lib/api-client/types';
-import { datesBetween } from '@/lib/domain/availability';
-import { isoUtc, madridDate, madridWallClock, weekdayOf } from '@/lib/domain/time';
+import { shiftOfDate } from '@/lib/domain/schedule';
+import { datesBetween, isoUtc, madridDate, madridWallClock } from '@/lib/domain/time';
+import type { AgendaDay, Leave } from '@/lib/validation/dto';
 import type { DbOrTx } from '@/lib/server/db/client';
 import { appointments, leaves, users } from '@/lib/server/db/schema';
 import { findAppointments, type AppointmentDto } from './appointments';
@@ -71,18 +71,15 @@ export async function agendaBetween(db: DbOrTx, tenantId: number, startDate: str
   }
   const out: AgendaDay[] = [];
   for (const date of dates) {
-    const weekday = weekdayOf(date);
     for (const s of staff) {
-      const special = s.special_shifts.find((x) => x.date === date);
-      const week = s.week_shifts.find((d) => d.id === weekday);
-      const shift = special ? (special.available ? special.shift : []) : (week?.shifts ?? []);
+      const { available, special, notes, shift } = shiftOfDate(s, date);
       out.push({
         date,
         employee_id: s.email,
         employee_name: s.name,
-        available: shift.length > 0,
-        special: Boolean(special),
-        notes: special?.notes ?? '',
+        available,
+        special,
+        notes,
         shift,
         appointments: (byKey.get(`${date}|${s.email}`) ?? []).sort((a, b) => a.start_time.localeCompare(b.start_time)),
       });

@@ -1,7 +1,7 @@
 import 'server-only';
 import { and, asc, eq, gt, inArray, lt, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import type { Appointment } from '@/lib/api-client/types';
+import type { Appointment } from '@/lib/validation/dto';
 import { centsToEuros } from '@/lib/domain/money';
 import { isoUtc, madridDate, type Range } from '@/lib/domain/time';
 import type { DbOrTx } from '@/lib/server/db/client';

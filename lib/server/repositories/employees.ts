@@ -1,23 +1,13 @@
 import 'server-only';
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { SpecialShift, WeekShift } from '@/lib/domain/availability';
-import { toWeekShiftDays, type WeekShiftDay } from '@/lib/domain/week-shifts';
+import { toWeekShiftDays } from '@/lib/domain/week-shifts';
+import type { Employee } from '@/lib/validation/dto';
 import type { DbOrTx } from '@/lib/server/db/client';
 import { employeeProfiles, employeeServices, services, specialShifts, users, weekShifts } from '@/lib/server/db/schema';
 
-/** An employee as the API shows it (spec section 3, Employee); the e-mail acts as id. */
-export type EmployeeDto = {
-  email: string;
-  name: string;
-  role: 'employee' | 'admin';
-  description: string;
-  color: string;
-  avatar: string | null;
-  tlf: string | null;
-  services: { id: number; name: string }[];
-  week_shifts: WeekShiftDay[];
-  special_shifts: { date: string; available: boolean; shift: { id: string; open: string; close: string }[]; notes: string }[];
-};
+/** An employee as the API shows it (spec section 3, Employee; the contract's `Employee`). */
+export type EmployeeDto = Employee;
 
 export type EmployeeRow = { id: string; email: string; name: string };
 

@@ -3,16 +3,10 @@ import { and, eq } from 'drizzle-orm';
 import type { DbOrTx } from '@/lib/server/db/client';
 import { facilities } from '@/lib/server/db/schema';
 import { env } from '@/lib/server/env';
+import type { Facility } from '@/lib/validation/dto';
 
-/** Facility as the API shows it (spec section 3): id, name, logo URL, address, tlf, config. */
-export type FacilityDto = {
-  id: number;
-  name: string;
-  logo: string | null;
-  address: string | null;
-  tlf: string | null;
-  config: { instagram?: string };
-};
+/** Facility as the API shows it (spec section 3; the contract's `Facility`). */
+export type FacilityDto = Facility;
 
 /** The URL of a tenant asset: `{ASSET_BASE_URL}/{tenant}/{file}`, or `/tenants/{tenant}/{file}` from public/. */
 export function assetUrl(tenantSlug: string, file: string): string {

@@ -2,18 +2,11 @@ import 'server-only';
 import { and, asc, eq, inArray, isNull } from 'drizzle-orm';
 import { centsToEuros } from '@/lib/domain/money';
 import type { DbOrTx } from '@/lib/server/db/client';
-import { employeeServices, services, users, type BusySegment } from '@/lib/server/db/schema';
+import { employeeServices, services, users } from '@/lib/server/db/schema';
+import type { Service } from '@/lib/validation/dto';
 
-/** A service as the API shows it (spec section 3, Service): price in euros, duration in minutes. */
-export type ServiceDto = {
-  id: number;
-  name: string;
-  description: string;
-  price: number;
-  duration: number;
-  busy_slots: BusySegment[];
-  employees: { email: string; name: string }[];
-};
+/** A service as the API shows it (spec section 3, Service; the contract's `Service`). */
+export type ServiceDto = Service;
 
 export type ServiceRow = typeof services.$inferSelect;
 

@@ -3,27 +3,13 @@ import { and, asc, desc, eq, sql } from 'drizzle-orm';
 import { getDb, type DbOrTx } from '@/lib/server/db/client';
 import { activities, appointments, users, type SubUser } from '@/lib/server/db/schema';
 import { isoUtc } from '@/lib/domain/time';
-import { pendingOfClient, type AppointmentDto } from './appointments';
+import type { ClientListItem, UserDto } from '@/lib/validation/dto';
+import { pendingOfClient } from './appointments';
 
 export type UserRow = typeof users.$inferSelect;
 
-/** A user as the API shows it (spec section 3, User). */
-export type UserDto = {
-  id: string;
-  email: string;
-  name: string;
-  tlf: string | null;
-  phone_verified: boolean;
-  role: 'client' | 'employee' | 'admin';
-  n_appointments_allowed: number;
-  users: SubUser[];
-  pending_appointments: AppointmentDto[];
-  privacy_policy: boolean;
-  onboarding_completed: boolean;
-  tutorial: boolean;
-  is_guest: boolean;
-  created_at: string;
-};
+/** A user as the API shows it (spec section 3, User; the contract's `UserDto`). */
+export type { UserDto };
 
 /** A user of the tenant by e-mail (case-insensitive), or null. */
 export async function findUserByEmail(db: DbOrTx, tenantId: number, email: string): Promise<UserRow | null> {
@@ -102,19 +88,6 @@ export async function findOrCreateByIdentity(
     return created;
   });
 }
-
-/** A client in the staff list (spec section 2, Clients): visits are past, non-cancelled appointments. */
-export type ClientListItem = {
-  email: string;
-  name: string;
-  tlf: string | null;
-  is_guest: boolean;
-  n_appointments_allowed: number;
-  users: SubUser[];
-  visits: number;
-  last_visit: string | null;
-  created_at: string;
-};
 
 /** The tenant's clients (the guest first), with their number of visits and last visit; one query. */
 export async function listClients(db: DbOrTx, tenantId: number, now = new Date()): Promise<ClientListItem[]> {

@@ -1,0 +1,231 @@
+/**
+ * Response shapes of `/api/v1` (spec sections 3 and 7): the one definition of what the API answers.
+ * Server DTO mappers build these types, the browser's hooks read them, and the OpenAPI document
+ * (`/api/v1/openapi.json`) is generated from the same schemas. Types come from `z.infer`.
+ *
+ * Units: prices in euros (with cents), durations in minutes, instants as UTC ISO strings,
+ * dates as `YYYY-MM-DD` in Europe/Madrid, wall-clock times as `HH:mm` in Madrid.
+ */
+import { z } from 'zod';
+
+export const ZRole = z.enum(['client', 'employee', 'admin']);
+export type Role = z.infer<typeof ZRole>;
+
+/** A Madrid date, `YYYY-MM-DD`. */
+const date = z.string().meta({ format: 'date', description: 'Madrid date YYYY-MM-DD' });
+/** A UTC ISO instant. */
+const instant = z.string().meta({ format: 'date-time', description: 'UTC ISO 8601 instant' });
+
+/** `GET /session` → `data`. */
+export const ZSessionInfo = z.object({ email: z.string(), name: z.string(), role: ZRole, onboarding_completed: z.boolean() });
+export type SessionInfo = z.infer<typeof ZSessionInfo>;
+
+/** `GET /facility/1` → `data`. */
+export const ZFacility = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  /** URL of the logo, or null. */
+  logo: z.string().nullable(),
+  address: z.string().nullable(),
+  tlf: z.string().nullable(),
+  config: z.object({ instagram: z.string().optional() }),
+});
+export type Facility = z.infer<typeof ZFacility>;
+
+/** A sub-user of a client account. */
+export const ZSubUser = z.object({ id: z.string(), name: z.string() });
+export type SubUser = z.infer<typeof ZSubUser>;
+
+/** One working interval of a day, Madrid wall clock `HH:mm`. */
+export const ZShiftRange = z.object({ id: z.string(), open: z.string(), close: z.string() });
+export type ShiftRange = z.infer<typeof ZShiftRange>;
+
+/** A busy part of an appointment (UTC ISO instants). */
+export const ZBusySlot = z.object({ start_time: instant, end_time: instant });
+export type BusySlot = z.infer<typeof ZBusySlot>;
+
+/** A busy part of a service, in minutes from the appointment's start. */
+export const ZBusySegment = z.object({ startMinutes: z.number().int(), endMinutes: z.number().int() });
+export type BusySegment = z.infer<typeof ZBusySegment>;
+
+/** An appointment (spec section 3), as the pending list, the agenda and the client history return it. */
+export const ZAppointment = z.object({
+  id: z.string(),
+  type: z.literal('appointment'),
+  facility_id: z.number().int(),
+  /** The stylist's e-mail. */
+  employee_id: z.string(),
+  employee_name: z.string(),
+  /** The owning account's e-mail (a client or the guest). */
+  client_id: z.string(),
+  client_name: z.string(),
+  /** The person served: the client's own user id or a sub-user id. */
+  user_id: z.string(),
+  user_name: z.string(),
+  is_guest: z.boolean(),
+  service_id: z.number().int().nullable(),
+  service_name: z.string(),
+  /** Euros. */
+  service_price: z.number(),
+  date,
+  start_time: instant,
+  end_time: instant,
+  status: z.enum(['pending', 'cancelled']),
+  created_at: instant,
+  created_by: z.string(),
+  created_by_role: z.enum(['client', 'staff']),
+  notes: z.string().nullable(),
+  busy_slots: z.array(ZBusySlot),
+});
+export type Appointment = z.infer<typeof ZAppointment>;
+
+/** A leave (blocked slot, spec section 3) as the agenda lists it. */
+export const ZLeave = z.object({
+  id: z.string(),
+  type: z.literal('leave'),
+  facility_id: z.number().int(),
+  employee_id: z.string(),
+  employee_name: z.string(),
+  date,
+  start_time: instant,
+  end_time: instant,
+  notes: z.string().nullable(),
+  created_by: z.string(),
+  created_at: instant,
+});
+export type Leave = z.infer<typeof ZLeave>;
+
+/** One stylist on one Madrid date (`GET /facility/1/appointments`). */
+export const ZAgendaDay = z.object({
+  date,
+  employee_id: z.string(),
+  employee_name: z.string(),
+  available: z.boolean(),
+  special: z.boolean(),
+  notes: z.string(),
+  shift: z.array(ZShiftRange),
+  appointments: z.array(z.discriminatedUnion('type', [ZAppointment, ZLeave])),
+});
+export type AgendaDay = z.infer<typeof ZAgendaDay>;
+
+/** `GET /users/{email}` → `data` (spec section 3, User). */
+export const ZUser = z.object({
+  /** The account's own user id (used as `user_id` when a client books for itself). */
+  id: z.string(),
+  email: z.string(),
+  name: z.string(),
+  tlf: z.string().nullable(),
+  phone_verified: z.boolean(),
+  role: ZRole,
+  n_appointments_allowed: z.number().int(),
+  users: z.array(ZSubUser),
+  pending_appointments: z.array(ZAppointment),
+  privacy_policy: z.boolean(),
+  onboarding_completed: z.boolean(),
+  tutorial: z.boolean(),
+  is_guest: z.boolean(),
+  created_at: instant,
+});
+export type UserDto = z.infer<typeof ZUser>;
+
+/** A client in the staff list (`GET /users`): visits are past, non-cancelled appointments. */
+export const ZClientListItem = z.object({
+  email: z.string(),
+  name: z.string(),
+  tlf: z.string().nullable(),
+  is_guest: z.boolean(),
+  n_appointments_allowed: z.number().int(),
+  users: z.array(ZSubUser),
+  visits: z.number().int(),
+  last_visit: instant.nullable(),
+  created_at: instant,
+});
+export type ClientListItem = z.infer<typeof ZClientListItem>;
+
+/** `GET /users/phone/{phone}` → `data`: empty when the phone is free, a masked e-mail when taken. */
+export const ZPhoneLookup = z.object({ email: z.string().optional() });
+
+/** A stylist as a chip (`Service.employees`). */
+export const ZEmployeeRef = z.object({ email: z.string(), name: z.string() });
+/** A service as a chip (`Employee.services`). */
+export const ZServiceRef = z.object({ id: z.number().int(), name: z.string() });
+
+/** A service offered by the facility (spec section 3, Service). */
+export const ZService = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  description: z.string(),
+  /** Euros. */
+  price: z.number(),
+  /** Minutes. */
+  duration: z.number().int(),
+  busy_slots: z.array(ZBusySegment),
+  employees: z.array(ZEmployeeRef),
+});
+export type Service = z.infer<typeof ZService>;
+
+/** One day of a weekly schedule (0 = Sunday … 6 = Saturday). */
+export const ZWeekShiftDay = z.object({
+  id: z.number().int().min(0).max(6),
+  label: z.string(),
+  available: z.boolean(),
+  shifts: z.array(ZShiftRange),
+});
+export type WeekShiftDay = z.infer<typeof ZWeekShiftDay>;
+
+/** A dated exception to the weekly schedule (spec section 3, special_shifts). */
+export const ZSpecialShift = z.object({
+  date,
+  available: z.boolean(),
+  shift: z.array(ZShiftRange),
+  notes: z.string(),
+});
+export type SpecialShift = z.infer<typeof ZSpecialShift>;
+
+/** A stylist (spec section 3, Employee); the e-mail is the id. */
+export const ZEmployee = z.object({
+  email: z.string(),
+  name: z.string(),
+  role: z.enum(['employee', 'admin']),
+  description: z.string(),
+  color: z.string(),
+  avatar: z.string().nullable(),
+  /** Hidden (null) for clients. */
+  tlf: z.string().nullable(),
+  services: z.array(ZServiceRef),
+  week_shifts: z.array(ZWeekShiftDay),
+  special_shifts: z.array(ZSpecialShift),
+});
+export type Employee = z.infer<typeof ZEmployee>;
+
+/** One bookable slot: `id` is `start_end`, times are UTC ISO instants. */
+export const ZAvailableHour = z.object({ id: z.string(), start_time: instant, end_time: instant });
+export type AvailableHour = z.infer<typeof ZAvailableHour>;
+
+/** Bookable slots grouped by Madrid hour label (`HH:00`). */
+export const ZHourGroup = z.object({ hour: z.string(), hours: z.array(ZAvailableHour) });
+export type HourGroup = z.infer<typeof ZHourGroup>;
+
+/** An entry of the activity feed (spec section 3, Activity). */
+export const ZActivity = z.object({
+  id: z.number().int(),
+  type: z.enum(['client_appointment_created', 'employee_appointment_created', 'appointment_cancelled', 'user_created']),
+  data: z.string().meta({ description: 'JSON string of the activity data' }),
+  seen: z.boolean(),
+  created_at: instant,
+});
+export type Activity = z.infer<typeof ZActivity>;
+
+/** `{ data: { event_id } }` of the insert calls. */
+export const ZEventId = z.object({ event_id: z.string() });
+
+/** The error body of every failed call. */
+export const ZApiErrorBody = z.object({
+  error: z.object({ code: z.string(), message: z.string(), details: z.unknown().optional(), requestId: z.string().optional() }),
+});
+export type ApiErrorBody = z.infer<typeof ZApiErrorBody>;
+
+/** `{ data: T }` envelope of one resource. */
+export const dataOf = <T extends z.ZodType>(schema: T) => z.object({ data: schema });
+/** `{ items: T[] }` envelope of a list. */
+export const itemsOf = <T extends z.ZodType>(schema: T) => z.object({ items: z.array(schema) });

@@ -1,0 +1,80 @@
+/**
+ * Request bodies of the service endpoints (spec sections 5 and 7), shared by the route handlers and the
+ * service forms. Prices in euros with at most two decimals; durations and busy parts in minutes.
+ */
+import { z } from 'zod';
+import { isValidDuration, segmentsError, type SegmentsError } from '@/lib/domain/service';
+import { ZEmail, ZId } from './common';
+import { v } from './messages';
+
+const SEGMENT_MESSAGES: Record<SegmentsError, string> = {
+  empty: v.segmentsEmpty,
+  off_grid: v.segmentsOffGrid,
+  empty_part: v.segmentsEmptyPart,
+  overlap: v.segmentsOverlap,
+  outside: v.segmentsOutside,
+};
+
+/** A busy part of a service, minutes from its start. */
+export const ZBusySegmentInput = z.object({ startMinutes: z.number().int(), endMinutes: z.number().int() });
+
+/** Euros, ≥ 0, at most two decimals (stored as cents). */
+export const ZPrice = z
+  .number(v.priceInvalid)
+  .min(0, v.priceInvalid)
+  .max(100_000, v.priceInvalid)
+  .refine((p) => Math.abs(Math.round(p * 100) - p * 100) < 1e-6, v.priceInvalid);
+
+/** Minutes, > 0, ≤ 4 h 55 min, multiple of 5. */
+export const ZDuration = z.number(v.durationInvalid).int(v.durationInvalid).refine(isValidDuration, v.durationInvalid);
+
+const ZServiceInfo = z.object({
+  name: z.string(v.nameRequired).trim().min(1, v.nameRequired).max(120),
+  description: z.string(v.descriptionRequired).trim().min(1, v.descriptionRequired).max(1000),
+  price: ZPrice,
+  duration: ZDuration,
+  busy_slots: z.array(ZBusySegmentInput).max(12),
+});
+
+/** `employees`: the stylists' e-mails, at least one, no repeats. */
+export const ZServiceEmployeeList = z
+  .array(ZEmail)
+  .min(1, v.employeesRequired)
+  .max(100)
+  .transform((list) => [...new Set(list)]);
+
+function checkSegments(s: { duration: number; busy_slots: z.infer<typeof ZBusySegmentInput>[] }, ctx: z.RefinementCtx) {
+  if (!isValidDuration(s.duration)) return; // reported on `duration`
+  const error = segmentsError(s.duration, s.busy_slots);
+  if (error) ctx.addIssue({ code: 'custom', path: ['busy_slots'], message: SEGMENT_MESSAGES[error] });
+}
+
+/** `POST /facility/1/services` (spec section 7): a new service with its stylists. */
+export const ZServiceCreate = ZServiceInfo.extend({ employees: ZServiceEmployeeList }).strict().superRefine(checkSegments);
+export type ServiceCreate = z.infer<typeof ZServiceCreate>;
+
+/** `PATCH /facility/1/services/{id}` (spec section 7): the information and timing (all fields). */
+export const ZServiceUpdate = ZServiceInfo.strict().superRefine(checkSegments);
+export type ServiceUpdate = z.infer<typeof ZServiceUpdate>;
+
+/** `PATCH /facility/1/services/{id}/employees` (spec section 7). */
+export const ZServiceEmployees = z.object({ employees: ZServiceEmployeeList }).strict();
+export type ServiceEmployees = z.infer<typeof ZServiceEmployees>;
+
+/** Path params of `/facility/{facilityId}/services/{serviceId}`. */
+export const ZServiceParams = z.object({ facilityId: z.coerce.number().int().pipe(z.literal(1)), serviceId: ZId });
+
+/**
+ * The form's "Faltan campos por rellenar" list (spec section 5): which top-level fields of a new-service
+ * form fail `ZServiceCreate`, in the spec's order. The screen maps each key to its Spanish label.
+ */
+export const SERVICE_FORM_FIELDS = ['name', 'description', 'price', 'employees', 'duration', 'busy_slots'] as const;
+export type ServiceFormField = (typeof SERVICE_FORM_FIELDS)[number];
+
+/** The fields of `value` that `schema` rejects, in the order of `SERVICE_FORM_FIELDS`. */
+export function missingServiceFields(schema: z.ZodType, value: unknown): ServiceFormField[] {
+  const result = schema.safeParse(value);
+  if (result.success) return [];
+  const bad = new Set(result.error.issues.map((i) => String(i.path[0])));
+  return SERVICE_FORM_FIELDS.filter((f) => bad.has(f));
+}
