@@ -7,10 +7,12 @@ import { defineConfig } from '@playwright/test';
  */
 const PORT = Number(process.env.E2E_PORT ?? 3100);
 const OIDC_PORT = Number(process.env.E2E_OIDC_PORT ?? 3101);
+/** Data folder of the e2e server (separate checkouts or helpers may run side by side with their own). */
+const DATA_DIR = process.env.E2E_DATA_DIR ?? '.data-e2e';
 
 export default defineConfig({
   testDir: './e2e',
-  outputDir: './test-results',
+  outputDir: process.env.E2E_OUTPUT_DIR ?? './test-results',
   timeout: 60_000,
   expect: { timeout: 10_000 },
   fullyParallel: false,
@@ -37,7 +39,7 @@ export default defineConfig({
   },
   projects: [{ name: 'chromium', use: { browserName: 'chromium', viewport: { width: 412, height: 860 } } }],
   webServer: {
-    command: `rm -rf .data-e2e && npm run build && DATA_DIR=.data-e2e PORT=${PORT} DEV_OIDC_PORT=${OIDC_PORT} npx tsx scripts/start.ts`,
+    command: `rm -rf ${DATA_DIR} && npm run build && DATA_DIR=${DATA_DIR} PORT=${PORT} DEV_OIDC_PORT=${OIDC_PORT} npx tsx scripts/start.ts`,
     url: `http://localhost:${PORT}/login`,
     timeout: 300_000,
     reuseExistingServer: false,
