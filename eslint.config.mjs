@@ -5,7 +5,7 @@ import nextTs from 'eslint-config-next/typescript';
 const config = [
   ...nextVitals,
   ...nextTs,
-  { ignores: ['.next/**', 'node_modules/**', 'data/**', '.data-*/**', 'test-results/**', 'next-env.d.ts'] },
+  { ignores: ['.next/**', '.next-*/**', 'test-results-*/**', 'node_modules/**', 'data/**', '.data-*/**', 'test-results/**', 'next-env.d.ts'] },
 ];
 
 export default config;

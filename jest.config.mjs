@@ -4,7 +4,7 @@ const config = {
   transform: {
     '^.+\\.(t|j)sx?$': ['@swc/jest', { jsc: { parser: { syntax: 'typescript', tsx: true }, transform: { react: { runtime: 'automatic' } } } }],
   },
-  transformIgnorePatterns: ['/node_modules/(?!(openid-client|oauth4webapi|jose|oidc-provider)/)'],
+  transformIgnorePatterns: ['/node_modules/(?!(openid-client|oauth4webapi|jose|oidc-provider|@apidevtools)/)'],
   moduleNameMapper: {
     '^server-only$': '<rootDir>/test/stubs/empty.js',
     '^@/(.*)$': '<rootDir>/$1',

@@ -6,6 +6,7 @@
 import type { AvailableHour, Employee, HourGroup, Service } from '@/lib/validation/dto';
 import { madridLabel } from '@/lib/domain/availability';
 import { isValidDate, madridDate } from '@/lib/domain/time';
+import { ZEmail, ZInstant } from '@/lib/validation/common';
 
 /** The three flows of spec section 2, "Booking wizard". */
 export type FlowId = 'client' | 'staffAppointment' | 'leave';
@@ -56,11 +57,9 @@ export function checksHoursOnDateStep(flow: FlowId): boolean {
   return flow !== 'leave';
 }
 
-const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
-
-/** True for an e-mail address the server would accept as a client id. */
+/** True for an e-mail address the server accepts as a client id (the contract's `ZEmail`). */
 export function isEmail(value: string): boolean {
-  return EMAIL.test(value.trim());
+  return ZEmail.safeParse(value.trim()).success;
 }
 
 /** Why Siguiente cannot leave `step` (a `booking` message key), or null when the step is filled. */
@@ -125,9 +124,8 @@ export function choose<K extends ValueStep>(steps: StepId[], values: WizardValue
 /** A slot selected in the agenda: stylist, Madrid date, UTC start and end (`?employee=&date=&start=&end=`). */
 export type Preset = { employee: string; date: string; start?: string; end?: string };
 
-const ISO_INSTANT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,3})?)?(Z|[+-]\d{2}:\d{2})$/;
 const asInstant = (value: unknown): string | undefined =>
-  typeof value === 'string' && ISO_INSTANT.test(value) && !Number.isNaN(Date.parse(value))
+  typeof value === 'string' && ZInstant.safeParse(value).success && !Number.isNaN(Date.parse(value))
     ? new Date(Date.parse(value)).toISOString()
     : undefined;
 

@@ -22,11 +22,9 @@ import {
   todayIn,
   visibleRange,
   weekRange,
-  type AgendaAppointment,
   type AgendaDay,
   type AgendaEmployee,
   type AgendaEvent,
-  type AgendaLeave,
   type AgendaView,
 } from './agenda';
 

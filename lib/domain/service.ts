@@ -11,7 +11,10 @@ export const MAX_SERVICE_MINUTES = 4 * 60 + 55;
 /** A new service lasts 30 minutes until changed. */
 export const DEFAULT_SERVICE_MINUTES = 30;
 
-export type Segment = { startMinutes: number; endMinutes: number };
+import type { BusySegment } from './availability';
+
+/** A busy part of a service (the one `BusySegment` of the domain). */
+export type Segment = BusySegment;
 
 /** True when a duration (minutes) is above 0, at most 4 h 55 min and on the 5-minute grid. */
 export function isValidDuration(minutes: number): boolean {

@@ -11,6 +11,8 @@ export const ERROR_STATUS = {
   slot_taken: 409,
   allowance_exceeded: 409,
   phone_taken: 409,
+  /** A schedule change would leave pending appointments outside working hours (`details.appointments`). */
+  schedule_conflict: 409,
   unprocessable: 422,
   code_invalid: 422,
   code_expired: 422,

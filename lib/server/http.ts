@@ -8,8 +8,11 @@ import { errorMessage } from '@/lib/server/messages';
 import { tenantForHost, type Tenant } from '@/lib/server/tenancy';
 import { requestHost, SESSION_COOKIE } from '@/lib/tenant-host';
 
-/** Who may call a route: anyone of the tenant, any signed-in user, clients only or staff only. */
-export type Access = 'public' | 'user' | 'client' | 'staff';
+/**
+ * Who may call a route: anyone of the tenant, any signed-in user, clients only, staff only, or admins only
+ * (decisions "Admin-only actions": an employee gets 403 `forbidden`).
+ */
+export type Access = 'public' | 'user' | 'client' | 'staff' | 'admin';
 
 type Ctx<B, Q, P, A extends Access> = {
   req: NextRequest;
@@ -50,6 +53,7 @@ export function route<A extends Access, B = undefined, Q = undefined, P = undefi
         if (!user) throw new ApiError('unauthenticated', errorMessage('unauthenticated'));
         if (opts.access === 'staff' && !isStaff(user.role)) throw new ApiError('forbidden', errorMessage('forbidden'));
         if (opts.access === 'client' && user.role !== 'client') throw new ApiError('forbidden', errorMessage('forbidden'));
+        if (opts.access === 'admin' && user.role !== 'admin') throw new ApiError('forbidden', errorMessage('forbidden'));
       }
       const rawParams = decodeParams((await context.params) ?? {});
       const params = opts.params ? parse(opts.params, rawParams) : (undefined as P);

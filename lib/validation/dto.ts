@@ -198,6 +198,17 @@ export const ZEmployee = z.object({
 });
 export type Employee = z.infer<typeof ZEmployee>;
 
+/**
+ * `details` of a 409 `schedule_conflict` (decisions "Schedule changes and booked appointments"): the
+ * pending appointments a weekly or special schedule change would leave outside working hours.
+ */
+export const ZScheduleConflictDetails = z.object({ appointments: z.array(ZAppointment) });
+export type ScheduleConflictDetails = z.infer<typeof ZScheduleConflictDetails>;
+
+/** `DELETE /facility/1/employees/{employeeId}/special-shifts/{date}` → `data`: the date freed. */
+export const ZSpecialShiftDeleted = z.object({ date });
+export type SpecialShiftDeleted = z.infer<typeof ZSpecialShiftDeleted>;
+
 /** One bookable slot: `id` is `start_end`, times are UTC ISO instants. */
 export const ZAvailableHour = z.object({ id: z.string(), start_time: instant, end_time: instant });
 export type AvailableHour = z.infer<typeof ZAvailableHour>;
@@ -210,7 +221,8 @@ export type HourGroup = z.infer<typeof ZHourGroup>;
 export const ZActivity = z.object({
   id: z.number().int(),
   type: z.enum(['client_appointment_created', 'employee_appointment_created', 'appointment_cancelled', 'user_created']),
-  data: z.string().meta({ description: 'JSON string of the activity data' }),
+  /** The activity's details (e.g. id, start_time, service_name, employee_name, client_name; or name, email). */
+  data: z.record(z.string(), z.unknown()),
   seen: z.boolean(),
   created_at: instant,
 });

@@ -4,7 +4,7 @@
  */
 import { z } from 'zod';
 import { shiftListError, type ShiftListError } from '@/lib/domain/schedule';
-import { ZDate, ZEmail, ZId } from './common';
+import { ZDate, ZEmail, ZFacilityId, ZId } from './common';
 import { v } from './messages';
 
 /** The five avatar swatches of spec section 9. */
@@ -48,7 +48,8 @@ export const ZWeekShiftDayInput = z.object({
 export const ZWeekShifts = z
   .array(ZWeekShiftDayInput)
   .length(7, v.weekDaysInvalid)
-  .refine((days) => new Set(days.map((d) => d.id)).size === 7, v.weekDaysInvalid);
+  // Only when there are seven, so a wrong count is reported once.
+  .refine((days) => days.length !== 7 || new Set(days.map((d) => d.id)).size === 7, v.weekDaysInvalid);
 export type WeekShiftsInput = z.infer<typeof ZWeekShifts>;
 
 /**
@@ -93,5 +94,12 @@ export type SpecialShiftCreate = z.infer<typeof ZSpecialShiftCreate>;
 
 /** Path params `/employees/{employeeId}` (the e-mail). */
 export const ZEmployeeParams = z.object({ employeeId: ZEmail });
+/** Path params `/facility/{facilityId}/employee/{employeeId}` and `/facility/{facilityId}/employees/{employeeId}/…`. */
+export const ZFacilityEmployeeParams = z.object({ facilityId: ZFacilityId, employeeId: ZEmail });
 /** Path params `/facility/{facilityId}/employees/{employeeId}/special-shifts/{date}`. */
-export const ZSpecialShiftParams = z.object({ facilityId: z.coerce.number().int().pipe(z.literal(1)), employeeId: ZEmail, date: ZDate });
+export const ZSpecialShiftParams = ZFacilityEmployeeParams.extend({ date: ZDate });
+/**
+ * Query of `DELETE …/special-shifts/{date}`: `force=true` deletes a special shift even when the weekly
+ * hours that return would leave pending appointments outside working hours (decisions "Schedule changes").
+ */
+export const ZSpecialShiftDeleteQuery = z.object({ force: z.enum(['true', 'false']).optional().transform((f) => f === 'true') });

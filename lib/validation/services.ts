@@ -15,8 +15,9 @@ const SEGMENT_MESSAGES: Record<SegmentsError, string> = {
   outside: v.segmentsOutside,
 };
 
-/** A busy part of a service, minutes from its start. */
-export const ZBusySegmentInput = z.object({ startMinutes: z.number().int(), endMinutes: z.number().int() });
+/** A busy part of a service, minutes from its start (whole minutes; the grid is checked with the duration). */
+const ZMinute = z.number(v.segmentsOffGrid).int(v.segmentsOffGrid);
+export const ZBusySegmentInput = z.object({ startMinutes: ZMinute, endMinutes: ZMinute });
 
 /** Euros, ≥ 0, at most two decimals (stored as cents). */
 export const ZPrice = z
@@ -43,18 +44,34 @@ export const ZServiceEmployeeList = z
   .max(100)
   .transform((list) => [...new Set(list)]);
 
+/**
+ * The busy parts against the duration. No parts at all is reported even when the duration is invalid;
+ * the other rules need a valid duration (an invalid one is reported on `duration`).
+ */
 function checkSegments(s: { duration: number; busy_slots: z.infer<typeof ZBusySegmentInput>[] }, ctx: z.RefinementCtx) {
-  if (!isValidDuration(s.duration)) return; // reported on `duration`
-  const error = segmentsError(s.duration, s.busy_slots);
+  const error = s.busy_slots.length === 0 ? 'empty' : isValidDuration(s.duration) ? segmentsError(s.duration, s.busy_slots) : null;
   if (error) ctx.addIssue({ code: 'custom', path: ['busy_slots'], message: SEGMENT_MESSAGES[error] });
 }
 
+/**
+ * Zod skips refinements once any field fails its type; the segment check runs whenever the body is an
+ * object and `busy_slots` itself parsed, so the form's missing-fields list names every problem at once.
+ */
+const SEGMENTS_PARSED = {
+  when: (payload: { value: unknown; issues: readonly { path?: readonly PropertyKey[] }[] }) =>
+    typeof payload.value === 'object' &&
+    payload.value !== null &&
+    !payload.issues.some((i) => !i.path?.length || i.path[0] === 'busy_slots'),
+};
+
 /** `POST /facility/1/services` (spec section 7): a new service with its stylists. */
-export const ZServiceCreate = ZServiceInfo.extend({ employees: ZServiceEmployeeList }).strict().superRefine(checkSegments);
+export const ZServiceCreate = ZServiceInfo.extend({ employees: ZServiceEmployeeList })
+  .strict()
+  .superRefine(checkSegments, SEGMENTS_PARSED);
 export type ServiceCreate = z.infer<typeof ZServiceCreate>;
 
 /** `PATCH /facility/1/services/{id}` (spec section 7): the information and timing (all fields). */
-export const ZServiceUpdate = ZServiceInfo.strict().superRefine(checkSegments);
+export const ZServiceUpdate = ZServiceInfo.strict().superRefine(checkSegments, SEGMENTS_PARSED);
 export type ServiceUpdate = z.infer<typeof ZServiceUpdate>;
 
 /** `PATCH /facility/1/services/{id}/employees` (spec section 7). */
@@ -62,7 +79,11 @@ export const ZServiceEmployees = z.object({ employees: ZServiceEmployeeList }).s
 export type ServiceEmployees = z.infer<typeof ZServiceEmployees>;
 
 /** Path params of `/facility/{facilityId}/services/{serviceId}`. */
-export const ZServiceParams = z.object({ facilityId: z.coerce.number().int().pipe(z.literal(1)), serviceId: ZId });
+export const ZServiceParams = z.object({
+  facilityId: z.coerce.number().int().pipe(z.literal(1)),
+  /** A PostgreSQL `integer` (larger ids would make the query fail instead of answering 404). */
+  serviceId: ZId.max(2_147_483_647),
+});
 
 /**
  * The form's "Faltan campos por rellenar" list (spec section 5): which top-level fields of a new-service

@@ -30,6 +30,9 @@ export const ZStaffUserPatch = z
 export type StaffUserPatch = z.infer<typeof ZStaffUserPatch>;
 
 export const ZPhoneCodeRequest = z.object({ tlf: z.string().min(1).max(20) });
+/** A phone verification code: six digits (spec section 5). */
+export const ZPhoneCode = z.string().regex(/^\d{6}$/);
+
 export const ZPhoneVerify = z
-  .object({ code: z.string().regex(/^\d{6}$/).optional(), id_token: z.string().min(1).max(4096).optional() })
+  .object({ code: ZPhoneCode.optional(), id_token: z.string().min(1).max(4096).optional() })
   .refine((v) => v.code !== undefined || v.id_token !== undefined, 'code or id_token required');

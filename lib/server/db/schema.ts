@@ -24,7 +24,9 @@ import {
 
 export type SubUser = { id: string; name: string };
 export type ShiftRange = { id: string; open: string; close: string };
-export type BusySegment = { startMinutes: number; endMinutes: number };
+// Relative import: drizzle-kit loads this file without the `@/` path alias.
+export type { BusySegment } from '../../domain/availability';
+import type { BusySegment } from '../../domain/availability';
 
 const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
 
@@ -83,6 +85,11 @@ export const employeeProfiles = pgTable('employee_profiles', {
   description: text('description').notNull().default(''),
   avatar: text('avatar'),
   position: integer('position').notNull().default(0),
+  /**
+   * When an admin removed the stylist (null while active). Removed stylists keep their user row (past
+   * appointments reference it) but are left out of employee lists, cannot be booked nor sign in.
+   */
+  removedAt: ts('removed_at'),
 });
 
 export const weekShifts = pgTable(

@@ -2,14 +2,18 @@ import 'server-only';
 import { DateTime } from 'luxon';
 import { and, count, eq } from 'drizzle-orm';
 import { DEMO_ACCOUNTS } from '@/lib/demo-accounts';
-import { ZONE } from '@/lib/domain/time';
-import type { Db } from './client';
+import { busyParts, fits, openIntervals, segmentsOf, SLOT_STEP_MINUTES, type BusySegment } from '@/lib/domain/availability';
+import { madridWallClock, ZONE } from '@/lib/domain/time';
+import { busyRangesOf } from '@/lib/server/repositories/appointments';
+import { scheduleOf } from '@/lib/server/repositories/employees';
+import { insertStaffAccount } from '@/lib/server/services/add-employee';
+import { createTenant } from '@/lib/server/services/create-tenant';
+import type { Db, Tx } from './client';
 import {
   appointments,
   busySlots,
   employeeProfiles,
   employeeServices,
-  facilities,
   services,
   specialShifts,
   tenants,
@@ -40,51 +44,50 @@ export async function seedDemo(db: Db, slug = 'klok', now = Date.now()): Promise
   await seedTenant(db, slug, now);
 }
 
-/** Creates one demo tenant with its facility, staff, services and accounts; returns its id. */
+/**
+ * Creates one demo tenant with its facility, staff, services and accounts; returns its id. The tenant,
+ * facility 1, the admin and the guest come from `createTenant` (the code path of `npm run tenant:create`)
+ * and the other stylists from `insertStaffAccount` (the one of `POST /facility/1/employees`); the seed then
+ * gives them the demo details. `now` (epoch ms) anchors the sample agenda, whose appointments all lie
+ * inside their stylist's working hours on their date (see `placeInWorkingHours`).
+ */
 export async function seedTenant(db: Db, slug: string, now = Date.now()): Promise<number> {
   return db.transaction(async (tx) => {
-    const [tenant] = await tx.insert(tenants).values({ slug, name: slug === 'klok' ? 'Klok' : slug }).returning();
-    const tenantId = tenant!.id;
-    await tx.insert(facilities).values({
-      tenantId,
-      id: 1,
-      name: slug === 'klok' ? 'Klok Peluquería' : `Peluquería ${slug}`,
-      logo: 'logo.svg',
-      address: 'Calle de Fuencarral 45, 28004 Madrid',
-      tlf: '+34 910 123 456',
-      config: { instagram: 'klok.peluqueria' },
-    });
     const mail = (e: string) => (slug === 'klok' ? e : e.replace('@klok.demo', `@${slug}.demo`));
-    await tx.insert(users).values({
-      tenantId,
-      email: `invitado@${slug}.invalid`,
-      name: 'Invitado',
-      role: 'client',
-      isGuest: true,
-      onboardingCompleted: true,
-      nAppointmentsAllowed: 0,
+    const { tenant } = await createTenant(tx, {
+      slug,
+      name: slug === 'klok' ? 'Klok' : slug,
+      adminEmail: mail(DEMO_ACCOUNTS.admin.email),
+      adminName: DEMO_ACCOUNTS.admin.name,
+      facility: {
+        name: slug === 'klok' ? 'Klok Peluquería' : `Peluquería ${slug}`,
+        logo: 'logo.svg',
+        address: 'Calle de Fuencarral 45, 28004 Madrid',
+        tlf: '+34 910 123 456',
+        config: { instagram: 'klok.peluqueria' },
+      },
     });
+    const tenantId = tenant.id;
     const staffDefs = [
       { ...DEMO_ACCOUNTS.admin, role: 'admin' as const, color: '#2FB8AC', description: 'Colorista y directora del salón' },
       { ...DEMO_ACCOUNTS.employee, role: 'employee' as const, color: '#F9A825', description: 'Barbero y cortes clásicos' },
       { ...DEMO_ACCOUNTS.employee2, role: 'employee' as const, color: '#D16BA5', description: 'Peinados y tratamientos' },
     ];
-    const staff = await tx
-      .insert(users)
-      .values(
-        staffDefs.map((s) => ({
-          tenantId,
-          email: mail(s.email),
-          name: s.name,
-          role: s.role,
-          onboardingCompleted: true,
-          privacyPolicy: true,
-        })),
-      )
-      .returning();
-    await tx.insert(employeeProfiles).values(
-      staff.map((u, i) => ({ userId: u.id, tenantId, color: staffDefs[i]!.color, description: staffDefs[i]!.description, position: i })),
-    );
+    const admin = (await tx
+      .select()
+      .from(users)
+      .where(and(eq(users.tenantId, tenantId), eq(users.email, mail(DEMO_ACCOUNTS.admin.email)))))[0]!;
+    const staff = [admin];
+    for (const s of staffDefs.slice(1)) staff.push(await insertStaffAccount(tx, tenantId, { email: mail(s.email), name: s.name, role: s.role }));
+    for (const [i, u] of staff.entries()) {
+      await tx.update(users).set({ privacyPolicy: true }).where(eq(users.id, u.id));
+      await tx
+        .update(employeeProfiles)
+        .set({ color: staffDefs[i]!.color, description: staffDefs[i]!.description, position: i })
+        .where(eq(employeeProfiles.userId, u.id));
+    }
+    // The demo's split shifts replace the default weekly schedule.
+    await tx.delete(weekShifts).where(eq(weekShifts.tenantId, tenantId));
     await tx.insert(weekShifts).values(staff.flatMap((u) => splitShifts().map((s) => ({ ...s, tenantId, employeeId: u.id }))));
     // One special closed day for the second stylist: the next Wednesday.
     const today = DateTime.fromMillis(now, { zone: ZONE }).startOf('day');
@@ -164,38 +167,82 @@ export async function seedTenant(db: Db, slug: string, now = Date.now()): Promis
       { day: 4, stylist: 0, minute: 17 * 60, service: 'Color', who: 'regular', name: 'Pablo Sánchez' },
     ];
     for (const p of plan) {
-      const date = today.plus({ days: p.day });
-      if (date.weekday === 7) continue; // closed on Sundays
       const service = created.find((s) => s.name === p.service)!;
-      const start = date.set({ hour: Math.floor(p.minute / 60), minute: p.minute % 60 });
+      const stylist = staff[p.stylist]!;
+      const start = await placeInWorkingHours(tx, tenantId, stylist.id, service, today, p.day, p.minute);
+      if (start === null) continue;
       const client = p.who === 'guest' ? guest! : regular!;
+      const parts = busyParts(start, segmentsOf(service.durationMinutes, service.busySlots));
       const [appointment] = await tx
         .insert(appointments)
         .values({
           tenantId,
-          employeeId: staff[p.stylist]!.id,
+          employeeId: stylist.id,
           clientId: client.id,
           userId: client.id,
           clientName: p.name,
           serviceId: service.id,
           serviceName: service.name,
           servicePriceCents: service.priceCents,
-          startAt: start.toJSDate(),
-          endAt: start.plus({ minutes: service.durationMinutes }).toJSDate(),
-          createdBy: staff[p.stylist]!.id,
+          startAt: new Date(start),
+          endAt: new Date(start + service.durationMinutes * 60_000),
+          createdBy: stylist.id,
           createdByRole: 'staff',
         })
         .returning();
       await tx.insert(busySlots).values(
-        service.busySlots.map((b) => ({
+        parts.map((b) => ({
           tenantId,
-          employeeId: staff[p.stylist]!.id,
+          employeeId: stylist.id,
           appointmentId: appointment!.id,
-          startAt: start.plus({ minutes: b.startMinutes }).toJSDate(),
-          endAt: start.plus({ minutes: b.endMinutes }).toJSDate(),
+          startAt: new Date(b.start),
+          endAt: new Date(b.end),
         })),
       );
     }
     return tenantId;
   });
+}
+
+/**
+ * The start (epoch ms) of a sample appointment inside the stylist's working hours: on the date `day` days
+ * after `today` (Madrid), at `minute` after midnight when the whole service fits there, else the first
+ * 15-minute start of an open interval that fits (the whole service inside one interval, as
+ * `availableStarts` requires); when that date has none (a closed day, a special closed
+ * day, a morning-only Saturday for an afternoon service), the next date further from today (later for
+ * future entries, earlier for past ones), so past samples stay past and future ones stay future.
+ * Open intervals and the fit come from the booking rules (`openIntervals`, `fits`), busy time from the
+ * stored busy parts. Null when nothing fits within two weeks.
+ */
+async function placeInWorkingHours(
+  tx: Tx,
+  tenantId: number,
+  employeeId: string,
+  service: { durationMinutes: number; busySlots: BusySegment[] },
+  today: DateTime,
+  day: number,
+  minute: number,
+): Promise<number | null> {
+  const step = day < 0 ? -1 : 1;
+  const segments = segmentsOf(service.durationMinutes, service.busySlots);
+  for (let offset = day; Math.abs(offset - day) < 14; offset += step) {
+    const date = today.plus({ days: offset }).toFormat('yyyy-MM-dd');
+    const { week, special } = await scheduleOf(tx, tenantId, employeeId, date);
+    const open = openIntervals(date, week, special);
+    if (open.length === 0) continue;
+    const busy = await busyRangesOf(tx, tenantId, employeeId, open[0]!.start, open[open.length - 1]!.end);
+    const query = { open, busy, segments };
+    const duration = service.durationMinutes * 60_000;
+    const preferred = madridWallClock(date, minute);
+    const candidates = [preferred, ...open.flatMap((o) => starts(o.start, o.end, SLOT_STEP_MINUTES * 60_000))];
+    const start = candidates.find((c) => open.some((o) => o.start <= c && c + duration <= o.end) && fits(c, query));
+    if (start !== undefined) return start;
+  }
+  return null;
+}
+
+function starts(from: number, to: number, step: number): number[] {
+  const out: number[] = [];
+  for (let t = from; t < to; t += step) out.push(t);
+  return out;
 }

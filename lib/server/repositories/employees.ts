@@ -1,27 +1,38 @@
 import 'server-only';
-import { and, asc, eq, inArray } from 'drizzle-orm';
+import { and, asc, eq, gt, inArray, isNotNull, isNull, lt, notExists, sql, type SQL, type AnyColumn } from 'drizzle-orm';
 import type { SpecialShift, WeekShift } from '@/lib/domain/availability';
 import { toWeekShiftDays } from '@/lib/domain/week-shifts';
-import type { Employee } from '@/lib/validation/dto';
-import type { DbOrTx } from '@/lib/server/db/client';
-import { employeeProfiles, employeeServices, services, specialShifts, users, weekShifts } from '@/lib/server/db/schema';
+import type { Employee, ShiftRange, SpecialShift as SpecialShiftDto } from '@/lib/validation/dto';
+import type { DbOrTx, Tx } from '@/lib/server/db/client';
+import { appointments, employeeProfiles, employeeServices, services, specialShifts, users, weekShifts } from '@/lib/server/db/schema';
+import { findAppointments, type AppointmentDto } from './appointments';
 
 /** An employee as the API shows it (spec section 3, Employee; the contract's `Employee`). */
 export type EmployeeDto = Employee;
 
 export type EmployeeRow = { id: string; email: string; name: string };
 
-/** The tenant's staff (employees and admins), optionally only those offering `serviceId`, in a fixed order. */
+/**
+ * The tenant's staff (employees and admins), optionally only those offering `serviceId` or only the one
+ * with e-mail `email`, in a fixed order.
+ */
 export async function listEmployees(
   db: DbOrTx,
   tenantId: number,
-  opts: { serviceId?: number } = {},
+  opts: { serviceId?: number; email?: string } = {},
 ): Promise<EmployeeDto[]> {
   const base = await db
     .select({ user: users, profile: employeeProfiles })
     .from(users)
     .innerJoin(employeeProfiles, eq(employeeProfiles.userId, users.id))
-    .where(and(eq(users.tenantId, tenantId), inArray(users.role, ['employee', 'admin'])))
+    .where(
+      and(
+        eq(users.tenantId, tenantId),
+        inArray(users.role, ['employee', 'admin']),
+        isNull(employeeProfiles.removedAt),
+        opts.email !== undefined ? eq(users.email, opts.email.trim().toLowerCase()) : undefined,
+      ),
+    )
     .orderBy(asc(employeeProfiles.position), asc(users.name));
   const ids = base.map((b) => b.user.id);
   if (ids.length === 0) return [];
@@ -61,7 +72,14 @@ export async function findEmployee(db: DbOrTx, tenantId: number, email: string):
   const [row] = await db
     .select({ id: users.id, email: users.email, name: users.name })
     .from(users)
-    .where(and(eq(users.tenantId, tenantId), eq(users.email, email.trim().toLowerCase()), inArray(users.role, ['employee', 'admin'])))
+    .where(
+      and(
+        eq(users.tenantId, tenantId),
+        eq(users.email, email.trim().toLowerCase()),
+        inArray(users.role, ['employee', 'admin']),
+        notRemoved(users.id),
+      ),
+    )
     .limit(1);
   return row ?? null;
 }
@@ -86,4 +104,191 @@ export async function scheduleOf(
   ]);
   const s = specials[0];
   return { week, special: s ? { date: s.date, available: s.available, shifts: s.shifts } : null };
+}
+
+/* ------------------------------------------------------------------------------------------------
+ * Employee management (issue 6 §2): one stylist, its information, weekly and special shifts, services.
+ * ---------------------------------------------------------------------------------------------- */
+
+/** One active staff member of the tenant by e-mail as the API shows it (the contract's `Employee`), or null. */
+export async function findEmployeeDto(db: DbOrTx, tenantId: number, email: string): Promise<EmployeeDto | null> {
+  const [row] = await listEmployees(db, tenantId, { email });
+  return row ?? null;
+}
+
+/**
+ * Locks a staff member's user row until the end of the transaction (`select … for update`), so that
+ * schedule and service changes of one stylist are serialised.
+ */
+export async function lockEmployee(tx: Tx, tenantId: number, userId: string): Promise<void> {
+  await tx
+    .select({ id: users.id })
+    .from(users)
+    .where(and(eq(users.tenantId, tenantId), eq(users.id, userId)))
+    .for('update');
+}
+
+/**
+ * Writes a stylist's information: `name` and `fcmToken` on the user, `description` and `color` on the
+ * profile (created with the defaults when missing). Fields left undefined stay as they are.
+ */
+export async function updateEmployeeInfo(
+  tx: Tx,
+  tenantId: number,
+  userId: string,
+  info: { name?: string; description?: string; color?: string; fcmToken?: string | null },
+): Promise<void> {
+  const user: Partial<typeof users.$inferInsert> = {};
+  if (info.name !== undefined) user.name = info.name;
+  if (info.fcmToken !== undefined) user.fcmToken = info.fcmToken;
+  if (Object.keys(user).length > 0) {
+    await tx.update(users).set(user).where(and(eq(users.tenantId, tenantId), eq(users.id, userId)));
+  }
+  const profile: Partial<typeof employeeProfiles.$inferInsert> = {};
+  if (info.description !== undefined) profile.description = info.description;
+  if (info.color !== undefined) profile.color = info.color;
+  const insert = tx.insert(employeeProfiles).values({ userId, tenantId, ...profile });
+  await (Object.keys(profile).length > 0
+    ? insert.onConflictDoUpdate({ target: employeeProfiles.userId, set: profile })
+    : insert.onConflictDoNothing({ target: employeeProfiles.userId }));
+}
+
+/** The stored weekly shift rows of a stylist (day 0 = Sunday; Madrid wall-clock minutes), by day and opening. */
+export function weekShiftRowsOf(db: DbOrTx, tenantId: number, userId: string): Promise<WeekShift[]> {
+  return db
+    .select({ day: weekShifts.day, openMinute: weekShifts.openMinute, closeMinute: weekShifts.closeMinute })
+    .from(weekShifts)
+    .where(and(eq(weekShifts.tenantId, tenantId), eq(weekShifts.employeeId, userId)))
+    .orderBy(asc(weekShifts.day), asc(weekShifts.openMinute));
+}
+
+/** Replaces every weekly shift row of a stylist by `rows` (call inside a transaction). */
+export async function replaceWeekShiftRows(tx: Tx, tenantId: number, userId: string, rows: WeekShift[]): Promise<void> {
+  await tx.delete(weekShifts).where(and(eq(weekShifts.tenantId, tenantId), eq(weekShifts.employeeId, userId)));
+  if (rows.length > 0) await tx.insert(weekShifts).values(rows.map((r) => ({ ...r, tenantId, employeeId: userId })));
+}
+
+/** Every special shift of a stylist, by date, in the domain's shape (`shifts` of Madrid `HH:mm`). */
+export function specialShiftsOf(db: DbOrTx, tenantId: number, userId: string): Promise<SpecialShift[]> {
+  return db
+    .select({ date: specialShifts.date, available: specialShifts.available, shifts: specialShifts.shifts })
+    .from(specialShifts)
+    .where(and(eq(specialShifts.tenantId, tenantId), eq(specialShifts.employeeId, userId)))
+    .orderBy(asc(specialShifts.date));
+}
+
+/**
+ * Stores a special shift; returns it as the API shows it (the contract's `SpecialShift`). A second one
+ * for the same stylist and date fails with PostgreSQL's unique violation (23505).
+ */
+export async function insertSpecialShift(
+  tx: Tx,
+  tenantId: number,
+  userId: string,
+  s: { date: string; available: boolean; shift: ShiftRange[]; notes: string },
+): Promise<SpecialShiftDto> {
+  const [row] = await tx
+    .insert(specialShifts)
+    .values({ tenantId, employeeId: userId, date: s.date, available: s.available, shifts: s.shift, notes: s.notes })
+    .returning();
+  return { date: row!.date, available: row!.available, shift: row!.shifts, notes: row!.notes };
+}
+
+/** Deletes the special shift of a stylist on a Madrid date; returns false when there was none. */
+export async function deleteSpecialShiftRow(tx: Tx, tenantId: number, userId: string, date: string): Promise<boolean> {
+  const rows = await tx
+    .delete(specialShifts)
+    .where(and(eq(specialShifts.tenantId, tenantId), eq(specialShifts.employeeId, userId), eq(specialShifts.date, date)))
+    .returning({ id: specialShifts.id });
+  return rows.length > 0;
+}
+
+/** Which of `ids` are services of the tenant that are not deleted. */
+export async function liveServiceIds(db: DbOrTx, tenantId: number, ids: number[]): Promise<number[]> {
+  if (ids.length === 0) return [];
+  const rows = await db
+    .select({ id: services.id })
+    .from(services)
+    .where(and(eq(services.tenantId, tenantId), inArray(services.id, ids), isNull(services.deletedAt)));
+  return rows.map((r) => r.id);
+}
+
+/** Replaces the services a stylist offers by `serviceIds` (call inside a transaction). */
+export async function replaceEmployeeServices(tx: Tx, tenantId: number, userId: string, serviceIds: number[]): Promise<void> {
+  await tx.delete(employeeServices).where(and(eq(employeeServices.tenantId, tenantId), eq(employeeServices.employeeId, userId)));
+  if (serviceIds.length > 0) {
+    await tx.insert(employeeServices).values(serviceIds.map((serviceId) => ({ tenantId, employeeId: userId, serviceId })));
+  }
+}
+
+/**
+ * Pending appointments of a stylist (not cancelled, ending after `now`, epoch ms), optionally only those
+ * overlapping `[from, to)` (epoch ms), by start, with their busy parts (the contract's `Appointment`).
+ */
+export function pendingOfEmployee(
+  db: DbOrTx,
+  tenantId: number,
+  userId: string,
+  now: number,
+  range?: { from: number; to: number },
+): Promise<AppointmentDto[]> {
+  return findAppointments(
+    db,
+    tenantId,
+    and(
+      eq(appointments.employeeId, userId),
+      eq(appointments.status, 'pending'),
+      gt(appointments.endAt, new Date(now)),
+      range ? lt(appointments.startAt, new Date(range.to)) : undefined,
+      range ? gt(appointments.endAt, new Date(range.from)) : undefined,
+    ),
+  );
+}
+
+/* ------------------------------------------------------------------------------------------------
+ * Staff accounts (issue 6 §3): removed stylists, colours and positions of new ones.
+ * ---------------------------------------------------------------------------------------------- */
+
+/**
+ * SQL condition: the user `userId` is not a removed stylist (no employee profile with `removed_at`).
+ * Users without a profile pass, so it can be combined with any query over `users`.
+ */
+export function notRemoved(userId: AnyColumn): SQL {
+  return notExists(
+    sql`(select 1 from ${employeeProfiles} where ${employeeProfiles.userId} = ${userId} and ${isNotNull(employeeProfiles.removedAt)})`,
+  );
+}
+
+/** The employee profile of a user (active or removed), or null. */
+export async function findEmployeeProfile(
+  db: DbOrTx,
+  tenantId: number,
+  userId: string,
+): Promise<typeof employeeProfiles.$inferSelect | null> {
+  const [row] = await db
+    .select()
+    .from(employeeProfiles)
+    .where(and(eq(employeeProfiles.tenantId, tenantId), eq(employeeProfiles.userId, userId)))
+    .limit(1);
+  return row ?? null;
+}
+
+/**
+ * The colour and position of the next stylist: the first of the five swatches (spec section 9) used by
+ * the fewest active stylists, and the position after the last one (removed stylists included, so an
+ * old position is never reused).
+ */
+export async function nextEmployeeSlot(
+  db: DbOrTx,
+  tenantId: number,
+  swatches: readonly string[],
+): Promise<{ color: string; position: number }> {
+  const rows = await db
+    .select({ color: employeeProfiles.color, position: employeeProfiles.position, removedAt: employeeProfiles.removedAt })
+    .from(employeeProfiles)
+    .where(eq(employeeProfiles.tenantId, tenantId));
+  const uses = (c: string) => rows.filter((r) => !r.removedAt && r.color.toLowerCase() === c.toLowerCase()).length;
+  const color = swatches.reduce((best, c) => (uses(c) < uses(best) ? c : best), swatches[0]!);
+  const position = rows.length === 0 ? 0 : Math.max(...rows.map((r) => r.position)) + 1;
+  return { color, position };
 }

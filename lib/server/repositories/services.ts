@@ -1,14 +1,19 @@
 import 'server-only';
 import { and, asc, eq, inArray, isNull } from 'drizzle-orm';
+import type { z } from 'zod';
 import { centsToEuros } from '@/lib/domain/money';
 import type { DbOrTx } from '@/lib/server/db/client';
-import { employeeServices, services, users } from '@/lib/server/db/schema';
-import type { Service } from '@/lib/validation/dto';
+import { employeeServices, services, users, type BusySegment } from '@/lib/server/db/schema';
+import type { Service, ZServiceRef } from '@/lib/validation/dto';
+import { notRemoved } from './employees';
 
 /** A service as the API shows it (spec section 3, Service; the contract's `Service`). */
 export type ServiceDto = Service;
 
 export type ServiceRow = typeof services.$inferSelect;
+
+/** A service as a chip, `{ id, name }` (the contract's `ZServiceRef`). */
+export type ServiceRef = z.infer<typeof ZServiceRef>;
 
 /** The tenant's services (not deleted), each with its stylists; `associated` keeps only services with one. */
 export async function listServices(
@@ -19,12 +24,15 @@ export async function listServices(
   const conditions = [eq(services.tenantId, tenantId), isNull(services.deletedAt)];
   if (opts.ids) conditions.push(inArray(services.id, opts.ids.length ? opts.ids : [-1]));
   const rows = await db.select().from(services).where(and(...conditions)).orderBy(asc(services.name));
+  if (rows.length === 0) return [];
+  const linkConditions = [eq(employeeServices.tenantId, tenantId)];
+  if (opts.ids) linkConditions.push(inArray(employeeServices.serviceId, rows.map((r) => r.id)));
   const links = await db
     .select({ serviceId: employeeServices.serviceId, email: users.email, name: users.name })
     .from(employeeServices)
     .innerJoin(users, eq(users.id, employeeServices.employeeId))
-    .where(eq(employeeServices.tenantId, tenantId))
-    .orderBy(asc(users.name));
+    .where(and(...linkConditions))
+    .orderBy(asc(users.name), asc(users.email));
   const byService = new Map<number, { email: string; name: string }[]>();
   for (const l of links) {
     const list = byService.get(l.serviceId) ?? [];
@@ -44,6 +52,88 @@ export async function findService(db: DbOrTx, tenantId: number, id: number): Pro
     .where(and(eq(services.tenantId, tenantId), eq(services.id, id), isNull(services.deletedAt)))
     .limit(1);
   return row ?? null;
+}
+
+/** One service of the tenant (not deleted) as the API shows it, with its stylists; null when absent. */
+export async function getService(db: DbOrTx, tenantId: number, id: number): Promise<ServiceDto | null> {
+  const [service] = await listServices(db, tenantId, { ids: [id] });
+  return service ?? null;
+}
+
+/**
+ * Locks one service row of the tenant (not deleted) until the end of the caller's transaction, so
+ * concurrent changes of the same service run one after the other; null when absent or deleted.
+ */
+export async function lockService(tx: DbOrTx, tenantId: number, id: number): Promise<ServiceRow | null> {
+  const [row] = await tx
+    .select()
+    .from(services)
+    .where(and(eq(services.tenantId, tenantId), eq(services.id, id), isNull(services.deletedAt)))
+    .for('update');
+  return row ?? null;
+}
+
+/** The columns a service's information and timing set (price in cents, duration in minutes). */
+export type ServiceValues = {
+  name: string;
+  description: string;
+  priceCents: number;
+  durationMinutes: number;
+  busySlots: BusySegment[];
+};
+
+/** Inserts a service of the tenant (facility 1); returns its id. */
+export async function insertService(tx: DbOrTx, tenantId: number, values: ServiceValues): Promise<number> {
+  const [row] = await tx.insert(services).values({ tenantId, ...values }).returning({ id: services.id });
+  return row!.id;
+}
+
+/** Overwrites a service's information and timing; false when it is absent or deleted. */
+export async function updateServiceRow(tx: DbOrTx, tenantId: number, id: number, values: ServiceValues): Promise<boolean> {
+  const rows = await tx
+    .update(services)
+    .set(values)
+    .where(and(eq(services.tenantId, tenantId), eq(services.id, id), isNull(services.deletedAt)))
+    .returning({ id: services.id });
+  return rows.length > 0;
+}
+
+/**
+ * Soft-deletes a service (decisions "Deleting"): sets `deleted_at` to `at`; its stylist links and the
+ * appointments' snapshots stay. Returns the deleted service's id and name, or null when it is absent
+ * or already deleted.
+ */
+export async function softDeleteService(tx: DbOrTx, tenantId: number, id: number, at: Date): Promise<ServiceRef | null> {
+  const [row] = await tx
+    .update(services)
+    .set({ deletedAt: at })
+    .where(and(eq(services.tenantId, tenantId), eq(services.id, id), isNull(services.deletedAt)))
+    .returning({ id: services.id, name: services.name });
+  return row ?? null;
+}
+
+/** Replaces the stylists (user ids) of a service. */
+export async function replaceServiceEmployees(tx: DbOrTx, tenantId: number, serviceId: number, employeeIds: string[]): Promise<void> {
+  await tx.delete(employeeServices).where(and(eq(employeeServices.tenantId, tenantId), eq(employeeServices.serviceId, serviceId)));
+  if (employeeIds.length === 0) return;
+  await tx.insert(employeeServices).values(employeeIds.map((employeeId) => ({ tenantId, employeeId, serviceId })));
+}
+
+/**
+ * The active staff (employees and admins, not removed) of the tenant among `emails` (lower-case), as
+ * e-mail → user id, each user row locked (`for share`) until the end of the caller's transaction.
+ * E-mails of clients, removed stylists, other tenants' people or of nobody are absent from the map.
+ */
+export async function staffIdsByEmail(tx: DbOrTx, tenantId: number, emails: string[]): Promise<Map<string, string>> {
+  if (emails.length === 0) return new Map();
+  const rows = await tx
+    .select({ id: users.id, email: users.email })
+    .from(users)
+    .where(
+      and(eq(users.tenantId, tenantId), inArray(users.email, emails), inArray(users.role, ['employee', 'admin']), notRemoved(users.id)),
+    )
+    .for('share');
+  return new Map(rows.map((r) => [r.email, r.id]));
 }
 
 /** True when the stylist offers the service. */

@@ -1,7 +1,7 @@
 import 'server-only';
 import { and, asc, desc, eq, sql } from 'drizzle-orm';
 import { getDb, type DbOrTx } from '@/lib/server/db/client';
-import { activities, appointments, users, type SubUser } from '@/lib/server/db/schema';
+import { activities, appointments, employeeProfiles, users } from '@/lib/server/db/schema';
 import { isoUtc } from '@/lib/domain/time';
 import type { ClientListItem, UserDto } from '@/lib/validation/dto';
 import { pendingOfClient } from './appointments';
@@ -64,7 +64,7 @@ export async function getUserDto(tenantId: number, email: string): Promise<UserD
 /**
  * The user of a verified identity; the first sign-in of an unknown e-mail creates a client
  * (decisions "Identity") and records a `user_created` activity in the same transaction.
- * The guest account can never be signed in as.
+ * The guest account and removed stylists can never be signed in as; staff keep their role.
  */
 export async function findOrCreateByIdentity(
   db: DbOrTx,
@@ -72,7 +72,7 @@ export async function findOrCreateByIdentity(
   identity: { email: string; name: string },
 ): Promise<UserRow | null> {
   const existing = await findUserByEmail(db, tenantId, identity.email);
-  if (existing) return existing.isGuest ? null : existing;
+  if (existing) return existing.isGuest || (await isRemovedStaff(db, existing)) ? null : existing;
   return db.transaction(async (tx) => {
     const [created] = await tx
       .insert(users)
@@ -113,4 +113,15 @@ export async function listClients(db: DbOrTx, tenantId: number, now = new Date()
     last_visit: lastVisit ? isoUtc(new Date(lastVisit)) : null,
     created_at: isoUtc(user.createdAt),
   }));
+}
+
+/** True for a stylist an admin removed (issue 6 §3): the account stays for history but cannot sign in. */
+async function isRemovedStaff(db: DbOrTx, user: UserRow): Promise<boolean> {
+  if (user.role === 'client') return false;
+  const [profile] = await db
+    .select({ removedAt: employeeProfiles.removedAt })
+    .from(employeeProfiles)
+    .where(and(eq(employeeProfiles.tenantId, user.tenantId), eq(employeeProfiles.userId, user.id)))
+    .limit(1);
+  return Boolean(profile?.removedAt);
 }

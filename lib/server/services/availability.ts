@@ -10,8 +10,11 @@ import {
 } from '@/lib/domain/availability';
 import { madridWallClock } from '@/lib/domain/time';
 import type { DbOrTx } from '@/lib/server/db/client';
+import { ApiError } from '@/lib/server/errors';
+import { errorMessage } from '@/lib/server/messages';
 import { busyRangesOf } from '@/lib/server/repositories/appointments';
-import { scheduleOf } from '@/lib/server/repositories/employees';
+import { findEmployee, scheduleOf } from '@/lib/server/repositories/employees';
+import { findService } from '@/lib/server/repositories/services';
 
 export type Flow = 'client' | 'staff';
 
@@ -60,4 +63,33 @@ export async function availableStartsOf(
     now,
     until: input.flow === 'client' ? clientWindowEnd(now) : null,
   });
+}
+
+/** The query of `GET .../{date}/{employeeEmail}/appointments/available` (spec section 7). */
+export type AvailableHoursQuery = {
+  /** Madrid date, YYYY-MM-DD. */
+  date: string;
+  employeeEmail: string;
+  /** Minutes; replaced by the service's own duration when `serviceId` is given. */
+  serviceDuration: number;
+  serviceId?: number;
+};
+
+/**
+ * Available hours for the endpoint: resolves the stylist by e-mail and, with `serviceId`, the service's
+ * duration and busy parts (so rest gaps stay bookable), then `availableHours`.
+ * Errors: 404 unknown (or removed) stylist, 404 unknown or deleted service.
+ */
+export async function availableHoursFor(db: DbOrTx, tenantId: number, flow: Flow, q: AvailableHoursQuery): Promise<HourGroup[]> {
+  const employee = await findEmployee(db, tenantId, q.employeeEmail);
+  if (!employee) throw new ApiError('not_found', errorMessage('employeeNotFound'));
+  let segments: BusySegment[] | null = null;
+  let duration = q.serviceDuration;
+  if (q.serviceId !== undefined) {
+    const service = await findService(db, tenantId, q.serviceId);
+    if (!service) throw new ApiError('not_found', errorMessage('serviceNotFound'));
+    segments = service.busySlots;
+    duration = service.durationMinutes;
+  }
+  return availableHours(db, { tenantId, employeeId: employee.id, date: q.date, durationMinutes: duration, segments, flow });
 }

@@ -1,9 +1,10 @@
 import { z } from 'zod';
 import { getDb } from '@/lib/server/db/client';
-import { isStaff } from '@/lib/server/auth/session';
-import { items, route } from '@/lib/server/http';
-import { listEmployees } from '@/lib/server/repositories/employees';
+import { data, items, route } from '@/lib/server/http';
+import { employeesFor } from '@/lib/server/services/employee-directory';
+import { addEmployee } from '@/lib/server/services/add-employee';
 import { ZFacilityId, ZId } from '@/lib/validation/common';
+import { ZStaffCreate } from '@/lib/validation/staff';
 
 /**
  * `GET /api/v1/facility/1/employees[?service={id}]` (spec section 7): `{ items: Employee[] }` with
@@ -11,8 +12,19 @@ import { ZFacilityId, ZId } from '@/lib/validation/common';
  */
 export const GET = route(
   { access: 'user', params: z.object({ facilityId: ZFacilityId }), query: z.object({ service: ZId.optional() }) },
-  async ({ tenant, user, query }) => {
-    const list = await listEmployees(await getDb(), tenant.id, { serviceId: query.service });
-    return items(isStaff(user.role) ? list : list.map((e) => ({ ...e, tlf: null })));
-  },
+  async ({ tenant, user, query }) => items(await employeesFor(await getDb(), tenant.id, user.role, { serviceId: query.service })),
+);
+
+/**
+ * `POST /api/v1/facility/1/employees` (admins only; decisions "Admin-only actions"): body
+ * `{ name, email }` (`ZStaffCreate`) → 201 `{ data: Employee }`. Creates the stylist's staff account
+ * (role employee), employee profile (next colour of the five swatches, last position), the default weekly
+ * schedule (Monday–Friday 09:00–14:00 and 16:00–20:00) and no services; the person then signs in with
+ * that e-mail. A removed stylist's e-mail brings that account back.
+ * Errors: 400 invalid body; 401 no session; 403 not an admin; 409 `conflict` when the e-mail belongs to
+ * a client of the salon or to an active staff member.
+ */
+export const POST = route(
+  { access: 'admin', params: z.object({ facilityId: ZFacilityId }), body: ZStaffCreate },
+  async ({ tenant, body }) => data(await addEmployee(await getDb(), tenant.id, body), 201),
 );

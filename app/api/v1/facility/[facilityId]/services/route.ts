@@ -1,18 +1,33 @@
 import { z } from 'zod';
 import { getDb } from '@/lib/server/db/client';
-import { items, route } from '@/lib/server/http';
+import { data, items, route } from '@/lib/server/http';
 import { listServices } from '@/lib/server/repositories/services';
+import { createService } from '@/lib/server/services/create-service';
 import { ZFacilityId } from '@/lib/validation/common';
+import { ZServiceCreate } from '@/lib/validation/services';
+
+const ZParams = z.object({ facilityId: ZFacilityId });
 
 /**
  * `GET /api/v1/facility/1/services[?associated=true]` (spec section 7): `{ items: Service[] }`
  * (price in euros, duration in minutes); `associated=true` keeps services offered by a stylist.
+ * Deleted services are never listed. Any signed-in user of the tenant.
  */
 export const GET = route(
   {
     access: 'user',
-    params: z.object({ facilityId: ZFacilityId }),
+    params: ZParams,
     query: z.object({ associated: z.enum(['true', 'false']).optional() }),
   },
   async ({ tenant, query }) => items(await listServices(await getDb(), tenant.id, { associated: query.associated === 'true' })),
+);
+
+/**
+ * `POST /api/v1/facility/1/services` (spec sections 5 and 7), staff only: body `ZServiceCreate`
+ * (`name`, `description`, `price` in euros, `duration` and `busy_slots` in minutes, `employees` e-mails)
+ * → 201 `{ data: Service }`. Errors: 400 invalid body (`details.fields` with the paths), 401, 403 (client),
+ * 422 `unprocessable` when an e-mail is not a staff member of the tenant (`details.employees`).
+ */
+export const POST = route({ access: 'staff', params: ZParams, body: ZServiceCreate }, async ({ tenant, body }) =>
+  data(await createService(await getDb(), tenant.id, body), 201),
 );

@@ -1,12 +1,8 @@
 import { z } from 'zod';
 import { getDb } from '@/lib/server/db/client';
 import { isStaff } from '@/lib/server/auth/session';
-import { ApiError } from '@/lib/server/errors';
 import { items, route } from '@/lib/server/http';
-import { errorMessage } from '@/lib/server/messages';
-import { findEmployee } from '@/lib/server/repositories/employees';
-import { findService } from '@/lib/server/repositories/services';
-import { availableHours } from '@/lib/server/services/availability';
+import { availableHoursFor } from '@/lib/server/services/availability';
 import { ZDate, ZEmail, ZFacilityId, ZId } from '@/lib/validation/common';
 
 /**
@@ -22,26 +18,13 @@ export const GET = route(
     params: z.object({ facilityId: ZFacilityId, date: ZDate, employeeEmail: ZEmail }),
     query: z.object({ serviceDuration: z.coerce.number().int().min(5).max(480), serviceId: ZId.optional() }),
   },
-  async ({ tenant, user, params, query }) => {
-    const db = await getDb();
-    const employee = await findEmployee(db, tenant.id, params.employeeEmail);
-    if (!employee) throw new ApiError('not_found', errorMessage('employeeNotFound'));
-    let segments = null;
-    let duration = query.serviceDuration;
-    if (query.serviceId !== undefined) {
-      const service = await findService(db, tenant.id, query.serviceId);
-      if (!service) throw new ApiError('not_found', errorMessage('serviceNotFound'));
-      segments = service.busySlots;
-      duration = service.durationMinutes;
-    }
-    const groups = await availableHours(db, {
-      tenantId: tenant.id,
-      employeeId: employee.id,
-      date: params.date,
-      durationMinutes: duration,
-      segments,
-      flow: isStaff(user.role) ? 'staff' : 'client',
-    });
-    return items(groups);
-  },
+  async ({ tenant, user, params, query }) =>
+    items(
+      await availableHoursFor(await getDb(), tenant.id, isStaff(user.role) ? 'staff' : 'client', {
+        date: params.date,
+        employeeEmail: params.employeeEmail,
+        serviceDuration: query.serviceDuration,
+        serviceId: query.serviceId,
+      }),
+    ),
 );

@@ -1,0 +1,14 @@
+import { getDb } from '@/lib/server/db/client';
+import { data, route } from '@/lib/server/http';
+import { assignServiceEmployees } from '@/lib/server/services/assign-service-employees';
+import { ZServiceEmployees, ZServiceParams } from '@/lib/validation/services';
+
+/**
+ * `PATCH /api/v1/facility/1/services/{serviceId}/employees` (spec section 7), staff only: body
+ * `{ employees: string[] }` (e-mails, at least one) replaces the service's stylists → 200 `{ data: Service }`.
+ * Errors: 400 invalid body or params, 401, 403 (client), 404 `not_found` (unknown, deleted or another
+ * tenant's service), 422 `unprocessable` when an e-mail is not a staff member of the tenant.
+ */
+export const PATCH = route({ access: 'staff', params: ZServiceParams, body: ZServiceEmployees }, async ({ tenant, params, body }) =>
+  data(await assignServiceEmployees(await getDb(), tenant.id, params.serviceId, body)),
+);

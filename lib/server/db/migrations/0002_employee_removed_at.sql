@@ -1,0 +1,1 @@
+ALTER TABLE "employee_profiles" ADD COLUMN "removed_at" timestamp with time zone;

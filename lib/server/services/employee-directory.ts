@@ -1,0 +1,30 @@
+import 'server-only';
+import { isStaff, type Role } from '@/lib/server/auth/session';
+import type { DbOrTx } from '@/lib/server/db/client';
+import { ApiError } from '@/lib/server/errors';
+import { errorMessage } from '@/lib/server/messages';
+import { findEmployeeDto, listEmployees } from '@/lib/server/repositories/employees';
+import type { Employee } from '@/lib/validation/dto';
+
+/** What a viewer may see of a stylist: clients do not see phones (spec section 6). */
+function visibleTo(viewer: Role, employee: Employee): Employee {
+  return isStaff(viewer) ? employee : { ...employee, tlf: null };
+}
+
+/**
+ * The tenant's active stylists as `viewer` may see them (spec section 7, `GET /facility/1/employees`),
+ * with weekly and special shifts and services; `serviceId` keeps those offering it.
+ */
+export async function employeesFor(db: DbOrTx, tenantId: number, viewer: Role, opts: { serviceId?: number } = {}): Promise<Employee[]> {
+  return (await listEmployees(db, tenantId, { serviceId: opts.serviceId })).map((e) => visibleTo(viewer, e));
+}
+
+/**
+ * One active stylist by e-mail as `viewer` may see it (spec section 7, `GET /facility/1/employee/{id}`).
+ * Errors: 404 "No se ha encontrado al empleado" for an unknown, removed or other tenant's stylist.
+ */
+export async function employeeFor(db: DbOrTx, tenantId: number, viewer: Role, email: string): Promise<Employee> {
+  const employee = await findEmployeeDto(db, tenantId, email);
+  if (!employee) throw new ApiError('not_found', errorMessage('employeeNotFound'));
+  return visibleTo(viewer, employee);
+}

@@ -1,0 +1,59 @@
+import 'server-only';
+import { and, eq, gt, sql } from 'drizzle-orm';
+import type { SessionUser } from '@/lib/server/auth/session';
+import type { Db } from '@/lib/server/db/client';
+import { appointments, employeeProfiles, employeeServices, leaves, sessions, users } from '@/lib/server/db/schema';
+import { ApiError } from '@/lib/server/errors';
+import { errorMessage } from '@/lib/server/messages';
+import { findAppointments } from '@/lib/server/repositories/appointments';
+import { findEmployee } from '@/lib/server/repositories/employees';
+
+/**
+ * Removes a stylist (`DELETE /facility/1/employees/{employeeId}`, admin only; decisions "Admin-only
+ * actions" and "Deleting"). A soft removal: the user row stays, because past appointments (and the
+ * appointments and leaves the stylist created) reference it and keep showing the stylist's name in the
+ * clients' history. In one transaction the employee profile gets `removed_at`, so the stylist
+ * - is left out of the employee lists and the agenda columns, and cannot be booked nor get leaves
+ *   (`findEmployee` no longer finds them: 404);
+ * - cannot sign in again (`findOrCreateByIdentity` refuses the e-mail) and every open session ends now;
+ * - no longer offers services, has no future leaves and no push token.
+ * Adding the same e-mail again (`addEmployee`) brings the account back.
+ *
+ * `email` is the stylist's e-mail (case-insensitive); `now` is epoch ms. Returns `{ email }`.
+ * Errors: 404 `not_found` for an unknown (or already removed) stylist; 422 `unprocessable` when the admin
+ * removes themself; 409 `conflict` with `details.appointments` (`Appointment[]`) when the stylist has
+ * pending appointments (not cancelled, ending after `now`), which staff must cancel or move first.
+ */
+export async function removeEmployee(
+  db: Db,
+  tenantId: number,
+  actor: SessionUser,
+  email: string,
+  now = Date.now(),
+): Promise<{ email: string }> {
+  return db.transaction(async (tx) => {
+    const target = await findEmployee(tx, tenantId, email);
+    if (!target) throw new ApiError('not_found', errorMessage('employeeNotFound'));
+    if (target.id === actor.id) throw new ApiError('unprocessable', errorMessage('cannotRemoveSelf'));
+    // Serialises concurrent removals of the same stylist.
+    await tx.execute(sql`select ${users.id} from ${users} where ${users.id} = ${target.id} for update`);
+    const at = new Date(now);
+    const pending = await findAppointments(
+      tx,
+      tenantId,
+      and(eq(appointments.employeeId, target.id), eq(appointments.status, 'pending'), gt(appointments.endAt, at)),
+    );
+    if (pending.length > 0) {
+      throw new ApiError('conflict', errorMessage('employeeHasPending'), { appointments: pending });
+    }
+    await tx
+      .insert(employeeProfiles)
+      .values({ userId: target.id, tenantId, removedAt: at })
+      .onConflictDoUpdate({ target: employeeProfiles.userId, set: { removedAt: at } });
+    await tx.update(users).set({ fcmToken: null }).where(and(eq(users.tenantId, tenantId), eq(users.id, target.id)));
+    await tx.delete(employeeServices).where(and(eq(employeeServices.tenantId, tenantId), eq(employeeServices.employeeId, target.id)));
+    await tx.delete(leaves).where(and(eq(leaves.tenantId, tenantId), eq(leaves.employeeId, target.id), gt(leaves.endAt, at)));
+    await tx.delete(sessions).where(and(eq(sessions.tenantId, tenantId), eq(sessions.userId, target.id)));
+    return { email: target.email };
+  });
+}

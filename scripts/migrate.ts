@@ -1,0 +1,17 @@
+/**
+ * `npm run db:migrate`: applies the migrations to the configured database (PGlite in DATA_DIR, or the
+ * PostgreSQL server of DATABASE_URL) and exits. The demo tenant is seeded only with SEED_DEMO=1.
+ * Run under `--conditions=react-server` (see package.json) so server-only modules load outside Next.
+ */
+async function main(): Promise<void> {
+  process.env.SEED_DEMO ??= '0';
+  const { closeDb, getDb } = await import('@/lib/server/db/client');
+  await getDb();
+  await closeDb();
+  console.log('[klok] migrations applied');
+}
+
+main().catch((err) => {
+  console.error(err);
+  process.exit(1);
+});
