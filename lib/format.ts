@@ -25,3 +25,26 @@ const EUROS = new Intl.NumberFormat('es-ES', { style: 'currency', currency: 'EUR
 export function euros(amount: number): string {
   return EUROS.format(amount);
 }
+
+/**
+ * A duration in minutes as `Xh Ym` (spec section 9), leaving out a zero part: `1h 15m`, `30m`, `2h`;
+ * `0m` for nothing.
+ */
+export function durationLabel(minutes: number): string {
+  const total = Math.max(0, Math.round(minutes));
+  const h = Math.floor(total / 60);
+  const m = total % 60;
+  if (h === 0) return `${m}m`;
+  return m === 0 ? `${h}h` : `${h}h ${m}m`;
+}
+
+/**
+ * An opening-hours total (spec section 9): `5h 30min`, `5h` on the hour, `0h 45min` under an hour, and
+ * `0h` when there are no hours. Minutes are rounded down to whole minutes; negatives count as none.
+ */
+export function openingHours(minutes: number): string {
+  const total = Math.max(0, Math.floor(minutes));
+  const h = Math.floor(total / 60);
+  const m = total % 60;
+  return m === 0 ? `${h}h` : `${h}h ${m}min`;
+}

@@ -1,0 +1,175 @@
+'use client';
+
+import { useId, useState, type FormEvent } from 'react';
+import { useTranslations } from 'next-intl';
+import { toast } from 'sonner';
+import { EmployeeAvatar } from '@/components/agenda/employee-avatar';
+import { Button } from '@/components/ui/button';
+import { errorMessageOf } from '@/lib/api-client/fetcher';
+import { updateEmployee } from '@/lib/api-client/employees';
+import { employeeColor } from '@/lib/domain/agenda';
+import type { Employee } from '@/lib/validation/dto';
+import { EMPLOYEE_COLORS, ZEmployeePatch, type EmployeePatch } from '@/lib/validation/employees';
+import { PageHeader, useBack } from './page-header';
+import { employeeHref } from './paths';
+import { MANAGEMENT_TOAST_MS } from './toast';
+import { useColorName } from './use-color-name';
+import { WithEmployee } from './with-employee';
+
+/** The fields staff may change (spec section 5: name, description, colour). */
+const ZInformation = ZEmployeePatch.pick({ name: true, description: true, color: true });
+
+type Values = { name: string; description: string; color: string };
+
+/** The changed fields only, trimmed as the schema trims them. */
+function changesOf(values: Values, initial: Values): Partial<Values> {
+  const out: Partial<Values> = {};
+  if (values.name.trim() !== initial.name.trim()) out.name = values.name;
+  if (values.description.trim() !== initial.description.trim()) out.description = values.description;
+  if (values.color.toUpperCase() !== initial.color.toUpperCase()) out.color = values.color;
+  return out;
+}
+
+/**
+ * Editar información of a stylist (`/employees/{email}/edit/information`, spec sections 2 and 5): Nombre,
+ * Descripción and the avatar colour from the five swatches; e-mail, phone and photo are shown read-only
+ * with a note that the administrator changes them. Guardar is enabled only when something changed and the
+ * form is valid (ZEmployeePatch); it sends only what changed.
+ */
+export function EditInformation({ email }: { email: string }) {
+  return <WithEmployee email={email}>{(employee) => <InformationForm employee={employee} />}</WithEmployee>;
+}
+
+function InformationForm({ employee }: { employee: Employee }) {
+  const t = useTranslations('employees');
+  const tc = useTranslations('common');
+  const colorName = useColorName();
+  const back = useBack(employeeHref(employee.email));
+  const ids = { name: useId(), nameError: useId(), description: useId(), descriptionError: useId() };
+  const [initial] = useState<Values>(() => ({ name: employee.name, description: employee.description, color: employee.color }));
+  const [values, setValues] = useState<Values>(initial);
+  const [saving, setSaving] = useState(false);
+
+  const changes = changesOf(values, initial);
+  const changed = Object.keys(changes).length > 0;
+  const parsed = ZInformation.safeParse(changes);
+  const errors: Partial<Record<keyof Values, string>> = {};
+  if (!parsed.success) {
+    for (const issue of parsed.error.issues) {
+      const field = issue.path[0] as keyof Values | undefined;
+      if (field && !errors[field]) errors[field] = issue.message;
+    }
+  }
+  const canSave = changed && parsed.success && !saving;
+
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    if (!canSave) return;
+    setSaving(true);
+    try {
+      const body: EmployeePatch = parsed.data;
+      await updateEmployee(employee.email, body);
+      toast.success(t('informationUpdated'), { duration: MANAGEMENT_TOAST_MS });
+      back();
+    } catch (err) {
+      setSaving(false);
+      toast.error(t('informationError'), { description: errorMessageOf(err, '') || undefined, duration: MANAGEMENT_TOAST_MS });
+    }
+  };
+
+  const set = (patch: Partial<Values>) => setValues((v) => ({ ...v, ...patch }));
+
+  return (
+    <>
+      <PageHeader backHref={employeeHref(employee.email)} title={t('editInformation')} description={employee.name} />
+      <form className="editor form" onSubmit={submit} noValidate>
+        <div className="field">
+          <label htmlFor={ids.name}>{t('name')}</label>
+          <input
+            id={ids.name}
+            className="input"
+            autoComplete="off"
+            required
+            maxLength={120}
+            value={values.name}
+            aria-invalid={errors.name ? true : undefined}
+            aria-describedby={errors.name ? ids.nameError : undefined}
+            onChange={(e) => set({ name: e.target.value })}
+          />
+          {errors.name && (
+            <p id={ids.nameError} className="field-error">
+              {errors.name}
+            </p>
+          )}
+        </div>
+        <div className="field">
+          <label htmlFor={ids.description}>{t('description')}</label>
+          <textarea
+            id={ids.description}
+            className="input textarea-field"
+            rows={5}
+            maxLength={1000}
+            value={values.description}
+            aria-invalid={errors.description ? true : undefined}
+            aria-describedby={errors.description ? ids.descriptionError : undefined}
+            onChange={(e) => set({ description: e.target.value })}
+          />
+          {errors.description && (
+            <p id={ids.descriptionError} className="field-error">
+              {errors.description}
+            </p>
+          )}
+        </div>
+        <fieldset className="fieldset">
+          <legend>{t('color')}</legend>
+          <div className="swatches">
+            {EMPLOYEE_COLORS.map((c) => (
+              <label key={c} className="swatch" title={colorName(c)}>
+                <input
+                  type="radio"
+                  name="employee-color"
+                  value={c}
+                  checked={values.color.toUpperCase() === c}
+                  aria-label={colorName(c)}
+                  onChange={() => set({ color: c })}
+                />
+                <span className="swatch-dot" style={{ background: c }} aria-hidden="true" />
+              </label>
+            ))}
+          </div>
+          {errors.color && <p className="field-error">{errors.color}</p>}
+        </fieldset>
+
+        <section className="fieldset" aria-label={t('adminSection')}>
+          <p className="note">{t('adminNote')}</p>
+          <ReadOnlyField label={t('email')} value={employee.email} />
+          <ReadOnlyField label={t('phone')} value={employee.tlf || tc('notAvailable')} />
+          <div className="field">
+            <span className="field-label">{t('photo')}</span>
+            <div className="readonly-value">
+              <EmployeeAvatar avatar={employee.avatar} color={employeeColor(values.color)} size={36} />
+              {employee.avatar ? t('photoSet') : t('photoGeneric')}
+            </div>
+          </div>
+        </section>
+
+        <div className="editor-actions">
+          <Button type="submit" block disabled={!canSave} busy={saving}>
+            {t('save')}
+          </Button>
+        </div>
+      </form>
+    </>
+  );
+}
+
+/** A value the administrator changes: a read-only text field. */
+function ReadOnlyField({ label, value }: { label: string; value: string }) {
+  const id = useId();
+  return (
+    <div className="field">
+      <label htmlFor={id}>{label}</label>
+      <input id={id} className="input readonly-value" readOnly value={value} />
+    </div>
+  );
+}

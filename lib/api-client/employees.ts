@@ -1,0 +1,123 @@
+/**
+ * API access of the employee screens (spec sections 2 and 7, issue 6): one stylist, the list (shared with
+ * the agenda through `useStaffEmployees`), and the writes — information, weekly schedule, services and
+ * special schedules. Every write revalidates the stylist, the lists of stylists and what shows their
+ * hours or services (agenda days, services), so every screen reads the new state.
+ * Errors arrive as `ApiClientError` with the server's Spanish message.
+ */
+import useSWR, { mutate, type SWRConfiguration } from 'swr';
+import type { z } from 'zod';
+import { ZScheduleConflictDetails, type Appointment, type Employee } from '@/lib/validation/dto';
+import type { ZEmployeePatch, ZEmployeeServices, ZSpecialShiftCreate } from '@/lib/validation/employees';
+import { ApiClientError, apiFetch } from './fetcher';
+import { FACILITY_ID } from './hooks';
+import { staffPaths, useStaffEmployees } from './staff';
+
+export { useStaffEmployees };
+
+const enc = encodeURIComponent;
+
+/** Paths (SWR keys for the GETs) of the employee resources. */
+export const employeePaths = {
+  list: staffPaths.employees,
+  employee: (email: string) => `/api/v1/facility/${FACILITY_ID}/employee/${enc(email)}`,
+  update: (email: string) => `/api/v1/employees/${enc(email)}`,
+  services: (email: string) => `/api/v1/employees/${enc(email)}/services`,
+  specialShifts: (email: string) => `/api/v1/facility/${FACILITY_ID}/employees/${enc(email)}/special-shifts`,
+  specialShift: (email: string, date: string) =>
+    `/api/v1/facility/${FACILITY_ID}/employees/${enc(email)}/special-shifts/${date}`,
+};
+
+const notFound = (err: unknown) => err instanceof ApiClientError && err.status === 404;
+
+/**
+ * One stylist by e-mail (`GET /facility/1/employee/{email}`; null e-mail: no request). A 404 is not
+ * retried: the screen shows Error. No se ha encontrado al empleado.
+ */
+export function useEmployee(email: string | null, config?: SWRConfiguration<Employee>) {
+  return useSWR<Employee>(
+    email ? employeePaths.employee(email) : null,
+    (path: string) => apiFetch<{ data: Employee }>(path).then((b) => b.data),
+    { shouldRetryOnError: (err) => !notFound(err), ...config },
+  );
+}
+
+/** True when a load failed because the stylist does not exist. */
+export const isEmployeeNotFound = notFound;
+
+const PREFIX = `/api/v1/facility/${FACILITY_ID}`;
+
+/**
+ * Revalidates every cached view of a stylist after a write: the stylist itself (set to `fresh` when the
+ * answer carries it), every list of stylists (`/employees`, `?service=`), the agenda days (their hours)
+ * and, when `services` is set, the services (their stylist chips).
+ */
+async function revalidateEmployee(email: string, fresh?: Employee | null, { services = false } = {}): Promise<void> {
+  const one = employeePaths.employee(email);
+  await Promise.all([
+    fresh ? mutate(one, fresh, { revalidate: true }) : mutate(one),
+    mutate(
+      (key) =>
+        typeof key === 'string' &&
+        key !== one &&
+        (key.startsWith(`${PREFIX}/employees`) ||
+          key.startsWith(`${PREFIX}/appointments`) ||
+          (services && key.startsWith(`${PREFIX}/services`))),
+    ),
+  ]);
+}
+
+/** The body of `PATCH /employees/{email}`: information, or the weekly schedule (with `force`). */
+export type EmployeePatchBody = z.input<typeof ZEmployeePatch>;
+
+/** `PATCH /api/v1/employees/{email}` → 201 with the stylist. Throws `ApiClientError` (409 `schedule_conflict`). */
+export async function updateEmployee(email: string, patch: EmployeePatchBody): Promise<Employee | null> {
+  const answer = await apiFetch<{ data?: Employee } | null>(employeePaths.update(email), { method: 'PATCH', body: patch });
+  const fresh = answer?.data ?? null;
+  await revalidateEmployee(email, fresh);
+  return fresh;
+}
+
+/** `PATCH /api/v1/employees/{email}/services` with the ids of the services the stylist offers → 201. */
+export async function setEmployeeServices(email: string, items: z.input<typeof ZEmployeeServices>['items']): Promise<void> {
+  const answer = await apiFetch<{ data?: Employee } | null>(employeePaths.services(email), {
+    method: 'PATCH',
+    body: { items },
+  });
+  await revalidateEmployee(email, answer?.data ?? null, { services: true });
+}
+
+/** The body of `POST …/special-shifts`. */
+export type SpecialShiftBody = z.input<typeof ZSpecialShiftCreate>;
+
+/**
+ * `POST /api/v1/facility/1/employees/{email}/special-shifts` → 201. Throws `ApiClientError`: 409 for a date
+ * that already has one or `schedule_conflict`, 422 for a past date.
+ */
+export async function createSpecialShift(email: string, body: SpecialShiftBody): Promise<void> {
+  await apiFetch(employeePaths.specialShifts(email), { method: 'POST', body });
+  await revalidateEmployee(email);
+}
+
+/**
+ * `DELETE /api/v1/facility/1/employees/{email}/special-shifts/{date}[?force=true]` → 200. Throws
+ * `ApiClientError`: 409 `schedule_conflict` when the weekly hours that return would leave pending
+ * appointments outside working hours (resend with `force`).
+ */
+export async function deleteSpecialShift(email: string, date: string, { force = false } = {}): Promise<void> {
+  await apiFetch(employeePaths.specialShift(email, date) + (force ? '?force=true' : ''), { method: 'DELETE' });
+  await revalidateEmployee(email);
+}
+
+/** An appointment a schedule change would leave outside working hours. */
+export type ConflictAppointment = Appointment;
+
+/**
+ * The pending appointments a schedule change would leave outside working hours, when `err` is the 409
+ * `schedule_conflict` answer (decisions "Schedule changes and booked appointments"); null for any other error.
+ */
+export function scheduleConflictOf(err: unknown): ConflictAppointment[] | null {
+  if (!(err instanceof ApiClientError) || err.status !== 409 || err.code !== 'schedule_conflict') return null;
+  const parsed = ZScheduleConflictDetails.safeParse(err.details);
+  return parsed.success ? parsed.data.appointments : [];
+}
