@@ -1,0 +1,144 @@
+import { ZServiceCreate, ZServiceUpdate, missingServiceFields } from '@/lib/validation/services';
+import type { Service } from '@/lib/validation/dto';
+import {
+  HOUR_OPTIONS,
+  MINUTE_OPTIONS,
+  addSegment,
+  createBodyOf,
+  draftFromService,
+  emptyDraft,
+  employeesChanged,
+  infoChanged,
+  parsePrice,
+  removeSegment,
+  segmentChoices,
+  serverFieldErrors,
+  setSegmentTime,
+  updateBodyOf,
+  withDuration,
+  type ServiceDraft,
+} from './service-draft';
+
+const mechas: Service = {
+  id: 7,
+  name: 'Mechas',
+  description: 'Mechas con papel de aluminio',
+  price: 45.5,
+  duration: 75,
+  busy_slots: [
+    { startMinutes: 0, endMinutes: 30 },
+    { startMinutes: 60, endMinutes: 75 },
+  ],
+  employees: [{ email: 'sara@klok.demo', name: 'Sara López' }],
+};
+
+const filled = (over: Partial<ServiceDraft> = {}): ServiceDraft => ({
+  ...emptyDraft(),
+  name: 'Corte',
+  description: 'Corte y peinado',
+  price: '18',
+  employees: ['sara@klok.demo'],
+  ...over,
+});
+
+describe('service draft', () => {
+  it('offers hours 0–4 and minutes 0–55 in steps of 5', () => {
+    expect(HOUR_OPTIONS).toEqual([0, 1, 2, 3, 4]);
+    expect(MINUTE_OPTIONS).toEqual([0, 5, 10, 15, 20, 25, 30, 35, 40, 45, 50, 55]);
+  });
+
+  it('starts a new service at 30 minutes worked from start to end', () => {
+    const d = emptyDraft();
+    expect([d.hours, d.minutes]).toEqual([0, 30]);
+    expect(d.segments).toEqual([{ startMinutes: 0, endMinutes: 30 }]);
+  });
+
+  it.each([
+    ['12', 12],
+    ['12,50', 12.5],
+    ['12.5', 12.5],
+    [' 0 ', 0],
+    ['', undefined],
+    ['   ', undefined],
+  ])('reads the price %p as %p', (text, euros) => {
+    expect(parsePrice(text)).toBe(euros);
+  });
+
+  it('turns text that is no number into NaN, which the price schema rejects', () => {
+    expect(parsePrice('doce')).toBeNaN();
+    expect(missingServiceFields(ZServiceCreate, createBodyOf(filled({ price: 'doce' })))).toEqual(['price']);
+  });
+
+  it('lists the missing fields of an empty new service in the spec order', () => {
+    expect(missingServiceFields(ZServiceCreate, createBodyOf(emptyDraft()))).toEqual(['name', 'description', 'price', 'employees']);
+    const noTime = withDuration(filled({ name: '' }), 0, 0);
+    expect(missingServiceFields(ZServiceCreate, createBodyOf(noTime))).toEqual(['name', 'duration']);
+    expect(missingServiceFields(ZServiceCreate, createBodyOf(removeSegment(filled(), 0)))).toEqual(['busy_slots']);
+    expect(ZServiceCreate.safeParse(createBodyOf(filled({ price: '18,5' }))).success).toBe(true);
+  });
+
+  it('round-trips a service: the draft of a service is unchanged and valid', () => {
+    const d = draftFromService(mechas);
+    expect(d.price).toBe('45,50');
+    expect(draftFromService({ ...mechas, price: 18 }).price).toBe('18');
+    expect([d.hours, d.minutes]).toEqual([1, 15]);
+    expect(infoChanged(d, mechas)).toBe(false);
+    expect(ZServiceUpdate.safeParse(updateBodyOf(d)).success).toBe(true);
+    expect(infoChanged({ ...d, price: '45.50' }, mechas)).toBe(false);
+    expect(infoChanged({ ...d, name: ' Mechas ' }, mechas)).toBe(false);
+    expect(infoChanged({ ...d, price: '46' }, mechas)).toBe(true);
+    expect(infoChanged(setSegmentTime(d, 0, 'end', 35), mechas)).toBe(true);
+  });
+
+  it('ties the last part to the total duration and drops parts past it', () => {
+    const d = draftFromService(mechas);
+    expect(withDuration(d, 1, 30).segments).toEqual([
+      { startMinutes: 0, endMinutes: 30 },
+      { startMinutes: 60, endMinutes: 90 },
+    ]);
+    expect(withDuration(d, 0, 45).segments).toEqual([{ startMinutes: 0, endMinutes: 45 }]);
+  });
+
+  it('adds a part from the last end to the total only while the last part ends early', () => {
+    const d = withDuration(filled(), 1, 15);
+    expect(addSegment(d)).toBe(d);
+    const shorter = setSegmentTime(d, 0, 'end', 30);
+    expect(addSegment(shorter).segments).toEqual([
+      { startMinutes: 0, endMinutes: 30 },
+      { startMinutes: 30, endMinutes: 75 },
+    ]);
+  });
+
+  it('offers each start from the previous end and each end up to the next start, in 5-minute steps', () => {
+    const segments = mechas.busy_slots;
+    expect(segmentChoices(75, segments, 0)).toEqual({ starts: [0, 5, 10, 15, 20, 25], ends: [5, 10, 15, 20, 25, 30, 35, 40, 45, 50, 55, 60] });
+    expect(segmentChoices(75, segments, 1)).toEqual({ starts: [30, 35, 40, 45, 50, 55, 60, 65, 70], ends: [65, 70, 75] });
+  });
+
+  it('always offers the current value, even off the rules', () => {
+    const odd = [{ startMinutes: 0, endMinutes: 40 }, { startMinutes: 30, endMinutes: 60 }];
+    expect(segmentChoices(60, odd, 1).starts).toContain(30);
+  });
+
+  it('compares stylist lists as sets', () => {
+    expect(employeesChanged(['a@x.es', 'b@x.es'], ['B@x.es', 'a@x.es'])).toBe(false);
+    expect(employeesChanged(['a@x.es'], ['a@x.es', 'b@x.es'])).toBe(true);
+    expect(employeesChanged(['a@x.es'], ['b@x.es'])).toBe(true);
+  });
+
+  it('reads the field messages of a 400 answer', () => {
+    expect(
+      serverFieldErrors({
+        fields: [
+          { path: 'price', message: 'Precio no válido' },
+          { path: 'busy_slots.1.endMinutes', message: 'Tramo fuera' },
+          { path: 'busy_slots', message: 'second' },
+          { path: 'other', message: 'ignored' },
+          { path: ['name'], message: 'Nombre' },
+        ],
+      }),
+    ).toEqual({ price: 'Precio no válido', busy_slots: 'Tramo fuera', name: 'Nombre' });
+    expect(serverFieldErrors(undefined)).toEqual({});
+    expect(serverFieldErrors({ fields: 'x' })).toEqual({});
+  });
+});

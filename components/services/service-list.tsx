@@ -1,0 +1,227 @@
+'use client';
+
+import Link from 'next/link';
+import { useEffect, useId, useRef, useState } from 'react';
+import { useRouter } from 'next/navigation';
+import { useTranslations } from 'next-intl';
+import { toast } from 'sonner';
+import { Button } from '@/components/ui/button';
+import { Dialog } from '@/components/ui/dialog';
+import { PlusIcon } from '@/components/ui/icons';
+import { Spinner } from '@/components/ui/spinner';
+import { errorMessageOf } from '@/lib/api-client/fetcher';
+import { deleteService, useServiceList } from '@/lib/api-client/services';
+import { durationLabel, euros } from '@/lib/format';
+import type { Service } from '@/lib/validation/dto';
+import { MoreIcon, TrashIcon } from './icons';
+import { PageHeader } from './page-header';
+import { SERVICES_TOAST_MS } from './toast';
+import './services.css';
+
+/**
+ * Servicios (`/services`, spec section 2): a card per service with name, description, price and duration
+ * (tapping it opens the detail) and a ⋮ menu with Eliminar (confirmed, then Servicio eliminado or Error al
+ * eliminar el servicio for 4 s); the action Nuevo Servicio. A failed load goes back home (spec section 8).
+ */
+export function ServiceListScreen() {
+  const t = useTranslations('services');
+  const tc = useTranslations('common');
+  const router = useRouter();
+  const { data, error } = useServiceList();
+  const [toDelete, setToDelete] = useState<Service | null>(null);
+  const trigger = useRef<HTMLElement | null>(null);
+
+  const reported = useRef<unknown>(null);
+  useEffect(() => {
+    if (!error || reported.current === error) return;
+    reported.current = error;
+    toast.error(errorMessageOf(error, tc('genericError')), { duration: SERVICES_TOAST_MS });
+    router.replace('/');
+  }, [error, router, tc]);
+
+  const closeDialog = () => {
+    setToDelete(null);
+    // The menu item that opened the dialog is gone: give the focus back to the card's ⋮ button.
+    const el = trigger.current;
+    if (el?.isConnected) requestAnimationFrame(() => el.focus());
+  };
+
+  return (
+    <div className="svc-screen">
+      <PageHeader
+        title={t('title')}
+        action={
+          <Link href="/services/new" className="btn btn-primary svc-new">
+            <PlusIcon />
+            {t('newService')}
+          </Link>
+        }
+      />
+      {data === undefined ? (
+        <Spinner />
+      ) : data.length === 0 ? (
+        <p className="empty">{t('empty')}</p>
+      ) : (
+        <ul className="card-list svc-list" aria-label={t('listLabel')}>
+          {data.map((s) => (
+            <ServiceCard
+              key={s.id}
+              service={s}
+              onDelete={(el) => {
+                trigger.current = el;
+                setToDelete(s);
+              }}
+            />
+          ))}
+        </ul>
+      )}
+      <DeleteServiceDialog service={toDelete} onClose={closeDialog} onDeleted={() => setToDelete(null)} />
+    </div>
+  );
+}
+
+/** One service: the name links to the detail (the whole card is the link's target), ⋮ opens the menu. */
+function ServiceCard({ service, onDelete }: { service: Service; onDelete: (trigger: HTMLElement | null) => void }) {
+  const t = useTranslations('services');
+  return (
+    <li className="card svc-card">
+      <div className="svc-card-body">
+        <h2 className="svc-card-name">
+          <Link href={`/services/${service.id}`} className="svc-card-link">
+            {service.name}
+          </Link>
+        </h2>
+        {service.description && <p className="svc-card-description">{service.description}</p>}
+        <p className="svc-card-meta">
+          <span>
+            <span className="sr-only">{t('price')}: </span>
+            {euros(service.price)}
+          </span>
+          <span aria-hidden="true">·</span>
+          <span>
+            <span className="sr-only">{t('duration')}: </span>
+            {durationLabel(service.duration)}
+          </span>
+        </p>
+      </div>
+      <CardMenu label={t('options', { name: service.name })} onDelete={onDelete} />
+    </li>
+  );
+}
+
+/** The ⋮ menu button of a card and its one item, Eliminar (Escape or a click elsewhere closes it). */
+function CardMenu({ label, onDelete }: { label: string; onDelete: (trigger: HTMLElement | null) => void }) {
+  const t = useTranslations('services');
+  const [open, setOpen] = useState(false);
+  const menuId = useId();
+  const wrap = useRef<HTMLDivElement>(null);
+  const button = useRef<HTMLButtonElement>(null);
+  const item = useRef<HTMLButtonElement>(null);
+
+  useEffect(() => {
+    if (!open) return;
+    item.current?.focus();
+    const onPointerDown = (e: PointerEvent) => {
+      if (!wrap.current?.contains(e.target as Node)) setOpen(false);
+    };
+    document.addEventListener('pointerdown', onPointerDown);
+    return () => document.removeEventListener('pointerdown', onPointerDown);
+  }, [open]);
+
+  return (
+    <div
+      ref={wrap}
+      className="svc-menu"
+      onKeyDown={(e) => {
+        if (e.key === 'Escape' && open) {
+          e.stopPropagation();
+          setOpen(false);
+          button.current?.focus();
+        }
+      }}
+      onBlur={(e) => {
+        if (open && !wrap.current?.contains(e.relatedTarget as Node | null)) setOpen(false);
+      }}
+    >
+      <button
+        ref={button}
+        type="button"
+        className="icon-btn"
+        aria-label={label}
+        aria-haspopup="menu"
+        aria-expanded={open}
+        aria-controls={open ? menuId : undefined}
+        onClick={() => setOpen((o) => !o)}
+      >
+        <MoreIcon />
+      </button>
+      {open && (
+        <div id={menuId} role="menu" aria-label={label} className="svc-menu-list">
+          <button
+            ref={item}
+            type="button"
+            role="menuitem"
+            className="svc-menu-item is-danger"
+            onClick={() => {
+              setOpen(false);
+              onDelete(button.current);
+            }}
+          >
+            <TrashIcon />
+            {t('delete')}
+          </button>
+        </div>
+      )}
+    </div>
+  );
+}
+
+/** Eliminar servicio: asks before deleting; the toast tells how it went (4 s). */
+function DeleteServiceDialog({
+  service,
+  onClose,
+  onDeleted,
+}: {
+  service: Service | null;
+  onClose: () => void;
+  onDeleted: () => void;
+}) {
+  const t = useTranslations('services');
+  const [busy, setBusy] = useState(false);
+
+  const confirm = async (s: Service) => {
+    setBusy(true);
+    try {
+      await deleteService(s.id);
+      toast.success(t('deleted'), { duration: SERVICES_TOAST_MS });
+      onDeleted();
+    } catch (err) {
+      toast.error(t('deleteError'), { description: errorMessageOf(err, '') || undefined, duration: SERVICES_TOAST_MS });
+      onClose();
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <Dialog
+      open={service !== null}
+      onClose={busy ? () => undefined : onClose}
+      title={t('deleteTitle')}
+      footer={
+        service && (
+          <div className="svc-dialog-actions">
+            <Button variant="secondary" onClick={onClose} disabled={busy}>
+              {t('cancel')}
+            </Button>
+            <Button variant="danger" busy={busy} onClick={() => void confirm(service)}>
+              {t('delete')}
+            </Button>
+          </div>
+        )
+      }
+    >
+      {service && <p>{t('deleteText', { name: service.name })}</p>}
+    </Dialog>
+  );
+}
