@@ -12,18 +12,10 @@ import { busyRangesOf, countPendingOfClient } from '@/lib/server/repositories/ap
 import { findEmployee, scheduleOf } from '@/lib/server/repositories/employees';
 import { findService, offersService } from '@/lib/server/repositories/services';
 import { findUserByEmail } from '@/lib/server/repositories/users';
+import type { ClientAppointmentInsert } from '@/lib/validation/schedules';
 
 /** The client flow's booking request (spec section 7, `PATCH /schedules/insert/appointment`). */
-export type ClientBookingInput = {
-  start_time: string;
-  end_time?: string;
-  facility_id: number;
-  employee_id: string;
-  service_id: number;
-  client_id: string;
-  user_id: string;
-  user_name?: string;
-};
+export type ClientBookingInput = ClientAppointmentInsert;
 
 /**
  * Books an appointment for a signed-in client (spec sections 4, 5 and 7; decisions "Allowance",

@@ -13,20 +13,12 @@ import { busyRangesOf, countPendingOfClient, pendingOfClient } from '@/lib/serve
 import { findEmployee } from '@/lib/server/repositories/employees';
 import { findUserByEmail, type UserRow } from '@/lib/server/repositories/users';
 import { insertAppointment, resolveBooking } from './book-appointment';
+import type { StaffAppointmentInsert } from '@/lib/validation/schedules';
 
 const FIVE_MINUTES = 5 * 60_000;
 
-/** The employee flow's booking request (spec section 7, `PATCH /schedules/insert/appointment`). */
-export type StaffBookingInput = {
-  start_time: string;
-  end_time?: string;
-  facility_id: number;
-  employee_id: string;
-  service_id: number;
-  /** The client's e-mail; empty or absent books the tenant's guest. */
-  client_id?: string | null;
-  client_name: string;
-};
+/** The employee flow's booking request (spec section 7, `PATCH /schedules/insert/appointment`); an empty or absent `client_id` books the tenant's guest. */
+export type StaffBookingInput = StaffAppointmentInsert;
 
 /**
  * Books an appointment on behalf of a client (staff only; decisions "Staff booking for a client"):
