@@ -71,8 +71,8 @@ test('a service with a rest gap is created, listed, shown with its bar and its p
   await expect(bar.locator('[data-kind="busy"]')).toHaveCount(2);
   await expect(page.getByRole('region', { name: 'Empleados' }).getByRole('listitem')).toContainText([SARA]);
 
-  // Back to the list: the new card with price and duration.
-  await page.getByRole('link', { name: 'Volver' }).click();
+  // Back to the list (the page before the detail): the new card with price and duration.
+  await page.getByRole('button', { name: 'Volver' }).click();
   await heading(page, 'Servicios');
   const card = page.getByRole('listitem').filter({ has: page.getByRole('link', { name: 'Mechas', exact: true }) });
   await expect(card).toContainText('1h 15m');

@@ -10,9 +10,9 @@ import interactionPlugin from '@fullcalendar/interaction';
 import luxonPlugin from '@fullcalendar/luxon3';
 import type { ResourceApi, ResourceLabelContentArg } from '@fullcalendar/resource';
 import resourceTimeGridPlugin from '@fullcalendar/resource-timegrid';
+import { EmployeeAvatar } from '@/components/ui/employee-avatar';
 import type { AgendaEvent, AgendaResource, AgendaView } from '@/lib/domain/agenda';
 import { ZONE } from '@/lib/domain/time';
-import { EmployeeAvatar } from './employee-avatar';
 import { pathSegment } from './paths';
 
 const VIEW_NAME: Record<AgendaView, string> = { day: 'resourceTimeGridDay', week: 'resourceTimeGridWeek' };

@@ -3,7 +3,8 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useRouter } from 'next/navigation';
 import { useTranslations } from 'next-intl';
-import { toast } from 'sonner';
+import { SettingsIcon } from '@/components/ui/icons';
+import { toastError } from '@/components/ui/toast';
 import { useAgendaDays, useStaffEmployees } from '@/lib/api-client/staff';
 import {
   datesOf,
@@ -21,9 +22,8 @@ import {
 } from '@/lib/domain/agenda';
 import { AddFab } from './add-fab';
 import { AgendaCalendar, type AgendaCalendarHandle, type CalendarSelection } from './agenda-calendar';
-import { AGENDA_TOAST_MS, AppointmentDialog } from './appointment-dialog';
+import { AppointmentDialog } from './appointment-dialog';
 import { DateNavigator } from './date-navigator';
-import { SettingsIcon } from './icons';
 import { LeaveDialog } from './leave-dialog';
 import { NewEventDialog, type SlotSelection } from './new-event-dialog';
 import { SettingsPanel } from './settings-panel';
@@ -126,7 +126,7 @@ export function Agenda({ myEmail, focusDate, focusEventId }: AgendaProps) {
       const error = selectionError(s, events, Date.now());
       if (error) {
         calendar.current?.unselect();
-        toast.error(error === 'past' ? t('pastSelection') : t('overlapSelection'), { duration: AGENDA_TOAST_MS });
+        toastError(error === 'past' ? t('pastSelection') : t('overlapSelection'));
         return;
       }
       setSelection({ start: s.start.toISOString(), end: s.end.toISOString(), resourceId: s.resourceId, resourceName: s.resourceName });

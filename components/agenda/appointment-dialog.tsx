@@ -3,17 +3,13 @@
 import Link from 'next/link';
 import { useState } from 'react';
 import { useTranslations } from 'next-intl';
-import { toast } from 'sonner';
 import { Button } from '@/components/ui/button';
 import { Dialog } from '@/components/ui/dialog';
-import { errorMessageOf } from '@/lib/api-client/fetcher';
+import { toastError, toastSuccess } from '@/components/ui/toast';
 import { cancelAppointment } from '@/lib/api-client/staff';
 import { isPast, type AgendaAppointment } from '@/lib/domain/agenda';
 import { euros, longDateOf, timeOf } from '@/lib/format';
 import { pathSegment } from './paths';
-
-/** Toasts of the agenda last 4 s (spec section 8). */
-export const AGENDA_TOAST_MS = 4000;
 
 /**
  * The openAppointment dialog, Información cita: date, Madrid time range, client (Ver perfil unless a
@@ -124,12 +120,11 @@ function CancelDialog({
         appointment_id: a.id,
         notes: notes.trim() || null,
       });
-      toast.success(t('cancelled'), { duration: AGENDA_TOAST_MS });
+      toastSuccess(t('cancelled'));
       setNotes('');
       await onDone();
     } catch (err) {
-      const message = errorMessageOf(err, '');
-      toast.error(t('cancelError'), { description: message || undefined, duration: AGENDA_TOAST_MS });
+      toastError(t('cancelError'), err);
     } finally {
       setBusy(false);
     }
@@ -151,7 +146,7 @@ function CancelDialog({
             </label>
             <textarea
               id="agenda-cancel-notes"
-              className="input agenda-textarea"
+              className="input textarea"
               rows={5}
               maxLength={1000}
               placeholder={t('cancelPlaceholder')}

@@ -2,14 +2,12 @@
 
 import { useState } from 'react';
 import { useTranslations } from 'next-intl';
-import { toast } from 'sonner';
 import { Button } from '@/components/ui/button';
 import { Dialog } from '@/components/ui/dialog';
-import { errorMessageOf } from '@/lib/api-client/fetcher';
+import { toastError, toastSuccess } from '@/components/ui/toast';
 import { deleteLeave } from '@/lib/api-client/staff';
 import { isPast, type AgendaLeave } from '@/lib/domain/agenda';
 import { longDateOf, timeOf } from '@/lib/format';
-import { AGENDA_TOAST_MS } from './appointment-dialog';
 
 /**
  * The openLeave dialog, Franja Bloqueada: date and Madrid time range; while it has not ended also the
@@ -34,12 +32,11 @@ export function LeaveDialog({
     setBusy(true);
     try {
       await deleteLeave({ id: l.id, employee_id: l.employee_id, date: l.date });
-      toast.success(t('unblocked'), { duration: AGENDA_TOAST_MS });
+      toastSuccess(t('unblocked'));
       await onUnblocked();
       onClose();
     } catch (err) {
-      const message = errorMessageOf(err, '');
-      toast.error(t('unblockError'), { description: message || undefined, duration: AGENDA_TOAST_MS });
+      toastError(t('unblockError'), err);
     } finally {
       setBusy(false);
     }

@@ -4,8 +4,8 @@ import { useState } from 'react';
 import { useTranslations } from 'next-intl';
 import { Button } from '@/components/ui/button';
 import { Dialog } from '@/components/ui/dialog';
-import { employeeColor, orderResources, type AgendaEmployee, type AgendaView } from '@/lib/domain/agenda';
-import { EmployeeAvatar } from './employee-avatar';
+import { EmployeeAvatar } from '@/components/ui/employee-avatar';
+import { orderResources, type AgendaEmployee, type AgendaView } from '@/lib/domain/agenda';
 
 export type SettingsPanelProps = {
   open: boolean;
@@ -69,7 +69,7 @@ function SettingsForm({ view, hidden, employees, myEmail, onApply }: SettingsPan
             const id = `agenda-stylist-${e.email}`;
             return (
               <li key={e.email}>
-                <EmployeeAvatar avatar={e.avatar} color={employeeColor(e.color)} size={28} />
+                <EmployeeAvatar avatar={e.avatar} color={e.color} size={28} />
                 <label htmlFor={id} className="agenda-stylist-name">
                   {e.name}
                 </label>

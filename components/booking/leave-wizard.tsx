@@ -3,14 +3,12 @@
 import { useCallback, useMemo, useState } from 'react';
 import { useRouter } from 'next/navigation';
 import { useTranslations } from 'next-intl';
-import { toast } from 'sonner';
-import { errorMessageOf } from '@/lib/api-client/fetcher';
+import { toastError, toastSuccess } from '@/components/ui/toast';
 import { insertLeave } from '@/lib/api-client/staff';
 import type { Employee } from '@/lib/validation/dto';
 import { madridDate } from '@/lib/domain/time';
 import { agendaHref } from './conflict';
 import { isStaffDate, lastStaffDate } from './date-rules';
-import { STAFF_TOAST_MS } from './staff-appointment-wizard';
 import { LeaveSummary, RangeStep, WithStaffEmployees } from './staff-steps';
 import { DateStep, EmployeeStep } from './steps';
 import { useWizard } from './use-wizard';
@@ -58,12 +56,11 @@ function LeaveFlow({ employees, preset }: { employees: Employee[]; preset: Prese
         employee_id: employee.email,
         ...(notes.trim() ? { notes: notes.trim() } : {}),
       });
-      toast.success(ts('blocked'), { duration: STAFF_TOAST_MS });
+      toastSuccess(ts('blocked'));
       router.push(agendaHref(madridDate(range.start), eventId));
     } catch (err) {
       setConfirming(false);
-      const detail = errorMessageOf(err, '');
-      toast.error(ts('blockError'), { duration: STAFF_TOAST_MS, description: detail || undefined });
+      toastError(ts('blockError'), err);
     }
   };
 

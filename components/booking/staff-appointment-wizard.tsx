@@ -3,7 +3,7 @@
 import { useCallback, useMemo, useState } from 'react';
 import { useRouter } from 'next/navigation';
 import { useTranslations } from 'next-intl';
-import { toast } from 'sonner';
+import { toastSuccess } from '@/components/ui/toast';
 import { ApiClientError, errorMessageOf } from '@/lib/api-client/fetcher';
 import { insertAppointment, useAvailableHours, useServices } from '@/lib/api-client/hooks';
 import type { Employee } from '@/lib/validation/dto';
@@ -16,9 +16,6 @@ import { DateStep, EmployeeStep, HourStep, ServiceStep } from './steps';
 import { useWizard } from './use-wizard';
 import { WizardFrame } from './wizard-frame';
 import { applyPreset, flowSteps, presetApplies, presetHour, type Preset, type WizardValues } from './wizard-state';
-
-/** Toasts of the management screens last 4 s (spec section 9). */
-export const STAFF_TOAST_MS = 4000;
 
 /**
  * Nueva cita, employee flow (spec sections 2, 4 and 5): stylist, service, date, hour, client (name
@@ -96,7 +93,7 @@ function StaffAppointmentFlow({ employees, preset }: { employees: Employee[]; pr
         client_id: client.email.trim().toLowerCase(),
         client_name: client.name.trim(),
       });
-      toast.success(ts('created'), { duration: STAFF_TOAST_MS });
+      toastSuccess(ts('created'));
       router.push(agendaHref(madridDate(hour.start_time), eventId));
     } catch (err) {
       setConfirming(false);

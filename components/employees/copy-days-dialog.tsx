@@ -3,6 +3,7 @@
 import { useState } from 'react';
 import { useTranslations } from 'next-intl';
 import { Button } from '@/components/ui/button';
+import { CheckList } from '@/components/ui/check-list';
 import { Dialog } from '@/components/ui/dialog';
 import { WEEK_ORDER } from '@/lib/domain/schedule';
 
@@ -44,16 +45,7 @@ export function CopyDaysDialog({ from, onCopy, onClose }: CopyDaysDialogProps) {
     >
       <fieldset className="fieldset">
         <legend>{t('copyLegend', { day: day.toLowerCase() })}</legend>
-        <ul className="check-list">
-          {others.map((id) => (
-            <li key={id}>
-              <label className="check-row">
-                <input type="checkbox" checked={targets.includes(id)} onChange={(e) => toggle(id, e.target.checked)} />
-                <span className="check-row-name">{t(`days.${id}`)}</span>
-              </label>
-            </li>
-          ))}
-        </ul>
+        <CheckList items={others.map((id) => ({ key: id, name: t(`days.${id}`) }))} checked={(id) => targets.includes(id)} onToggle={toggle} />
         <Button variant="ghost" onClick={() => setTargets(allChosen ? [] : [...others])}>
           {allChosen ? t('copyNone') : t('copyAll')}
         </Button>

@@ -1,18 +1,16 @@
 'use client';
 
-import { useId, useState, type FormEvent } from 'react';
+import { useId, useState } from 'react';
 import { useTranslations } from 'next-intl';
-import { toast } from 'sonner';
-import { EmployeeAvatar } from '@/components/agenda/employee-avatar';
-import { Button } from '@/components/ui/button';
-import { errorMessageOf } from '@/lib/api-client/fetcher';
+import { EditForm } from '@/components/ui/edit-form';
+import { EmployeeAvatar } from '@/components/ui/employee-avatar';
+import { Field } from '@/components/ui/field';
+import { PageHeader, useBack } from '@/components/ui/page-header';
+import { toastError, toastSuccess } from '@/components/ui/toast';
 import { updateEmployee } from '@/lib/api-client/employees';
-import { employeeColor } from '@/lib/domain/agenda';
 import type { Employee } from '@/lib/validation/dto';
 import { EMPLOYEE_COLORS, ZEmployeePatch, type EmployeePatch } from '@/lib/validation/employees';
-import { PageHeader, useBack } from './page-header';
 import { employeeHref } from './paths';
-import { MANAGEMENT_TOAST_MS } from './toast';
 import { useColorName } from './use-color-name';
 import { WithEmployee } from './with-employee';
 
@@ -45,7 +43,7 @@ function InformationForm({ employee }: { employee: Employee }) {
   const tc = useTranslations('common');
   const colorName = useColorName();
   const back = useBack(employeeHref(employee.email));
-  const ids = { name: useId(), nameError: useId(), description: useId(), descriptionError: useId() };
+  const ids = { name: useId(), description: useId() };
   const [initial] = useState<Values>(() => ({ name: employee.name, description: employee.description, color: employee.color }));
   const [values, setValues] = useState<Values>(initial);
   const [saving, setSaving] = useState(false);
@@ -62,18 +60,17 @@ function InformationForm({ employee }: { employee: Employee }) {
   }
   const canSave = changed && parsed.success && !saving;
 
-  const submit = async (e: FormEvent) => {
-    e.preventDefault();
+  const submit = async () => {
     if (!canSave) return;
     setSaving(true);
     try {
       const body: EmployeePatch = parsed.data;
       await updateEmployee(employee.email, body);
-      toast.success(t('informationUpdated'), { duration: MANAGEMENT_TOAST_MS });
+      toastSuccess(t('informationUpdated'));
       back();
     } catch (err) {
       setSaving(false);
-      toast.error(t('informationError'), { description: errorMessageOf(err, '') || undefined, duration: MANAGEMENT_TOAST_MS });
+      toastError(t('informationError'), err);
     }
   };
 
@@ -81,45 +78,33 @@ function InformationForm({ employee }: { employee: Employee }) {
 
   return (
     <>
-      <PageHeader backHref={employeeHref(employee.email)} title={t('editInformation')} description={employee.name} />
-      <form className="editor form" onSubmit={submit} noValidate>
-        <div className="field">
-          <label htmlFor={ids.name}>{t('name')}</label>
-          <input
-            id={ids.name}
-            className="input"
-            autoComplete="off"
-            required
-            maxLength={120}
-            value={values.name}
-            aria-invalid={errors.name ? true : undefined}
-            aria-describedby={errors.name ? ids.nameError : undefined}
-            onChange={(e) => set({ name: e.target.value })}
-          />
-          {errors.name && (
-            <p id={ids.nameError} className="field-error">
-              {errors.name}
-            </p>
+      <PageHeader fallbackHref={employeeHref(employee.email)} title={t('editInformation')} description={employee.name} />
+      <EditForm onSave={() => void submit()} saveLabel={t('save')} disabled={!canSave} busy={saving}>
+        <Field id={ids.name} label={t('name')} message={errors.name}>
+          {(control) => (
+            <input
+              {...control}
+              className="input"
+              autoComplete="off"
+              required
+              maxLength={120}
+              value={values.name}
+              onChange={(e) => set({ name: e.target.value })}
+            />
           )}
-        </div>
-        <div className="field">
-          <label htmlFor={ids.description}>{t('description')}</label>
-          <textarea
-            id={ids.description}
-            className="input textarea-field"
-            rows={5}
-            maxLength={1000}
-            value={values.description}
-            aria-invalid={errors.description ? true : undefined}
-            aria-describedby={errors.description ? ids.descriptionError : undefined}
-            onChange={(e) => set({ description: e.target.value })}
-          />
-          {errors.description && (
-            <p id={ids.descriptionError} className="field-error">
-              {errors.description}
-            </p>
+        </Field>
+        <Field id={ids.description} label={t('description')} message={errors.description}>
+          {(control) => (
+            <textarea
+              {...control}
+              className="input textarea"
+              rows={5}
+              maxLength={1000}
+              value={values.description}
+              onChange={(e) => set({ description: e.target.value })}
+            />
           )}
-        </div>
+        </Field>
         <fieldset className="fieldset">
           <legend>{t('color')}</legend>
           <div className="swatches">
@@ -147,18 +132,13 @@ function InformationForm({ employee }: { employee: Employee }) {
           <div className="field">
             <span className="field-label">{t('photo')}</span>
             <div className="readonly-value">
-              <EmployeeAvatar avatar={employee.avatar} color={employeeColor(values.color)} size={36} />
+              <EmployeeAvatar avatar={employee.avatar} color={values.color} size={36} />
               {employee.avatar ? t('photoSet') : t('photoGeneric')}
             </div>
           </div>
         </section>
 
-        <div className="editor-actions">
-          <Button type="submit" block disabled={!canSave} busy={saving}>
-            {t('save')}
-          </Button>
-        </div>
-      </form>
+      </EditForm>
     </>
   );
 }

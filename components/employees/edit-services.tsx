@@ -1,19 +1,19 @@
 'use client';
 
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { useTranslations } from 'next-intl';
-import { toast } from 'sonner';
-import { Button } from '@/components/ui/button';
+import { CheckList } from '@/components/ui/check-list';
+import { EditForm } from '@/components/ui/edit-form';
+import { PageHeader, useBack } from '@/components/ui/page-header';
 import { Spinner } from '@/components/ui/spinner';
+import { toastError, toastSuccess } from '@/components/ui/toast';
 import { errorMessageOf } from '@/lib/api-client/fetcher';
 import { setEmployeeServices } from '@/lib/api-client/employees';
 import { useServices } from '@/lib/api-client/hooks';
 import { euros } from '@/lib/format';
 import type { Employee } from '@/lib/validation/dto';
 import { ZEmployeeServices } from '@/lib/validation/employees';
-import { PageHeader, useBack } from './page-header';
 import { employeeHref } from './paths';
-import { MANAGEMENT_TOAST_MS } from './toast';
 import { WithEmployee } from './with-employee';
 
 const sameSet = (a: ReadonlySet<number>, b: ReadonlySet<number>) => a.size === b.size && [...a].every((x) => b.has(x));
@@ -48,24 +48,23 @@ function ServicesForm({ employee }: { employee: Employee }) {
       return next;
     });
 
-  const submit = async (e: FormEvent) => {
-    e.preventDefault();
+  const submit = async () => {
     if (!canSave) return;
     setSaving(true);
     try {
       await setEmployeeServices(employee.email, body.items);
-      toast.success(t('servicesUpdated'), { duration: MANAGEMENT_TOAST_MS });
+      toastSuccess(t('servicesUpdated'));
       back();
     } catch (err) {
       setSaving(false);
-      toast.error(t('servicesError'), { description: errorMessageOf(err, '') || undefined, duration: MANAGEMENT_TOAST_MS });
+      toastError(t('servicesError'), err);
     }
   };
 
   return (
     <>
-      <PageHeader backHref={employeeHref(employee.email)} title={t('editServices')} description={employee.name} />
-      <form className="editor" onSubmit={submit}>
+      <PageHeader fallbackHref={employeeHref(employee.email)} title={t('editServices')} description={employee.name} />
+      <EditForm onSave={() => void submit()} saveLabel={t('save')} disabled={!canSave} busy={saving}>
         {services.error && !services.data ? (
           <p className="form-error" role="alert">
             {errorMessageOf(services.error, tc('genericError'))}
@@ -77,29 +76,18 @@ function ServicesForm({ employee }: { employee: Employee }) {
         ) : (
           <fieldset className="fieldset">
             <legend>{t('servicesLegend', { name: employee.name })}</legend>
-            <ul className="check-list">
-              {services.data.map((s) => (
-                <li key={s.id}>
-                  <label className="check-row">
-                    <input type="checkbox" checked={chosen.has(s.id)} onChange={(e) => toggle(s.id, e.target.checked)} />
-                    <span className="check-row-body">
-                      <span className="check-row-name">{s.name}</span>
-                      <span className="check-row-details">
-                        {euros(s.price)} · {t('minutes', { minutes: s.duration })}
-                      </span>
-                    </span>
-                  </label>
-                </li>
-              ))}
-            </ul>
+            <CheckList
+              items={services.data.map((s) => ({
+                key: s.id,
+                name: s.name,
+                details: `${euros(s.price)} · ${t('minutes', { minutes: s.duration })}`,
+              }))}
+              checked={(id) => chosen.has(id)}
+              onToggle={toggle}
+            />
           </fieldset>
         )}
-        <div className="editor-actions">
-          <Button type="submit" block disabled={!canSave} busy={saving}>
-            {t('save')}
-          </Button>
-        </div>
-      </form>
+      </EditForm>
     </>
   );
 }

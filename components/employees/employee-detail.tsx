@@ -4,11 +4,14 @@ import Link from 'next/link';
 import { useState } from 'react';
 import { useSearchParams } from 'next/navigation';
 import { useTranslations } from 'next-intl';
-import { EmployeeAvatar } from '@/components/agenda/employee-avatar';
+import { Button } from '@/components/ui/button';
+import { EmployeeAvatar } from '@/components/ui/employee-avatar';
+import { PageHeader } from '@/components/ui/page-header';
+import { useSession } from '@/lib/api-client/hooks';
 import { employeeColor } from '@/lib/domain/agenda';
 import { todayInMadrid } from '@/lib/domain/time';
 import type { Employee } from '@/lib/validation/dto';
-import { PageHeader } from './page-header';
+import { RemoveEmployeeDialog } from './remove-employee-dialog';
 import { useColorName } from './use-color-name';
 import { EMPLOYEES_HREF, employeeHref } from './paths';
 import { upcomingSpecials } from './schedule-draft';
@@ -25,7 +28,8 @@ const isTab = (v: string | null): v is TabKey => TAB_KEYS.includes(v as TabKey);
  * A stylist (`/employees/{email}`, spec section 2): page header with the back arrow (to the agenda or
  * the list the user came from), avatar, name and description, and the tabs Horario, Servicios and
  * Información, each with the button to its editor. The tab lives in `?tab=` so coming back from an
- * editor shows the same tab.
+ * editor shows the same tab. Admins also get Eliminar empleado under the tabs, except on their own profile
+ * (decisions "Admin-only actions"; hidden for employees and while the session loads).
  */
 export function EmployeeDetail({ email }: { email: string }) {
   return <WithEmployee email={email}>{(employee) => <Detail employee={employee} />}</WithEmployee>;
@@ -49,7 +53,7 @@ function Detail({ employee }: { employee: Employee }) {
   return (
     <>
       <PageHeader
-        backHref={EMPLOYEES_HREF}
+        fallbackHref={EMPLOYEES_HREF}
         avatar={<EmployeeAvatar avatar={employee.avatar} color={employeeColor(employee.color)} size={52} />}
         title={employee.name}
         description={employee.description}
@@ -64,7 +68,25 @@ function Detail({ employee }: { employee: Employee }) {
           { key: 'information', label: t('tabs.information'), panel: <InformationTab employee={employee} /> },
         ]}
       />
+      <RemoveSection employee={employee} />
     </>
+  );
+}
+
+/** Eliminar empleado and its dialog: admins only, never on their own profile. */
+function RemoveSection({ employee }: { employee: Employee }) {
+  const t = useTranslations('employees');
+  const { data: session } = useSession();
+  const [open, setOpen] = useState(false);
+  const allowed = session?.role === 'admin' && session.email.toLowerCase() !== employee.email.toLowerCase();
+  if (!allowed) return null;
+  return (
+    <section className="employee-remove">
+      <Button variant="danger" block onClick={() => setOpen(true)}>
+        {t('remove')}
+      </Button>
+      <RemoveEmployeeDialog employee={employee} open={open} onClose={() => setOpen(false)} />
+    </section>
   );
 }
 

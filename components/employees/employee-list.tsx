@@ -3,15 +3,18 @@
 import Link from 'next/link';
 import { useState } from 'react';
 import { useTranslations } from 'next-intl';
-import { EmployeeAvatar } from '@/components/agenda/employee-avatar';
-import { ChevronRightIcon } from '@/components/ui/icons';
+import { Button } from '@/components/ui/button';
+import { EmployeeAvatar } from '@/components/ui/employee-avatar';
+import { ChevronRightIcon, PlusIcon } from '@/components/ui/icons';
 import { Spinner } from '@/components/ui/spinner';
 import { errorMessageOf } from '@/lib/api-client/fetcher';
 import { useStaffEmployees } from '@/lib/api-client/employees';
+import { useSession } from '@/lib/api-client/hooks';
 import { employeeColor } from '@/lib/domain/agenda';
 import { shiftOfDate } from '@/lib/domain/schedule';
 import { todayInMadrid } from '@/lib/domain/time';
 import type { Employee } from '@/lib/validation/dto';
+import { AddEmployeeDialog } from './add-employee-dialog';
 import { employeeHref } from './paths';
 import './employees.css';
 
@@ -40,15 +43,29 @@ function TodayHours({ employee, today }: { employee: Employee; today: string }) 
 /**
  * Empleados (`/employees`, spec section 2): every stylist with the colour-bordered avatar, name and
  * today's hours in Madrid (a special schedule of today wins over the weekly one); a card opens the detail.
+ * Admins also get Añadir empleado (decisions "Admin-only actions"; hidden for employees and while the
+ * session loads).
  */
 export function EmployeeList() {
   const t = useTranslations('employees');
   const { data, error } = useStaffEmployees();
+  const { data: session } = useSession();
   const [today] = useState(() => todayInMadrid(Date.now()));
+  const [adding, setAdding] = useState(false);
+  const isAdmin = session?.role === 'admin';
 
   return (
-    <div className="employees">
-      <h1 className="page-title">{t('title')}</h1>
+    <div className="screen">
+      <header className="employees-header">
+        <h1 className="page-title">{t('title')}</h1>
+        {isAdmin && (
+          <Button onClick={() => setAdding(true)}>
+            <PlusIcon />
+            {t('add')}
+          </Button>
+        )}
+      </header>
+      {isAdmin && <AddEmployeeDialog open={adding} onClose={() => setAdding(false)} />}
       {error && !data ? (
         <p className="form-error" role="alert">
           {errorMessageOf(error, t('loadError'))}

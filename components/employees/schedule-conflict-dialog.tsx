@@ -41,31 +41,42 @@ export function ScheduleConflictDialog({ appointments, busy, onKeep, onClose }: 
     >
       <div className="special-form">
         <p>{t('conflictText', { count: list.length })}</p>
-        <ul className="conflict-list" aria-label={t('conflictListLabel')}>
-          {list.map((a) => (
-            <li key={a.id} className="card conflict-item">
-              <dl className="details">
-                <div>
-                  <dt>{t('conflictDate')}</dt>
-                  <dd className="chosen-date">{longDay(a.date)}</dd>
-                </div>
-                <div>
-                  <dt>{t('conflictTime')}</dt>
-                  <dd>{t('shiftRange', { open: timeOf(a.start_time), close: timeOf(a.end_time) })}</dd>
-                </div>
-                <div>
-                  <dt>{t('conflictClient')}</dt>
-                  <dd>{a.client_name}</dd>
-                </div>
-                <div>
-                  <dt>{t('conflictService')}</dt>
-                  <dd>{a.service_name}</dd>
-                </div>
-              </dl>
-            </li>
-          ))}
-        </ul>
+        <ConflictList appointments={list} />
       </div>
     </Dialog>
+  );
+}
+
+/**
+ * The pending appointments of a 409 answer, one card each (date, time, client, service): the schedule
+ * conflicts, and the appointments that keep a stylist from being removed.
+ */
+export function ConflictList({ appointments, label }: { appointments: ConflictAppointment[]; label?: string }) {
+  const t = useTranslations('employees');
+  return (
+    <ul className="conflict-list" aria-label={label ?? t('conflictListLabel')}>
+      {appointments.map((a) => (
+        <li key={a.id} className="card conflict-item">
+          <dl className="details">
+            <div>
+              <dt>{t('conflictDate')}</dt>
+              <dd className="chosen-date">{longDay(a.date)}</dd>
+            </div>
+            <div>
+              <dt>{t('conflictTime')}</dt>
+              <dd>{t('shiftRange', { open: timeOf(a.start_time), close: timeOf(a.end_time) })}</dd>
+            </div>
+            <div>
+              <dt>{t('conflictClient')}</dt>
+              <dd>{a.client_name}</dd>
+            </div>
+            <div>
+              <dt>{t('conflictService')}</dt>
+              <dd>{a.service_name}</dd>
+            </div>
+          </dl>
+        </li>
+      ))}
+    </ul>
   );
 }

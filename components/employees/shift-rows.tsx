@@ -2,9 +2,10 @@
 
 import { useId } from 'react';
 import { useTranslations } from 'next-intl';
-import { CloseIcon } from '@/components/ui/dialog';
-import { PlusIcon } from '@/components/ui/icons';
 import { Button } from '@/components/ui/button';
+import { CloseIcon } from '@/components/ui/dialog';
+import { SelectField } from '@/components/ui/field';
+import { PlusIcon } from '@/components/ui/icons';
 import { END_TIMES, MAX_SHIFTS, nextShift, shiftErrors, START_TIMES, timeOptions, type DraftShift } from './schedule-draft';
 
 export type ShiftRowsProps = {
@@ -35,46 +36,26 @@ export function ShiftRows({ shifts, onChange, keepOne = true }: ShiftRowsProps) 
           const described = error ? ids.error : undefined;
           return (
             <li key={s.key} className="shift-row">
-              <div className="field">
-                <label htmlFor={ids.open}>
-                  {t('shiftStart')}
-                  <span className="sr-only"> {t('ofShift', { n })}</span>
-                </label>
-                <select
-                  id={ids.open}
-                  className="input select"
-                  value={s.open}
-                  aria-invalid={error ? true : undefined}
-                  aria-describedby={described}
-                  onChange={(e) => update(s.key, { open: e.target.value })}
-                >
-                  {timeOptions(START_TIMES, s.open).map((v) => (
-                    <option key={v} value={v}>
-                      {v}
-                    </option>
-                  ))}
-                </select>
-              </div>
-              <div className="field">
-                <label htmlFor={ids.close}>
-                  {t('shiftEnd')}
-                  <span className="sr-only"> {t('ofShift', { n })}</span>
-                </label>
-                <select
-                  id={ids.close}
-                  className="input select"
-                  value={s.close}
-                  aria-invalid={error ? true : undefined}
-                  aria-describedby={described}
-                  onChange={(e) => update(s.key, { close: e.target.value })}
-                >
-                  {timeOptions(END_TIMES, s.close).map((v) => (
-                    <option key={v} value={v}>
-                      {v}
-                    </option>
-                  ))}
-                </select>
-              </div>
+              <SelectField
+                id={ids.open}
+                label={t('shiftStart')}
+                labelSuffix={t('ofShift', { n })}
+                value={s.open}
+                options={timeOptions(START_TIMES, s.open)}
+                invalid={Boolean(error)}
+                describedBy={described}
+                onChange={(open) => update(s.key, { open })}
+              />
+              <SelectField
+                id={ids.close}
+                label={t('shiftEnd')}
+                labelSuffix={t('ofShift', { n })}
+                value={s.close}
+                options={timeOptions(END_TIMES, s.close)}
+                invalid={Boolean(error)}
+                describedBy={described}
+                onChange={(close) => update(s.key, { close })}
+              />
               {keepOne && shifts.length === 1 ? (
                 <span aria-hidden="true" />
               ) : (

@@ -2,13 +2,12 @@
 
 import { useId, useMemo, useState } from 'react';
 import { useTranslations } from 'next-intl';
-import { toast } from 'sonner';
 import { lastStaffDate } from '@/components/booking/date-rules';
 import { MonthCalendar } from '@/components/booking/month-calendar';
 import { Button } from '@/components/ui/button';
 import { Dialog } from '@/components/ui/dialog';
-import { errorMessageOf } from '@/lib/api-client/fetcher';
-import { createSpecialShift, scheduleConflictOf, type ConflictAppointment } from '@/lib/api-client/employees';
+import { Field } from '@/components/ui/field';
+import { createSpecialShift } from '@/lib/api-client/employees';
 import { weekdayOf } from '@/lib/domain/time';
 import { longDay } from '@/lib/format';
 import type { Employee } from '@/lib/validation/dto';
@@ -16,7 +15,7 @@ import { ScheduleConflictDialog } from './schedule-conflict-dialog';
 import { setAvailable, specialPayload, specialValid, weeklyShiftsOn, type SpecialDraft } from './schedule-draft';
 import { ShiftRows } from './shift-rows';
 import { Switch } from './switch';
-import { MANAGEMENT_TOAST_MS } from './toast';
+import { useScheduleChange } from './use-schedule-change';
 import '@/components/booking/booking.css';
 
 export type SpecialShiftDialogProps = {
@@ -38,29 +37,19 @@ export function SpecialShiftDialog({ employee, today, onClose }: SpecialShiftDia
   const ids = { available: useId(), note: useId(), date: useId() };
   const taken = useMemo(() => new Set(employee.special_shifts.map((s) => s.date)), [employee.special_shifts]);
   const [draft, setDraft] = useState<SpecialDraft>({ date: null, available: false, shifts: [], notes: '' });
-  const [saving, setSaving] = useState(false);
-  const [conflict, setConflict] = useState<ConflictAppointment[] | null>(null);
 
   const valid = specialValid(draft, today, taken);
-
-  const create = async (force: boolean) => {
-    const body = specialPayload(draft);
-    if (!body || !valid) return;
-    setSaving(true);
-    try {
-      await createSpecialShift(employee.email, force ? { ...body, force: true } : body);
-      toast.success(t('specialCreated'), { duration: MANAGEMENT_TOAST_MS });
-      onClose();
-    } catch (err) {
-      setSaving(false);
-      const appointments = force ? null : scheduleConflictOf(err);
-      if (appointments) {
-        setConflict(appointments);
-        return;
-      }
-      setConflict(null);
-      toast.error(t('specialCreateError'), { description: errorMessageOf(err, '') || undefined, duration: MANAGEMENT_TOAST_MS });
-    }
+  const body = valid ? specialPayload(draft) : null;
+  const save = useScheduleChange({
+    // Only sent while valid (`create` checks); without a body there is nothing to send.
+    send: (force) => (body ? createSpecialShift(employee.email, force ? { ...body, force: true } : body) : Promise.reject(new Error('invalid'))),
+    done: t('specialCreated'),
+    failed: t('specialCreateError'),
+    onDone: onClose,
+    leaves: true,
+  });
+  const create = (force: boolean) => {
+    if (body) void save.run(force);
   };
 
   const switchAvailable = (on: boolean) =>
@@ -78,7 +67,7 @@ export function SpecialShiftDialog({ employee, today, onClose }: SpecialShiftDia
         title={t('newSpecial')}
         footer={
           <div className="dialog-actions">
-            <Button block disabled={!valid} busy={saving && conflict === null} onClick={() => void create(false)}>
+            <Button block disabled={!valid} busy={save.busy && save.conflict === null} onClick={() => create(false)}>
               {t('createSpecial')}
             </Button>
             <Button block variant="secondary" onClick={onClose}>
@@ -115,25 +104,26 @@ export function SpecialShiftDialog({ employee, today, onClose }: SpecialShiftDia
             <p className="day-closed">{t('closedHint')}</p>
           )}
 
-          <div className="field">
-            <label htmlFor={ids.note}>{t('note')}</label>
-            <textarea
-              id={ids.note}
-              className="input textarea-field"
-              rows={5}
-              maxLength={500}
-              placeholder={t('notePlaceholder')}
-              value={draft.notes}
-              onChange={(e) => setDraft((d) => ({ ...d, notes: e.target.value }))}
-            />
-          </div>
+          <Field id={ids.note} label={t('note')}>
+            {(control) => (
+              <textarea
+                {...control}
+                className="input textarea"
+                rows={5}
+                maxLength={500}
+                placeholder={t('notePlaceholder')}
+                value={draft.notes}
+                onChange={(e) => setDraft((d) => ({ ...d, notes: e.target.value }))}
+              />
+            )}
+          </Field>
         </div>
       </Dialog>
       <ScheduleConflictDialog
-        appointments={conflict}
-        busy={saving}
-        onKeep={() => void create(true)}
-        onClose={() => setConflict(null)}
+        appointments={save.conflict}
+        busy={save.busy}
+        onKeep={() => create(true)}
+        onClose={save.closeConflict}
       />
     </>
   );

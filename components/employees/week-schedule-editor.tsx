@@ -1,22 +1,21 @@
 'use client';
 
-import { useId, useState, type FormEvent } from 'react';
+import { useId, useState } from 'react';
 import { useTranslations } from 'next-intl';
-import { toast } from 'sonner';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
-import { errorMessageOf } from '@/lib/api-client/fetcher';
-import { scheduleConflictOf, updateEmployee, type ConflictAppointment } from '@/lib/api-client/employees';
+import { EditForm } from '@/components/ui/edit-form';
+import { PageHeader, useBack } from '@/components/ui/page-header';
+import { updateEmployee } from '@/lib/api-client/employees';
 import { openingHours } from '@/lib/format';
 import type { Employee } from '@/lib/validation/dto';
 import { CopyDaysDialog } from './copy-days-dialog';
-import { PageHeader, useBack } from './page-header';
 import { employeeHref } from './paths';
 import { ScheduleConflictDialog } from './schedule-conflict-dialog';
 import { copyDay, dayMinutes, displayOrder, draftWeek, sameWeek, setAvailable, weekPayload, weekValid, type DraftDay } from './schedule-draft';
 import { ShiftRows } from './shift-rows';
 import { Switch } from './switch';
-import { MANAGEMENT_TOAST_MS } from './toast';
+import { useScheduleChange } from './use-schedule-change';
 import { WithEmployee } from './with-employee';
 
 /**
@@ -36,44 +35,31 @@ function WeekForm({ employee }: { employee: Employee }) {
   const [initial] = useState<DraftDay[]>(() => draftWeek(employee.week_shifts));
   const [days, setDays] = useState<DraftDay[]>(initial);
   const [copyFrom, setCopyFrom] = useState<number | null>(null);
-  const [conflict, setConflict] = useState<ConflictAppointment[] | null>(null);
-  const [saving, setSaving] = useState(false);
+  const save = useScheduleChange({
+    send: (force) => updateEmployee(employee.email, { week_shifts: weekPayload(days), ...(force ? { force: true } : {}) }),
+    done: t('weekUpdated'),
+    failed: t('weekError'),
+    onDone: back,
+    leaves: true,
+  });
 
   const changed = !sameWeek(days, initial);
   const valid = weekValid(days);
-  const canSave = changed && valid && !saving;
+  const canSave = changed && valid && !save.busy;
 
   const updateDay = (id: number, change: (d: DraftDay) => DraftDay) => setDays((all) => all.map((d) => (d.id === id ? change(d) : d)));
 
-  const save = async (force: boolean) => {
-    if (!valid) return;
-    setSaving(true);
-    try {
-      await updateEmployee(employee.email, { week_shifts: weekPayload(days), ...(force ? { force: true } : {}) });
-      toast.success(t('weekUpdated'), { duration: MANAGEMENT_TOAST_MS });
-      setConflict(null);
-      back();
-    } catch (err) {
-      setSaving(false);
-      const appointments = force ? null : scheduleConflictOf(err);
-      if (appointments) {
-        setConflict(appointments);
-        return;
-      }
-      setConflict(null);
-      toast.error(t('weekError'), { description: errorMessageOf(err, '') || undefined, duration: MANAGEMENT_TOAST_MS });
-    }
-  };
-
-  const submit = (e: FormEvent) => {
-    e.preventDefault();
-    if (canSave) void save(false);
-  };
-
   return (
     <>
-      <PageHeader backHref={employeeHref(employee.email)} title={t('weekSchedule')} description={employee.name} />
-      <form className="editor" onSubmit={submit} noValidate>
+      <PageHeader fallbackHref={employeeHref(employee.email)} title={t('weekSchedule')} description={employee.name} />
+      <EditForm
+        onSave={() => {
+          if (canSave) void save.run(false);
+        }}
+        saveLabel={t('save')}
+        disabled={!canSave}
+        busy={save.busy && save.conflict === null}
+      >
         {displayOrder(days).map((day) => (
           <DayCard
             key={day.id}
@@ -82,12 +68,7 @@ function WeekForm({ employee }: { employee: Employee }) {
             onCopy={() => setCopyFrom(day.id)}
           />
         ))}
-        <div className="editor-actions">
-          <Button type="submit" block disabled={!canSave} busy={saving && conflict === null}>
-            {t('save')}
-          </Button>
-        </div>
-      </form>
+      </EditForm>
       {copyFrom !== null && (
         <CopyDaysDialog
           from={copyFrom}
@@ -99,10 +80,10 @@ function WeekForm({ employee }: { employee: Employee }) {
         />
       )}
       <ScheduleConflictDialog
-        appointments={conflict}
-        busy={saving}
-        onKeep={() => void save(true)}
-        onClose={() => setConflict(null)}
+        appointments={save.conflict}
+        busy={save.busy}
+        onKeep={() => void save.run(true)}
+        onClose={save.closeConflict}
       />
     </>
   );

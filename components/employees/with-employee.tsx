@@ -1,9 +1,8 @@
 'use client';
 
-import Link from 'next/link';
 import type { ReactNode } from 'react';
 import { useTranslations } from 'next-intl';
-import { ErrorIcon } from '@/components/ui/error-icon';
+import { NotFoundMessage } from '@/components/ui/not-found-message';
 import { Spinner } from '@/components/ui/spinner';
 import { errorMessageOf } from '@/lib/api-client/fetcher';
 import { isEmployeeNotFound, useEmployee } from '@/lib/api-client/employees';
@@ -14,15 +13,7 @@ import './employees.css';
 /** The not-found screen of a stylist (spec section 2): Error. No se ha encontrado al empleado. */
 export function EmployeeNotFound() {
   const t = useTranslations('employees');
-  return (
-    <div className="message-page employee-not-found">
-      <ErrorIcon />
-      <h1>{t('notFound')}</h1>
-      <Link href={EMPLOYEES_HREF} className="btn btn-secondary">
-        {t('backToList')}
-      </Link>
-    </div>
-  );
+  return <NotFoundMessage title={t('notFound')} backHref={EMPLOYEES_HREF} backLabel={t('backToList')} />;
 }
 
 /**
@@ -41,5 +32,5 @@ export function WithEmployee({ email, children }: { email: string; children: (em
     );
   }
   if (!data) return <Spinner />;
-  return <div className="employees">{children(data)}</div>;
+  return <div className="screen">{children(data)}</div>;
 }

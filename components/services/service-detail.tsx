@@ -2,15 +2,13 @@
 
 import Link from 'next/link';
 import { useTranslations } from 'next-intl';
-import { Spinner } from '@/components/ui/spinner';
-import { useService } from '@/lib/api-client/services';
+import { EmployeeAvatar } from '@/components/ui/employee-avatar';
+import { EditIcon } from '@/components/ui/icons';
+import { PageHeader } from '@/components/ui/page-header';
 import { useStaffEmployees } from '@/lib/api-client/staff';
 import { durationLabel, euros } from '@/lib/format';
-import { EditIcon } from './icons';
-import { LoadError, isNotFound } from './load-error';
-import { PageHeader } from './page-header';
-import { ServiceNotFound } from './service-not-found';
-import { StylistAvatar } from './stylist-avatar';
+import type { Service } from '@/lib/validation/dto';
+import { WithService } from './with-service';
 import { WorkBar } from './work-bar';
 import './services.css';
 
@@ -20,23 +18,21 @@ import './services.css';
  * Gestionar asignaciones.
  */
 export function ServiceDetailScreen({ id }: { id: number }) {
+  return <WithService id={id}>{(service) => <Detail service={service} />}</WithService>;
+}
+
+function Detail({ service: s }: { service: Service }) {
   const t = useTranslations('services');
-  const service = useService(id);
   // Only for the stylists' colours and photos; the chips show without them.
   const team = useStaffEmployees({ revalidateOnFocus: false });
-
-  if (isNotFound(service.error)) return <ServiceNotFound />;
-  if (service.error && !service.data) return <LoadError error={service.error} onRetry={() => void service.mutate()} />;
-  const s = service.data;
-  if (!s) return <Spinner />;
   const byEmail = new Map((team.data ?? []).map((e) => [e.email.toLowerCase(), e]));
 
   return (
-    <div className="svc-screen">
-      <PageHeader backHref="/services" title={s.name} />
+    <div className="screen">
+      <PageHeader fallbackHref="/services" title={s.name} />
       <section className="card svc-detail" aria-label={t('infoCard')}>
         {s.description && <p className="svc-description">{s.description}</p>}
-        <dl className="svc-facts">
+        <dl className="details svc-facts">
           <div>
             <dt>{t('price')}</dt>
             <dd>{euros(s.price)}</dd>
@@ -62,12 +58,12 @@ export function ServiceDetailScreen({ id }: { id: number }) {
         {s.employees.length === 0 ? (
           <p className="muted">{t('noEmployees')}</p>
         ) : (
-          <ul className="svc-chips">
+          <ul className="chips">
             {s.employees.map((e) => {
               const member = byEmail.get(e.email.toLowerCase());
               return (
-                <li key={e.email} className="svc-chip">
-                  <StylistAvatar name={e.name} color={member?.color} avatar={member?.avatar} size={26} />
+                <li key={e.email} className="chip">
+                  <EmployeeAvatar color={member?.color} avatar={member?.avatar} size={20} />
                   <span>{e.name}</span>
                 </li>
               );

@@ -1,14 +1,16 @@
 'use client';
 
-import { useId, useState, type ReactNode } from 'react';
+import { useId, useState } from 'react';
 import { useRouter } from 'next/navigation';
 import { useTranslations } from 'next-intl';
-import { toast } from 'sonner';
 import { Button } from '@/components/ui/button';
-import { PlusIcon } from '@/components/ui/icons';
-import { Spinner } from '@/components/ui/spinner';
+import { EditForm } from '@/components/ui/edit-form';
+import { Field, SelectField } from '@/components/ui/field';
+import { PlusIcon, TrashIcon } from '@/components/ui/icons';
+import { PageHeader, useBack } from '@/components/ui/page-header';
+import { toastError, toastSuccess } from '@/components/ui/toast';
 import { ApiClientError, errorMessageOf } from '@/lib/api-client/fetcher';
-import { createService, updateService, useService } from '@/lib/api-client/services';
+import { createService, updateService } from '@/lib/api-client/services';
 import { useStaffEmployees } from '@/lib/api-client/staff';
 import { canAddSegment } from '@/lib/domain/service';
 import type { Service } from '@/lib/validation/dto';
@@ -18,9 +20,6 @@ import {
   missingServiceFields,
   type ServiceFormField,
 } from '@/lib/validation/services';
-import { TrashIcon } from './icons';
-import { LoadError, isNotFound } from './load-error';
-import { PageHeader } from './page-header';
 import {
   HOUR_OPTIONS,
   MINUTE_OPTIONS,
@@ -39,9 +38,9 @@ import {
   withDuration,
   type ServiceDraft,
 } from './service-draft';
-import { ServiceNotFound } from './service-not-found';
+import { useMissingFieldsText } from './missing-fields';
 import { TeamChecklist } from './stylist-checklist';
-import { SERVICES_TOAST_MS } from './toast';
+import { ServiceEditor } from './with-service';
 import { WorkBar } from './work-bar';
 import './services.css';
 
@@ -51,25 +50,23 @@ type FieldMessages = Partial<Record<ServiceFormField, string>>;
 export function NewServiceScreen() {
   const t = useTranslations('services');
   return (
-    <div className="svc-screen">
-      <PageHeader backHref="/services" title={t('newService')} />
+    <div className="screen">
+      <PageHeader fallbackHref="/services" title={t('newService')} />
       <ServiceForm />
     </div>
   );
 }
 
-/** Editar información (`/services/{id}/edit/information`): information and working time of a service. */
+/**
+ * Editar información (`/services/{id}/edit/information`): information and working time of a service;
+ * once saved, back to where the user came from (the detail).
+ */
 export function EditServiceInfoScreen({ id }: { id: number }) {
   const t = useTranslations('services');
-  const service = useService(id, { revalidateOnFocus: false });
-  if (isNotFound(service.error)) return <ServiceNotFound />;
-  if (service.error && !service.data) return <LoadError error={service.error} onRetry={() => void service.mutate()} />;
-  if (!service.data) return <Spinner />;
   return (
-    <div className="svc-screen">
-      <PageHeader backHref={`/services/${id}`} title={t('editInformation')} description={service.data.name} />
-      <ServiceForm key={service.data.id} service={service.data} />
-    </div>
+    <ServiceEditor id={id} title={t('editInformation')}>
+      {(service) => <ServiceForm key={service.id} service={service} />}
+    </ServiceEditor>
   );
 }
 
@@ -82,6 +79,8 @@ export function EditServiceInfoScreen({ id }: { id: number }) {
 function ServiceForm({ service }: { service?: Service }) {
   const t = useTranslations('services');
   const router = useRouter();
+  const back = useBack(service ? `/services/${service.id}` : '/services');
+  const missingText = useMissingFieldsText();
   const isNew = service === undefined;
   const [initial] = useState<ServiceDraft>(() => (service ? draftFromService(service) : emptyDraft()));
   const [draft, setDraft] = useState<ServiceDraft>(initial);
@@ -92,12 +91,10 @@ function ServiceForm({ service }: { service?: Service }) {
     name: useId(),
     description: useId(),
     price: useId(),
-    priceHint: useId(),
     hours: useId(),
     minutes: useId(),
     segmentsHint: useId(),
     addHint: useId(),
-    missing: useId(),
   };
 
   const schema = isNew ? ZServiceCreate : ZServiceUpdate;
@@ -115,6 +112,9 @@ function ServiceForm({ service }: { service?: Service }) {
   const canSave = changed && parsed.success;
   const duration = durationOf(draft);
   const canAdd = canAddSegment(duration, draft.segments);
+
+  const hoursText = (hours: number) => t('hoursOption', { hours });
+  const minutesText = (minutes: number) => t('minutesOption', { minutes });
 
   /** The message next to a field: the server's, else the schema's once the field was touched. */
   const messageOf = (field: ServiceFormField) => serverErrors[field] ?? (touched.has(field) ? schemaErrors[field] : undefined);
@@ -136,47 +136,42 @@ function ServiceForm({ service }: { service?: Service }) {
     try {
       if (isNew) {
         const created = await createService(ZServiceCreate.parse(createBodyOf(draft)));
-        toast.success(t('created'), { duration: SERVICES_TOAST_MS });
+        toastSuccess(t('created'));
+        // The form is done with: its entry gives way to the new service's detail.
         router.replace(`/services/${created.id}`);
       } else {
         await updateService(service.id, ZServiceUpdate.parse(updateBodyOf(draft)));
-        toast.success(t('updated'), { duration: SERVICES_TOAST_MS });
-        router.replace(`/services/${service.id}`);
+        toastSuccess(t('updated'));
+        back();
       }
     } catch (err) {
       if (err instanceof ApiClientError) setServerErrors(serverFieldErrors(err.details));
-      if (isNew) {
-        toast.error(t('createError'), { description: errorMessageOf(err, '') || undefined, duration: SERVICES_TOAST_MS });
-      } else {
-        toast.error(errorMessageOf(err, t('updateError')), { duration: SERVICES_TOAST_MS });
-      }
+      if (isNew) toastError(t('createError'), err);
+      else toastError(errorMessageOf(err, t('updateError')));
       setBusy(false);
     }
   };
 
   return (
-    <form
-      className="svc-form"
-      noValidate
-      onSubmit={(e) => {
-        e.preventDefault();
-        void submit();
-      }}
+    <EditForm
+      onSave={() => void submit()}
+      saveLabel={isNew ? t('create') : t('save')}
+      busy={busy}
+      disabled={!canSave}
+      message={missingText(missing)}
     >
       <section className="card svc-form-card" aria-labelledby={`${ids.name}-card`}>
         <h2 id={`${ids.name}-card`} className="svc-card-title">
           {t('infoCard')}
         </h2>
         <Field id={ids.name} label={t('name')} message={messageOf('name')}>
-          {(describedBy) => (
+          {(control) => (
             <input
-              id={ids.name}
+              {...control}
               className="input"
               autoComplete="off"
               maxLength={120}
               required
-              aria-invalid={messageOf('name') ? true : undefined}
-              aria-describedby={describedBy}
               value={draft.name}
               onChange={(e) => change(['name'], (d) => ({ ...d, name: e.target.value }))}
               onBlur={() => touch('name')}
@@ -184,70 +179,52 @@ function ServiceForm({ service }: { service?: Service }) {
           )}
         </Field>
         <Field id={ids.description} label={t('description')} message={messageOf('description')}>
-          {(describedBy) => (
+          {(control) => (
             <textarea
-              id={ids.description}
-              className="input svc-textarea"
+              {...control}
+              className="input textarea"
               rows={3}
               maxLength={1000}
               required
-              aria-invalid={messageOf('description') ? true : undefined}
-              aria-describedby={describedBy}
               value={draft.description}
               onChange={(e) => change(['description'], (d) => ({ ...d, description: e.target.value }))}
               onBlur={() => touch('description')}
             />
           )}
         </Field>
-        <Field id={ids.price} label={t('priceField')} message={messageOf('price')} hint={t('priceHint')} hintId={ids.priceHint}>
-          {(describedBy) => (
+        <Field id={ids.price} label={t('priceField')} message={messageOf('price')} hint={t('priceHint')}>
+          {(control) => (
             <input
-              id={ids.price}
+              {...control}
               className="input svc-price"
               inputMode="decimal"
               autoComplete="off"
               required
-              aria-invalid={messageOf('price') ? true : undefined}
-              aria-describedby={describedBy}
               value={draft.price}
               onChange={(e) => change(['price'], (d) => ({ ...d, price: e.target.value }))}
               onBlur={() => touch('price')}
             />
           )}
         </Field>
-        <fieldset className="svc-fieldset" aria-describedby={messageOf('duration') ? `${ids.hours}-error` : undefined}>
-          <legend className="svc-legend-label">{t('duration')}</legend>
+        <fieldset className="fieldset" aria-describedby={messageOf('duration') ? `${ids.hours}-error` : undefined}>
+          <legend>{t('duration')}</legend>
           <div className="svc-duration">
-            <div className="field">
-              <label htmlFor={ids.hours}>{t('hours')}</label>
-              <select
-                id={ids.hours}
-                className="input select"
-                value={draft.hours}
-                onChange={(e) => change(['duration', 'busy_slots'], (d) => withDuration(d, Number(e.target.value), d.minutes))}
-              >
-                {HOUR_OPTIONS.map((h) => (
-                  <option key={h} value={h}>
-                    {t('hoursOption', { hours: h })}
-                  </option>
-                ))}
-              </select>
-            </div>
-            <div className="field">
-              <label htmlFor={ids.minutes}>{t('minutes')}</label>
-              <select
-                id={ids.minutes}
-                className="input select"
-                value={draft.minutes}
-                onChange={(e) => change(['duration', 'busy_slots'], (d) => withDuration(d, d.hours, Number(e.target.value)))}
-              >
-                {MINUTE_OPTIONS.map((m) => (
-                  <option key={m} value={m}>
-                    {t('minutesOption', { minutes: m })}
-                  </option>
-                ))}
-              </select>
-            </div>
+            <SelectField
+              id={ids.hours}
+              label={t('hours')}
+              value={draft.hours}
+              options={HOUR_OPTIONS}
+              format={hoursText}
+              onChange={(hours) => change(['duration', 'busy_slots'], (d) => withDuration(d, hours, d.minutes))}
+            />
+            <SelectField
+              id={ids.minutes}
+              label={t('minutes')}
+              value={draft.minutes}
+              options={MINUTE_OPTIONS}
+              format={minutesText}
+              onChange={(minutes) => change(['duration', 'busy_slots'], (d) => withDuration(d, d.hours, minutes))}
+            />
           </div>
           {messageOf('duration') && (
             <p id={`${ids.hours}-error`} className="field-error">
@@ -273,42 +250,24 @@ function ServiceForm({ service }: { service?: Service }) {
             return (
               <li key={i} className="svc-segment">
                 <span className="svc-segment-title">{t('segment', { n })}</span>
-                <div className="field">
-                  <label htmlFor={startId}>
-                    {t('segmentStart')}
-                    <span className="sr-only"> {t('ofSegment', { n })}</span>
-                  </label>
-                  <select
-                    id={startId}
-                    className="input select"
-                    value={s.startMinutes}
-                    onChange={(e) => change(['busy_slots'], (d) => setSegmentTime(d, i, 'start', Number(e.target.value)))}
-                  >
-                    {choices.starts.map((m) => (
-                      <option key={m} value={m}>
-                        {t('minutesOption', { minutes: m })}
-                      </option>
-                    ))}
-                  </select>
-                </div>
-                <div className="field">
-                  <label htmlFor={endId}>
-                    {t('segmentEnd')}
-                    <span className="sr-only"> {t('ofSegment', { n })}</span>
-                  </label>
-                  <select
-                    id={endId}
-                    className="input select"
-                    value={s.endMinutes}
-                    onChange={(e) => change(['busy_slots'], (d) => setSegmentTime(d, i, 'end', Number(e.target.value)))}
-                  >
-                    {choices.ends.map((m) => (
-                      <option key={m} value={m}>
-                        {t('minutesOption', { minutes: m })}
-                      </option>
-                    ))}
-                  </select>
-                </div>
+                <SelectField
+                  id={startId}
+                  label={t('segmentStart')}
+                  labelSuffix={t('ofSegment', { n })}
+                  value={s.startMinutes}
+                  options={choices.starts}
+                  format={minutesText}
+                  onChange={(m) => change(['busy_slots'], (d) => setSegmentTime(d, i, 'start', m))}
+                />
+                <SelectField
+                  id={endId}
+                  label={t('segmentEnd')}
+                  labelSuffix={t('ofSegment', { n })}
+                  value={s.endMinutes}
+                  options={choices.ends}
+                  format={minutesText}
+                  onChange={(m) => change(['busy_slots'], (d) => setSegmentTime(d, i, 'end', m))}
+                />
                 <button
                   type="button"
                   className="icon-btn svc-segment-remove"
@@ -352,57 +311,7 @@ function ServiceForm({ service }: { service?: Service }) {
         </section>
       )}
 
-      <div className="svc-save">
-        <p id={ids.missing} className="form-error svc-missing" aria-live="polite">
-          {missing.length > 0 ? t('missingFields', { fields: missing.map((f) => t(`field.${f}`)).join(', ') }) : ''}
-        </p>
-        <Button
-          type="submit"
-          block
-          busy={busy}
-          disabled={!canSave}
-          aria-describedby={missing.length > 0 ? ids.missing : undefined}
-        >
-          {isNew ? t('create') : t('save')}
-        </Button>
-      </div>
-    </form>
-  );
-}
-
-/** A labelled field with its optional hint and message, the control receiving `aria-describedby`. */
-function Field({
-  id,
-  label,
-  message,
-  hint,
-  hintId,
-  children,
-}: {
-  id: string;
-  label: string;
-  message?: string;
-  hint?: string;
-  hintId?: string;
-  children: (describedBy: string | undefined) => ReactNode;
-}) {
-  const messageId = `${id}-message`;
-  const describedBy = [hint && hintId ? hintId : '', message ? messageId : ''].filter(Boolean).join(' ') || undefined;
-  return (
-    <div className="field">
-      <label htmlFor={id}>{label}</label>
-      {children(describedBy)}
-      {hint && hintId && (
-        <p id={hintId} className="field-hint">
-          {hint}
-        </p>
-      )}
-      {message && (
-        <p id={messageId} className="field-error">
-          {message}
-        </p>
-      )}
-    </div>
+    </EditForm>
   );
 }
 

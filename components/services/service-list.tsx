@@ -4,18 +4,16 @@ import Link from 'next/link';
 import { useEffect, useId, useRef, useState } from 'react';
 import { useRouter } from 'next/navigation';
 import { useTranslations } from 'next-intl';
-import { toast } from 'sonner';
 import { Button } from '@/components/ui/button';
 import { Dialog } from '@/components/ui/dialog';
-import { PlusIcon } from '@/components/ui/icons';
+import { MoreIcon, PlusIcon, TrashIcon } from '@/components/ui/icons';
+import { PageHeader } from '@/components/ui/page-header';
 import { Spinner } from '@/components/ui/spinner';
+import { toastError, toastSuccess } from '@/components/ui/toast';
 import { errorMessageOf } from '@/lib/api-client/fetcher';
 import { deleteService, useServiceList } from '@/lib/api-client/services';
 import { durationLabel, euros } from '@/lib/format';
 import type { Service } from '@/lib/validation/dto';
-import { MoreIcon, TrashIcon } from './icons';
-import { PageHeader } from './page-header';
-import { SERVICES_TOAST_MS } from './toast';
 import './services.css';
 
 /**
@@ -35,7 +33,7 @@ export function ServiceListScreen() {
   useEffect(() => {
     if (!error || reported.current === error) return;
     reported.current = error;
-    toast.error(errorMessageOf(error, tc('genericError')), { duration: SERVICES_TOAST_MS });
+    toastError(errorMessageOf(error, tc('genericError')));
     router.replace('/');
   }, [error, router, tc]);
 
@@ -47,7 +45,7 @@ export function ServiceListScreen() {
   };
 
   return (
-    <div className="svc-screen">
+    <div className="screen">
       <PageHeader
         title={t('title')}
         action={
@@ -193,10 +191,10 @@ function DeleteServiceDialog({
     setBusy(true);
     try {
       await deleteService(s.id);
-      toast.success(t('deleted'), { duration: SERVICES_TOAST_MS });
+      toastSuccess(t('deleted'));
       onDeleted();
     } catch (err) {
-      toast.error(t('deleteError'), { description: errorMessageOf(err, '') || undefined, duration: SERVICES_TOAST_MS });
+      toastError(t('deleteError'), err);
       onClose();
     } finally {
       setBusy(false);
@@ -210,12 +208,12 @@ function DeleteServiceDialog({
       title={t('deleteTitle')}
       footer={
         service && (
-          <div className="svc-dialog-actions">
-            <Button variant="secondary" onClick={onClose} disabled={busy}>
-              {t('cancel')}
-            </Button>
-            <Button variant="danger" busy={busy} onClick={() => void confirm(service)}>
+          <div className="dialog-actions">
+            <Button block variant="danger" busy={busy} onClick={() => void confirm(service)}>
               {t('delete')}
+            </Button>
+            <Button block variant="secondary" onClick={onClose} disabled={busy}>
+              {t('cancel')}
             </Button>
           </div>
         )

@@ -2,11 +2,12 @@
 
 import { useId, type ReactNode } from 'react';
 import { useTranslations } from 'next-intl';
+import { CheckList } from '@/components/ui/check-list';
+import { EmployeeAvatar } from '@/components/ui/employee-avatar';
 import { Spinner } from '@/components/ui/spinner';
 import type { Employee } from '@/lib/validation/dto';
 import { LoadError } from './load-error';
 import { stylistOptions } from './service-draft';
-import { StylistAvatar } from './stylist-avatar';
 import './services.css';
 
 export type StylistOption = { email: string; name: string; color?: string | null; avatar?: string | null };
@@ -35,28 +36,22 @@ export function StylistChecklist({ legend, stylists, selected, onChange, hint, e
   };
   const describedBy = [hint ? hintId : '', error ? errorId : ''].filter(Boolean).join(' ') || undefined;
   return (
-    <fieldset className="svc-fieldset" aria-describedby={describedBy} disabled={disabled}>
+    <fieldset className="fieldset" aria-describedby={describedBy} disabled={disabled}>
       <legend className="svc-card-title">{legend}</legend>
       {hint && (
         <p id={hintId} className="field-hint">
           {hint}
         </p>
       )}
-      <ul className="svc-checklist">
-        {stylists.map((s) => (
-          <li key={s.email}>
-            <label className="svc-check">
-              <input
-                type="checkbox"
-                checked={chosen.has(s.email.toLowerCase())}
-                onChange={(e) => toggle(s.email, e.target.checked)}
-              />
-              <StylistAvatar name={s.name} color={s.color} avatar={s.avatar} />
-              <span className="svc-check-name">{s.name}</span>
-            </label>
-          </li>
-        ))}
-      </ul>
+      <CheckList
+        items={stylists.map((s) => ({
+          key: s.email,
+          name: s.name,
+          media: <EmployeeAvatar color={s.color} avatar={s.avatar} size={30} />,
+        }))}
+        checked={(email) => chosen.has(email.toLowerCase())}
+        onToggle={toggle}
+      />
       {error && (
         <p id={errorId} className="field-error">
           {error}
@@ -86,7 +81,7 @@ export function TeamChecklist({
   const t = useTranslations('services');
   if (team.error && !team.data) {
     return (
-      <div className="svc-fieldset">
+      <div className="fieldset">
         <h2 className="svc-card-title">{legend}</h2>
         <LoadError error={team.error} onRetry={() => void team.mutate()} />
       </div>

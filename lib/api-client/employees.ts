@@ -1,7 +1,7 @@
 /**
  * API access of the employee screens (spec sections 2 and 7, issue 6): one stylist, the list (shared with
- * the agenda through `useStaffEmployees`), and the writes — information, weekly schedule, services and
- * special schedules. Every write revalidates the stylist, the lists of stylists and what shows their
+ * the agenda through `useStaffEmployees`), and the writes — information, weekly schedule, services,
+ * special schedules, and adding or removing a stylist (admins only). Every write revalidates the stylist, the lists of stylists and what shows their
  * hours or services (agenda days, services), so every screen reads the new state.
  * Errors arrive as `ApiClientError` with the server's Spanish message.
  */
@@ -9,6 +9,7 @@ import useSWR, { mutate, type SWRConfiguration } from 'swr';
 import type { z } from 'zod';
 import { ZScheduleConflictDetails, type Appointment, type Employee } from '@/lib/validation/dto';
 import type { ZEmployeePatch, ZEmployeeServices, ZSpecialShiftCreate } from '@/lib/validation/employees';
+import type { ZStaffCreate } from '@/lib/validation/staff';
 import { ApiClientError, apiFetch } from './fetcher';
 import { FACILITY_ID } from './hooks';
 import { staffPaths, useStaffEmployees } from './staff';
@@ -21,6 +22,8 @@ const enc = encodeURIComponent;
 export const employeePaths = {
   list: staffPaths.employees,
   employee: (email: string) => `/api/v1/facility/${FACILITY_ID}/employee/${enc(email)}`,
+  /** `POST` (add) is the list's path; `DELETE` (remove) is this one. */
+  account: (email: string) => `/api/v1/facility/${FACILITY_ID}/employees/${enc(email)}`,
   update: (email: string) => `/api/v1/employees/${enc(email)}`,
   services: (email: string) => `/api/v1/employees/${enc(email)}/services`,
   specialShifts: (email: string) => `/api/v1/facility/${FACILITY_ID}/employees/${enc(email)}/special-shifts`,
@@ -107,6 +110,49 @@ export async function createSpecialShift(email: string, body: SpecialShiftBody):
 export async function deleteSpecialShift(email: string, date: string, { force = false } = {}): Promise<void> {
   await apiFetch(employeePaths.specialShift(email, date) + (force ? '?force=true' : ''), { method: 'DELETE' });
   await revalidateEmployee(email);
+}
+
+/** The body of `POST /facility/1/employees`: `{ name, email }`. */
+export type AddEmployeeBody = z.input<typeof ZStaffCreate>;
+
+/**
+ * `POST /api/v1/facility/1/employees` (admins only; decisions "Admin-only actions") → 201 with the new
+ * stylist, who then signs in with that e-mail. Throws `ApiClientError`: 403 for non-admins, 409 `conflict`
+ * when the e-mail is a client's or an active staff member's (the Spanish message says which).
+ */
+export async function addEmployee(body: AddEmployeeBody): Promise<Employee> {
+  const answer = await apiFetch<{ data: Employee }>(employeePaths.list(), { method: 'POST', body });
+  await revalidateEmployee(answer.data.email, answer.data);
+  return answer.data;
+}
+
+/**
+ * `DELETE /api/v1/facility/1/employees/{email}` (admins only; decisions "Admin-only actions" and
+ * "Deleting") → 200 `{ data: { email } }`. Revalidates the lists of stylists, the agenda and the services
+ * (their stylist chips), and drops the stylist from the cache without fetching it again (it is gone: a
+ * later visit loads it and shows not found). Throws `ApiClientError`: 409 `conflict` with the pending
+ * appointments (`removalConflictOf`), 422 when admins remove themselves, 403 for non-admins.
+ */
+export async function removeEmployee(email: string): Promise<void> {
+  await apiFetch(employeePaths.account(email), { method: 'DELETE' });
+  const one = employeePaths.employee(email);
+  await mutate(
+    (key) =>
+      typeof key === 'string' &&
+      key !== one &&
+      (key.startsWith(`${PREFIX}/employees`) || key.startsWith(`${PREFIX}/appointments`) || key.startsWith(`${PREFIX}/services`)),
+  );
+  await mutate(one, undefined, { revalidate: false });
+}
+
+/**
+ * The pending appointments that keep a stylist from being removed, when `err` is the 409 `conflict`
+ * answer of `removeEmployee` (decisions "Deleting"); null for any other error.
+ */
+export function removalConflictOf(err: unknown): Appointment[] | null {
+  if (!(err instanceof ApiClientError) || err.status !== 409 || err.code !== 'conflict') return null;
+  const parsed = ZScheduleConflictDetails.safeParse(err.details);
+  return parsed.success ? parsed.data.appointments : null;
 }
 
 /** An appointment a schedule change would leave outside working hours. */
