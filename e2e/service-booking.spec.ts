@@ -53,8 +53,10 @@ test('a new service with a rest gap interleaves another booking for a client', a
     client_name: 'Walk-in Hueco',
   });
   expect(walkIn.status).toBe(201);
-  // The demo client may book one more, whatever other specs left pending.
-  const allowance = await api(page.request, 'PATCH', `/api/v1/users/${CLIENT}`, { n_appointments_allowed: 10 });
+  // The demo client may book one more, whatever other specs left pending (restored at the end).
+  const before = await api(page.request, 'GET', `/api/v1/users/${CLIENT}`);
+  const { n_appointments_allowed: allowed, pending_appointments: pending } = before.body.data;
+  const allowance = await api(page.request, 'PATCH', `/api/v1/users/${CLIENT}`, { n_appointments_allowed: pending.length + 1 });
   expect(allowance.status).toBe(201);
 
   // The client books the new service in the wizard.
@@ -94,4 +96,14 @@ test('a new service with a rest gap interleaves another booking for a client', a
   await expect(page.getByText('Cita confirmada')).toBeVisible();
   await page.waitForURL((url) => url.pathname === '/');
   await expect(page.locator('article.appointment-card', { hasText: serviceName })).toContainText('a las 10:00');
+
+  // Leave the demo client as other specs expect it: the appointment cancelled, the allowance back.
+  const mine = await api(page.request, 'GET', `/api/v1/users/${CLIENT}`);
+  const booked = mine.body.data.pending_appointments.find((a: { service_name: string }) => a.service_name === serviceName);
+  await page.context().clearCookies();
+  await signIn(page, 'admin@klok.demo');
+  const cancelled = await api(page.request, 'PATCH', '/api/v1/schedules/cancel/appointment', { appointment_id: booked.id, facility_id: 1 });
+  expect(cancelled.status).toBe(200);
+  const restored = await api(page.request, 'PATCH', `/api/v1/users/${CLIENT}`, { n_appointments_allowed: allowed });
+  expect(restored.status).toBe(201);
 });

@@ -2,26 +2,25 @@
 
 import { useId, useState, type FormEvent } from 'react';
 import { useTranslations } from 'next-intl';
-import { toast } from 'sonner';
 import { Button } from '@/components/ui/button';
 import { Dialog } from '@/components/ui/dialog';
-import { STAFF_TOAST_MS } from '@/components/ui/toast';
-import { errorMessageOf } from '@/lib/api-client/fetcher';
+import { Field } from '@/components/ui/field';
+import { toastError, toastSuccess } from '@/components/ui/toast';
 import { addEmployee } from '@/lib/api-client/employees';
 import { ZStaffCreate } from '@/lib/validation/staff';
 
-type Field = 'name' | 'email';
-type Values = Record<Field, string>;
+type FieldName = 'name' | 'email';
+type Values = Record<FieldName, string>;
 
 const EMPTY: Values = { name: '', email: '' };
 
 /** The first schema message of each field (ZStaffCreate), for the values as typed. */
-function errorsOf(values: Values): Partial<Record<Field, string>> {
+function errorsOf(values: Values): Partial<Record<FieldName, string>> {
   const parsed = ZStaffCreate.safeParse(values);
-  const errors: Partial<Record<Field, string>> = {};
+  const errors: Partial<Record<FieldName, string>> = {};
   if (!parsed.success) {
     for (const issue of parsed.error.issues) {
-      const field = issue.path[0] as Field | undefined;
+      const field = issue.path[0] as FieldName | undefined;
       if (field && !errors[field]) errors[field] = issue.message;
     }
   }
@@ -80,13 +79,13 @@ function AddEmployeeForm({
   onAdded: () => void;
 }) {
   const t = useTranslations('employees');
-  const ids = { name: useId(), nameError: useId(), email: useId(), emailError: useId(), note: useId() };
+  const ids = { name: useId(), email: useId() };
   const [values, setValues] = useState<Values>(EMPTY);
-  const [touched, setTouched] = useState<Record<Field, boolean>>({ name: false, email: false });
+  const [touched, setTouched] = useState<Record<FieldName, boolean>>({ name: false, email: false });
   const [submitted, setSubmitted] = useState(false);
 
   const errors = errorsOf(values);
-  const shown = (field: Field) => (touched[field] || submitted ? errors[field] : undefined);
+  const shown = (field: FieldName) => (touched[field] || submitted ? errors[field] : undefined);
 
   const submit = async (e: FormEvent) => {
     e.preventDefault();
@@ -103,49 +102,35 @@ function AddEmployeeForm({
     try {
       await addEmployee(parsed.data);
       setSaving(false);
-      toast.success(t('added'), { duration: STAFF_TOAST_MS });
+      toastSuccess(t('added'));
       onAdded();
     } catch (err) {
       setSaving(false);
-      toast.error(t('addError'), { description: errorMessageOf(err, '') || undefined, duration: STAFF_TOAST_MS });
+      toastError(t('addError'), err);
     }
   };
 
-  const field = (name: Field, label: string, input: { type: string; autoComplete: string; maxLength: number }) => {
-    const id = name === 'name' ? ids.name : ids.email;
-    const errorId = name === 'name' ? ids.nameError : ids.emailError;
-    const error = shown(name);
-    return (
-      <div className="field">
-        <label htmlFor={id}>{label}</label>
+  const field = (name: FieldName, label: string, input: { type: string; autoComplete: string; maxLength: number }, hint?: string) => (
+    <Field id={name === 'name' ? ids.name : ids.email} label={label} hint={hint} message={shown(name) ?? undefined}>
+      {(control) => (
         <input
-          id={id}
+          {...control}
           className="input"
           required
           {...input}
           value={values[name]}
           disabled={saving}
-          aria-invalid={error ? true : undefined}
-          aria-describedby={[error ? errorId : null, name === 'email' ? ids.note : null].filter(Boolean).join(' ') || undefined}
           onChange={(e) => setValues((v) => ({ ...v, [name]: e.target.value }))}
           onBlur={() => setTouched((s) => ({ ...s, [name]: true }))}
         />
-        {error && (
-          <p id={errorId} className="field-error">
-            {error}
-          </p>
-        )}
-      </div>
-    );
-  };
+      )}
+    </Field>
+  );
 
   return (
     <form id={formId} className="special-form" onSubmit={submit} noValidate>
       {field('name', t('name'), { type: 'text', autoComplete: 'off', maxLength: 120 })}
-      {field('email', t('email'), { type: 'email', autoComplete: 'off', maxLength: 254 })}
-      <p id={ids.note} className="note">
-        {t('addNote')}
-      </p>
+      {field('email', t('email'), { type: 'email', autoComplete: 'off', maxLength: 254 }, t('addNote'))}
     </form>
   );
 }

@@ -17,6 +17,7 @@ import type { Employee } from '@/lib/validation/dto';
 import { AddEmployeeDialog } from './add-employee-dialog';
 import { employeeHref } from './paths';
 import './employees.css';
+import { PageHeader } from '@/components/ui/page-header';
 
 /** Today's hours of a stylist (`Hoy: 09:30 – 14:00 · 16:00 – 20:00`), or Cerrado; a shift never breaks across lines. */
 function TodayHours({ employee, today }: { employee: Employee; today: string }) {
@@ -56,15 +57,17 @@ export function EmployeeList() {
 
   return (
     <div className="screen">
-      <header className="employees-header">
-        <h1 className="page-title">{t('title')}</h1>
-        {isAdmin && (
-          <Button onClick={() => setAdding(true)}>
-            <PlusIcon />
-            {t('add')}
-          </Button>
-        )}
-      </header>
+      <PageHeader
+        title={t('title')}
+        action={
+          isAdmin && (
+            <Button onClick={() => setAdding(true)}>
+              <PlusIcon />
+              {t('add')}
+            </Button>
+          )
+        }
+      />
       {isAdmin && <AddEmployeeDialog open={adding} onClose={() => setAdding(false)} />}
       {error && !data ? (
         <p className="form-error" role="alert">

@@ -3,11 +3,9 @@
 import { useState } from 'react';
 import { useRouter } from 'next/navigation';
 import { useTranslations } from 'next-intl';
-import { toast } from 'sonner';
 import { Button } from '@/components/ui/button';
 import { Dialog } from '@/components/ui/dialog';
-import { STAFF_TOAST_MS } from '@/components/ui/toast';
-import { errorMessageOf } from '@/lib/api-client/fetcher';
+import { toastError, toastSuccess } from '@/components/ui/toast';
 import { removalConflictOf, removeEmployee, type ConflictAppointment } from '@/lib/api-client/employees';
 import type { Employee } from '@/lib/validation/dto';
 import { EMPLOYEES_HREF } from './paths';
@@ -43,7 +41,7 @@ export function RemoveEmployeeDialog({ employee, open, onClose }: RemoveEmployee
     setBusy(true);
     try {
       await removeEmployee(employee.email);
-      toast.success(t('removed'), { duration: STAFF_TOAST_MS });
+      toastSuccess(t('removed'));
       router.replace(EMPLOYEES_HREF);
     } catch (err) {
       setBusy(false);
@@ -52,7 +50,7 @@ export function RemoveEmployeeDialog({ employee, open, onClose }: RemoveEmployee
         setPending(appointments);
         return;
       }
-      toast.error(t('removeError'), { description: errorMessageOf(err, '') || undefined, duration: STAFF_TOAST_MS });
+      toastError(t('removeError'), err);
       onClose();
     }
   };

@@ -2,7 +2,7 @@
 
 import { useTranslations } from 'next-intl';
 import { Button } from '@/components/ui/button';
-import { ApiClientError, errorMessageOf } from '@/lib/api-client/fetcher';
+import { errorMessageOf } from '@/lib/api-client/fetcher';
 
 /** A failed load: the server's message (or the generic one) and Reintentar. */
 export function LoadError({ error, onRetry }: { error: unknown; onRetry: () => void }) {
@@ -21,4 +21,4 @@ export function LoadError({ error, onRetry }: { error: unknown; onRetry: () => v
 }
 
 /** True when a load failed because the resource does not exist (or was deleted). */
-export const isNotFound = (error: unknown) => error instanceof ApiClientError && error.status === 404;
+export { isNotFoundError as isNotFound } from '@/lib/api-client/fetcher';

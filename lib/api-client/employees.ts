@@ -10,7 +10,7 @@ import type { z } from 'zod';
 import { ZScheduleConflictDetails, type Appointment, type Employee } from '@/lib/validation/dto';
 import type { ZEmployeePatch, ZEmployeeServices, ZSpecialShiftCreate } from '@/lib/validation/employees';
 import type { ZStaffCreate } from '@/lib/validation/staff';
-import { ApiClientError, apiFetch } from './fetcher';
+import { ApiClientError, apiFetch, isNotFoundError } from './fetcher';
 import { FACILITY_ID } from './hooks';
 import { staffPaths, useStaffEmployees } from './staff';
 
@@ -31,7 +31,6 @@ export const employeePaths = {
     `/api/v1/facility/${FACILITY_ID}/employees/${enc(email)}/special-shifts/${date}`,
 };
 
-const notFound = (err: unknown) => err instanceof ApiClientError && err.status === 404;
 
 /**
  * One stylist by e-mail (`GET /facility/1/employee/{email}`; null e-mail: no request). A 404 is not
@@ -41,12 +40,12 @@ export function useEmployee(email: string | null, config?: SWRConfiguration<Empl
   return useSWR<Employee>(
     email ? employeePaths.employee(email) : null,
     (path: string) => apiFetch<{ data: Employee }>(path).then((b) => b.data),
-    { shouldRetryOnError: (err) => !notFound(err), ...config },
+    { shouldRetryOnError: (err) => !isNotFoundError(err), ...config },
   );
 }
 
 /** True when a load failed because the stylist does not exist. */
-export const isEmployeeNotFound = notFound;
+export const isEmployeeNotFound = isNotFoundError;
 
 const PREFIX = `/api/v1/facility/${FACILITY_ID}`;
 

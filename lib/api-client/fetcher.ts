@@ -81,6 +81,16 @@ export async function apiFetch<T = unknown>(path: string, options: ApiFetchOptio
   return body as T;
 }
 
+/** True for a failed call answered 404 (an unknown or deleted resource). */
+export function isNotFoundError(err: unknown): boolean {
+  return err instanceof ApiClientError && err.status === 404;
+}
+
+/** SWR's retry rule of the resource hooks: retry network and server failures, never a 4xx answer. */
+export function retryOnlyServerErrors(err: unknown): boolean {
+  return !(err instanceof ApiClientError && err.status < 500);
+}
+
 /** The SWR fetcher: a GET of the key (an API path). */
 export function swrFetcher<T>(path: string): Promise<T> {
   return apiFetch<T>(path);

@@ -8,7 +8,7 @@ import useSWR, { mutate, type SWRConfiguration } from 'swr';
 import type { z } from 'zod';
 import type { Service } from '@/lib/validation/dto';
 import type { ZServiceCreate, ZServiceEmployees, ZServiceUpdate } from '@/lib/validation/services';
-import { ApiClientError, apiFetch } from './fetcher';
+import { apiFetch, retryOnlyServerErrors } from './fetcher';
 import { FACILITY_ID, apiPaths, useServices } from './hooks';
 
 /** Paths (SWR keys) of the service resources. */
@@ -34,7 +34,7 @@ export function useServiceList() {
  */
 export function useService(id: number | null, config?: SWRConfiguration<Service>) {
   return useSWR<Service>(id === null ? null : servicePaths.one(id), (path: string) => apiFetch<{ data: Service }>(path).then((b) => b.data), {
-    shouldRetryOnError: (err) => !(err instanceof ApiClientError && err.status < 500),
+    shouldRetryOnError: retryOnlyServerErrors,
     ...config,
   });
 }
