@@ -48,3 +48,33 @@ export function openingHours(minutes: number): string {
   const m = total % 60;
   return m === 0 ? `${h}h` : `${h}h ${m}min`;
 }
+
+/** `23/11/2026`: the Madrid calendar date of an instant (spec section 9, dd/MM/yyyy). */
+export function shortDateOf(instant: string | number): string {
+  return toMadrid(instant).toFormat('dd/MM/yyyy');
+}
+
+/** `lunes 23 de noviembre`: the Madrid date of an instant as it reads inside a sentence. */
+export function sentenceDateOf(instant: string | number): string {
+  return toMadrid(instant).setLocale('es').toFormat("cccc d 'de' LLLL");
+}
+
+/**
+ * How long ago an instant was (spec section 9, "Relative time"), as parts the screen words (justo ahora,
+ * hace N m, hace N h, then the date): under a minute (or in the future: clock skew) `now`; under an hour
+ * whole `minutes`; under a day whole `hours`; older, the Madrid `date` as dd/MM/yyyy.
+ */
+export type RelativeTime = { unit: 'now' } | { unit: 'minutes'; n: number } | { unit: 'hours'; n: number } | { unit: 'date'; date: string };
+
+const MINUTE_MS = 60_000;
+const HOUR_MS = 60 * MINUTE_MS;
+const DAY_MS = 24 * HOUR_MS;
+
+export function relativeTime(instant: string | number, now: number): RelativeTime {
+  const at = typeof instant === 'number' ? instant : Date.parse(instant);
+  const ago = now - at;
+  if (ago < MINUTE_MS) return { unit: 'now' };
+  if (ago < HOUR_MS) return { unit: 'minutes', n: Math.floor(ago / MINUTE_MS) };
+  if (ago < DAY_MS) return { unit: 'hours', n: Math.floor(ago / HOUR_MS) };
+  return { unit: 'date', date: shortDateOf(at) };
+}

@@ -95,10 +95,152 @@ async function runEngine(name: 'pglite' | 'postgres') {
   await closeDb();
 }
 
+/**
+ * The activity feed (issue 7): `GET /api/v1/facility/1/activities` (first page of 30, through the route
+ * handler) over 200,000 activities of one tenant, for a stylist who has seen all but 5 (the usual case),
+ * for one who never opened the feed (all 200,000 unseen: the count's worst case), and a page 100,000 items
+ * deep (keyset: the same cost as the first). Its own tenant, so it runs after the agenda case on any database.
+ */
+async function runActivityFeed(name: 'pglite' | 'postgres') {
+  const { NextRequest } = await import('next/server');
+  const { sql, eq, and } = await import('drizzle-orm');
+  const { getDb, closeDb } = await import('../lib/server/db/client');
+  const schema = await import('../lib/server/db/schema');
+  const { seedTenant } = await import('../lib/server/db/seed');
+  const { createSession } = await import('../lib/server/auth/session');
+  const { GET } = await import('../app/api/v1/facility/[facilityId]/activities/route');
+  const N = 200_000;
+
+  const db = await getDb();
+  const tenantId = await seedTenant(db, 'actividad');
+  await db.execute(sql`
+    insert into activities (tenant_id, type, data, created_at)
+    select ${tenantId}, 'client_appointment_created',
+      jsonb_build_object('id', gen_random_uuid(), 'start_time', now(), 'created_by', 'cliente' || g || '@example.com',
+        'service_name', 'Corte de pelo', 'employee_name', 'Sara López', 'client_name', 'Cliente ' || g),
+      now() - ((${N} - g) * interval '3 minutes')
+    from generate_series(1, ${N}) g`);
+  await db.execute(sql`analyze activities`);
+  const staff = await db
+    .select()
+    .from(schema.users)
+    .where(and(eq(schema.users.tenantId, tenantId), sql`${schema.users.role} <> 'client'`));
+  const [reader, newcomer] = staff;
+  const [{ top } = { top: 0 }] = await db
+    .select({ top: sql<number>`max(${schema.activities.id})` })
+    .from(schema.activities)
+    .where(eq(schema.activities.tenantId, tenantId));
+  await db.insert(schema.activityReads).values({ userId: reader!.id, tenantId, lastSeenId: top - 5 });
+  const cookieOf = async (userId: string) => `klok_session=${(await createSession(tenantId, userId)).token}`;
+
+  const measure = async (label: string, cookie: string, query: string) => {
+    const call = async () => {
+      const req = new NextRequest(`http://actividad.localhost:3000/api/v1/facility/1/activities${query}`, {
+        headers: { host: 'actividad.localhost:3000', cookie },
+      });
+      const res = await GET(req, { params: Promise.resolve({ facilityId: '1' }) });
+      return (await res.json()) as { items: unknown[]; unseen: number };
+    };
+    const answer = await call();
+    for (let i = 0; i < 5; i++) await call(); // warm-up
+    const times: number[] = [];
+    for (let i = 0; i < RUNS; i++) {
+      const t0 = performance.now();
+      await call();
+      times.push(performance.now() - t0);
+    }
+    times.sort((a, b) => a - b);
+    const at = (p: number) => times[Math.min(times.length - 1, Math.ceil((p / 100) * times.length) - 1)]!;
+    console.log(
+      `activity feed, ${label} (${N.toLocaleString('en')} activities, ${answer.items.length} items, unseen ${answer.unseen}) on ${name}: ` +
+        `median ${at(50).toFixed(1)} ms, p95 ${at(95).toFixed(1)} ms (${RUNS} runs)`,
+    );
+  };
+  await measure('first page, 5 new', await cookieOf(reader!.id), '');
+  await measure('first page, never read', await cookieOf(newcomer!.id), '');
+  await measure('page 100,000 items deep', await cookieOf(reader!.id), `?cursor=${top - 100_000}`);
+  await closeDb();
+}
+
+/**
+ * The client list (issue 7): `GET /api/v1/users` (pages of 30, through the route handler) over 20,000
+ * clients of one tenant with Spanish names (accents included): the first page, a common search typed
+ * without accents ("maria"), a surname in capitals ("PEREZ"), a search that matches nobody (every client
+ * is looked at: the worst case), and a page 10,000 clients deep (keyset: the cost of the first).
+ * Its own tenant, so it runs after the other cases on any database.
+ */
+async function runClientSearch(name: 'pglite' | 'postgres') {
+  const { NextRequest } = await import('next/server');
+  const { sql, eq, and } = await import('drizzle-orm');
+  const { getDb, closeDb } = await import('../lib/server/db/client');
+  const schema = await import('../lib/server/db/schema');
+  const { seedTenant } = await import('../lib/server/db/seed');
+  const { createSession } = await import('../lib/server/auth/session');
+  const { encodeCursor } = await import('../lib/domain/keyset');
+  const { GET } = await import('../app/api/v1/users/route');
+  const N = 20_000;
+
+  const db = await getDb();
+  const tenantId = await seedTenant(db, 'clientes');
+  const first = ['María', 'José', 'Lucía', 'Ángel', 'Sofía', 'Raúl', 'Inés', 'Martín', 'Noelia', 'Iñaki', 'Carmen', 'Óscar'];
+  const last = ['Pérez', 'García', 'Martínez', 'López', 'Sánchez', 'Gómez', 'Fernández', 'Díaz', 'Ruiz', 'Muñoz', 'Álvarez', 'Jiménez'];
+  const arr = (xs: string[]) => sql.raw(`array[${xs.map((x) => `'${x}'`).join(',')}]`);
+  await db.execute(sql`
+    insert into users (tenant_id, email, name, role, created_at, last_activity_at)
+    select ${tenantId}, 'cliente' || g || '@correo.es',
+      (${arr(first)})[1 + g % 12] || ' ' || (${arr(last)})[1 + (g / 12) % 12] || ' ' || (${arr(last)})[1 + (g / 7) % 12],
+      'client', now() - interval '2 years', now() - ((${N} - g) * interval '17 minutes')
+    from generate_series(1, ${N}) g`);
+  await db.execute(sql`analyze users`);
+  const [admin] = await db
+    .select()
+    .from(schema.users)
+    .where(and(eq(schema.users.tenantId, tenantId), eq(schema.users.role, 'admin')));
+  const cookie = `klok_session=${(await createSession(tenantId, admin!.id)).token}`;
+  const deep = await db.execute<{ at: string; id: string }>(sql`
+    select to_char(last_activity_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') as at, id::text as id
+    from users where tenant_id = ${tenantId} and role = 'client' and not is_guest
+    order by last_activity_at desc, id desc offset 9999 limit 1`);
+  const deepRow = ('rows' in deep ? deep.rows : deep)[0] as { at: string; id: string };
+
+  const measure = async (label: string, query: string) => {
+    const call = async () => {
+      const req = new NextRequest(`http://clientes.localhost:3000/api/v1/users${query}`, {
+        headers: { host: 'clientes.localhost:3000', cookie },
+      });
+      const res = await GET(req, { params: Promise.resolve({}) });
+      if (res.status !== 200) throw new Error(`GET /users${query} answered ${res.status}`);
+      return (await res.json()) as { items: unknown[]; total: number };
+    };
+    const answer = await call();
+    for (let i = 0; i < 5; i++) await call(); // warm-up
+    const times: number[] = [];
+    for (let i = 0; i < RUNS; i++) {
+      const t0 = performance.now();
+      await call();
+      times.push(performance.now() - t0);
+    }
+    times.sort((a, b) => a - b);
+    const at = (p: number) => times[Math.min(times.length - 1, Math.ceil((p / 100) * times.length) - 1)]!;
+    console.log(
+      `client list, ${label} (${N.toLocaleString('en')} clients, ${answer.items.length} items, total ${answer.total}) on ${name}: ` +
+        `median ${at(50).toFixed(1)} ms, p95 ${at(95).toFixed(1)} ms (${RUNS} runs)`,
+    );
+  };
+  await measure('first page', '?limit=30');
+  await measure('search "maria"', '?limit=30&search=maria');
+  await measure('search "PEREZ"', '?limit=30&search=PEREZ');
+  await measure('search matching nobody', '?limit=30&search=zzzz');
+  await measure('page 10,000 clients deep', `?limit=30&cursor=${encodeCursor(deepRow)}`);
+  await closeDb();
+}
+
 async function main() {
   if (engine === 'pglite' || engine === 'postgres') {
     process.env.SEED_DEMO = '0';
     await runEngine(engine);
+    await runActivityFeed(engine);
+    await runClientSearch(engine);
     return;
   }
   const base = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';

@@ -2,7 +2,8 @@
 
 import { useId, useRef, type KeyboardEvent, type ReactNode } from 'react';
 
-export type TabItem<K extends string> = { key: K; label: string; panel: ReactNode };
+/** `label` may carry more than text (e.g. a count badge); it is the tab's accessible name. */
+export type TabItem<K extends string> = { key: K; label: ReactNode; panel: ReactNode };
 
 export type TabsProps<K extends string> = {
   label: string;

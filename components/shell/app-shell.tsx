@@ -4,13 +4,15 @@ import Link from 'next/link';
 import { useState, type ReactNode } from 'react';
 import { useTranslations } from 'next-intl';
 import { MenuIcon } from '@/components/ui/icons';
-import { SideMenu, type MenuItem } from './side-menu';
+import { SideMenu, badgeText, type MenuBadge, type MenuItem } from './side-menu';
 
 export type AppShellProps = {
   title: string;
   menuItems: MenuItem[];
   /** Optional icon button at the right of the header. */
   right?: ReactNode;
+  /** A count on the menu button (something new inside the menu, e.g. activity); hidden when 0. */
+  menuBadge?: MenuBadge;
   /** Extra classes of the shell and of its main area (e.g. the staff agenda's full-bleed layout). */
   className?: string;
   mainClassName?: string;
@@ -21,7 +23,7 @@ export type AppShellProps = {
  * The common shell (spec section 2): a header whose title goes to `/` replacing history, a menu
  * button opening the Menú panel, an optional right button, and the page below.
  */
-export function AppShell({ title, menuItems, right, className, mainClassName, children }: AppShellProps) {
+export function AppShell({ title, menuItems, right, menuBadge, className, mainClassName, children }: AppShellProps) {
   const t = useTranslations('common');
   const [menuOpen, setMenuOpen] = useState(false);
   return (
@@ -29,13 +31,18 @@ export function AppShell({ title, menuItems, right, className, mainClassName, ch
       <header className="app-header">
         <button
           type="button"
-          className="icon-btn"
-          aria-label={t('menu')}
+          className="icon-btn menu-btn"
+          aria-label={menuBadge && menuBadge.count > 0 ? `${t('menu')}, ${menuBadge.label}` : t('menu')}
           aria-haspopup="dialog"
           aria-expanded={menuOpen}
           onClick={() => setMenuOpen(true)}
         >
           <MenuIcon />
+          {menuBadge && menuBadge.count > 0 ? (
+            <span className="menu-btn-badge" aria-hidden="true">
+              {badgeText(menuBadge.count)}
+            </span>
+          ) : null}
         </button>
         <Link href="/" replace className="app-title">
           {title}

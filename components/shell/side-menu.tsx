@@ -15,7 +15,15 @@ export type MenuItem = {
   /** Opens in a new tab (social profile). */
   external?: boolean;
   current?: boolean;
+  /** A count at the end of the entry (e.g. new activity); hidden when 0; shown as 99+ above 99. */
+  badge?: MenuBadge;
 };
+
+/** A count badge with its spoken form (e.g. `3 novedades sin ver`). */
+export type MenuBadge = { count: number; label: string };
+
+/** The badge's text: the count, or `99+`. */
+export const badgeText = (count: number) => (count > 99 ? '99+' : String(count));
 
 /** Ends the session with the API and leaves for the login page (spec section 7). */
 async function logout(fallbackError: string): Promise<void> {
@@ -53,6 +61,12 @@ export function SideMenu({ open, onClose, items }: { open: boolean; onClose: () 
                 >
                   {item.icon}
                   <span>{item.label}</span>
+                  {item.badge && item.badge.count > 0 ? (
+                    <span className="menu-badge">
+                      <span aria-hidden="true">{badgeText(item.badge.count)}</span>
+                      <span className="sr-only">{`, ${item.badge.label}`}</span>
+                    </span>
+                  ) : null}
                 </Link>
               )}
             </li>

@@ -4,33 +4,40 @@ import type { ReactNode } from 'react';
 import { useSelectedLayoutSegments } from 'next/navigation';
 import { useTranslations } from 'next-intl';
 import { AppShell } from '@/components/shell/app-shell';
-import type { MenuItem } from '@/components/shell/side-menu';
+import type { MenuBadge, MenuItem } from '@/components/shell/side-menu';
 import { ActivityIcon, CalendarIcon, ClientsIcon, ScissorsIcon, TeamIcon } from '@/components/ui/icons';
+import { useUnseenActivities } from '@/lib/api-client/activities';
 import './staff-shell.css';
 
 /**
  * The staff shell (spec section 2, "Common shell"): the facility name as title (to `/`, replacing
  * history), the menu button opening the Menú panel with Agenda, Empleados, Servicios, Clientes,
- * Actividad and Cerrar sesión at the bottom. The agenda gets the full width and height.
+ * Actividad and Cerrar sesión at the bottom. The agenda gets the full width and height. The staff
+ * member's count of new activity shows on the Actividad entry and on the menu button.
  */
 export function StaffShell({ title, children }: { title: string; children: ReactNode }) {
   const t = useTranslations('agenda.menu');
   // Segments under app/(staff): ['staff'] on the agenda, ['staff', 'employees', …] elsewhere.
   const segments = useSelectedLayoutSegments();
   const section = segments[1] ?? '';
+  // The staff member's new activity (issue 7): on the Actividad entry and on the menu button.
+  const ta = useTranslations('activities');
+  const { data: unseen = 0 } = useUnseenActivities();
+  const badge: MenuBadge | undefined = unseen > 0 ? { count: unseen, label: ta('unseenLabel', { count: unseen }) } : undefined;
 
   const items: MenuItem[] = [
     { href: '/', label: t('agenda'), icon: <CalendarIcon />, current: section === '' },
     { href: '/employees', label: t('employees'), icon: <TeamIcon />, current: section === 'employees' },
     { href: '/services', label: t('services'), icon: <ScissorsIcon />, current: section === 'services' },
     { href: '/clients', label: t('clients'), icon: <ClientsIcon />, current: section === 'clients' },
-    { href: '/activities', label: t('activities'), icon: <ActivityIcon />, current: section === 'activities' },
+    { href: '/activities', label: t('activities'), icon: <ActivityIcon />, current: section === 'activities', badge },
   ];
 
   return (
     <AppShell
       title={title}
       menuItems={items}
+      menuBadge={badge}
       className="staff-shell"
       mainClassName={section === '' ? 'staff-main staff-main--agenda' : 'staff-main'}
     >

@@ -74,7 +74,12 @@ export const ZAppointment = z.object({
   created_at: instant,
   created_by: z.string(),
   created_by_role: z.enum(['client', 'staff']),
+  /** The leave note, or for a cancelled appointment the reason given (optional). */
   notes: z.string().nullable(),
+  /** When a cancelled appointment was cancelled (UTC ISO), else null. */
+  cancelled_at: instant.nullable().optional(),
+  /** Who cancelled it (the staff member's name), else null. */
+  cancelled_by: z.string().nullable().optional(),
   busy_slots: z.array(ZBusySlot),
 });
 export type Appointment = z.infer<typeof ZAppointment>;
@@ -128,6 +133,10 @@ export const ZUser = z.object({
 });
 export type UserDto = z.infer<typeof ZUser>;
 
+/** `GET /users/{email}` → `data`: the user and, for a client, its history. */
+export const ZUserDetail = ZUser.extend({ history: z.lazy(() => ZClientHistory).optional() });
+export type UserDetail = z.infer<typeof ZUserDetail>;
+
 /** A client in the staff list (`GET /users`): visits are past, non-cancelled appointments. */
 export const ZClientListItem = z.object({
   email: z.string(),
@@ -141,6 +150,36 @@ export const ZClientListItem = z.object({
   created_at: instant,
 });
 export type ClientListItem = z.infer<typeof ZClientListItem>;
+
+/** `GET /users?search=&cursor=` (staff): one page of clients, newest activity first. */
+export const ZClientPage = z.object({
+  items: z.array(ZClientListItem),
+  /** Opaque cursor of the next page, or null on the last page. */
+  next_cursor: z.string().nullable(),
+  /** How many clients match the search (the list's count badge). */
+  total: z.number().int(),
+});
+export type ClientPage = z.infer<typeof ZClientPage>;
+
+/**
+ * A client's history (spec section 2, Clients detail; states of section 4): Pendientes (not cancelled,
+ * ending in the future; soonest first), Antiguas (not cancelled, ended; latest first), Canceladas
+ * (latest first, with who cancelled and the reason in `notes`).
+ */
+export const ZClientHistory = z.object({
+  pending: z.array(ZAppointment),
+  past: z.array(ZAppointment),
+  cancelled: z.array(ZAppointment),
+});
+export type ClientHistory = z.infer<typeof ZClientHistory>;
+
+/** `GET /users/{email}/export` (admin): everything the salon holds about a client. */
+export const ZClientExport = z.object({
+  exported_at: instant,
+  profile: ZUser.omit({ pending_appointments: true }),
+  appointments: z.array(ZAppointment),
+});
+export type ClientExport = z.infer<typeof ZClientExport>;
 
 /** `GET /users/phone/{phone}` → `data`: empty when the phone is free, a masked e-mail when taken. */
 export const ZPhoneLookup = z.object({ email: z.string().optional() });
@@ -220,13 +259,30 @@ export type HourGroup = z.infer<typeof ZHourGroup>;
 /** An entry of the activity feed (spec section 3, Activity). */
 export const ZActivity = z.object({
   id: z.number().int(),
-  type: z.enum(['client_appointment_created', 'employee_appointment_created', 'appointment_cancelled', 'user_created']),
+  type: z.enum(['client_appointment_created', 'employee_appointment_created', 'appointment_cancelled', 'user_created', 'user_deleted']),
   /** The activity's details (e.g. id, start_time, service_name, employee_name, client_name; or name, email). */
   data: z.record(z.string(), z.unknown()),
   seen: z.boolean(),
   created_at: instant,
 });
 export type Activity = z.infer<typeof ZActivity>;
+
+/**
+ * `GET /facility/1/activities?cursor=` (staff): one page, newest first; `seen` is per staff member (the
+ * caller); `unseen` counts the caller's new items in the whole feed (the menu badge).
+ */
+export const ZActivityPage = z.object({
+  items: z.array(ZActivity),
+  /** Pass as `cursor` to get the next (older) page; null on the last page. Opaque. */
+  next_cursor: z.string().nullable(),
+  /** How many activities are newer than the caller's watermark (not seen by the caller). */
+  unseen: z.number().int(),
+});
+export type ActivityPage = z.infer<typeof ZActivityPage>;
+
+/** `PATCH /facility/1/activities/seen` → `data`: the caller's new items left after moving the watermark. */
+export const ZActivityUnseen = z.object({ unseen: z.number().int() });
+export type ActivityUnseen = z.infer<typeof ZActivityUnseen>;
 
 /** `{ data: { event_id } }` of the insert calls. */
 export const ZEventId = z.object({ event_id: z.string() });

@@ -5,15 +5,18 @@
  * `{ error: { code, message } }` with a Spanish message.
  */
 import { z } from 'zod';
+import { ZActivitiesSeen, ZActivityQuery } from './activities';
 import { ZDate, ZEmail, ZFacilityId, ZId } from './common';
 import {
   dataOf,
   itemsOf,
-  ZActivity,
+  ZActivityPage,
+  ZActivityUnseen,
   ZAgendaDay,
   ZApiErrorBody,
   ZAppointment,
-  ZClientListItem,
+  ZClientExport,
+  ZClientPage,
   ZEmployee,
   ZEventId,
   ZFacility,
@@ -25,6 +28,7 @@ import {
   ZSpecialShift,
   ZSpecialShiftDeleted,
   ZUser,
+  ZUserDetail,
 } from './dto';
 import { ZEmployeePatch, ZEmployeeServices, ZSpecialShiftCreate, ZSpecialShiftDeleteQuery } from './employees';
 import {
@@ -37,7 +41,7 @@ import {
 } from './schedules';
 import { ZServiceCreate, ZServiceEmployees, ZServiceUpdate } from './services';
 import { ZStaffCreate } from './staff';
-import { ZClientUserPatch, ZPhoneCodeRequest, ZPhoneVerify, ZStaffUserPatch } from './users';
+import { ZClientCreate, ZClientsQuery, ZClientUserPatch, ZPhoneCodeRequest, ZPhoneVerify, ZStaffUserPatch } from './users';
 
 type Method = 'get' | 'post' | 'patch' | 'put' | 'delete';
 /** Who may call: anyone, a signed-in user, staff (employee or admin), admin only. */
@@ -122,7 +126,8 @@ export const OPERATIONS: Operation[] = [
     response: itemsOf(ZHourGroup),
   },
   { method: 'get', path: '/api/v1/facility/{facilityId}/appointments', summary: 'The agenda between two Madrid dates (≤ 62 days)', access: 'staff', params: ZFacilityOnly, query: ZAgendaQuery, status: 200, response: itemsOf(ZAgendaDay) },
-  { method: 'get', path: '/api/v1/facility/{facilityId}/activities', summary: 'The activity feed, newest first', access: 'staff', params: ZFacilityOnly, status: 200, response: itemsOf(ZActivity) },
+  { method: 'get', path: '/api/v1/facility/{facilityId}/activities', summary: 'One page of the activity feed, newest first (keyset: cursor = next_cursor); seen and unseen for the caller', access: 'staff', params: ZFacilityOnly, query: ZActivityQuery, status: 200, response: ZActivityPage },
+  { method: 'patch', path: '/api/v1/facility/{facilityId}/activities/seen', summary: 'The caller has seen the feed up to up_to_id (their watermark only moves forward)', access: 'staff', params: ZFacilityOnly, body: ZActivitiesSeen, status: 200, response: dataOf(ZActivityUnseen) },
   {
     method: 'patch',
     path: '/api/v1/schedules/insert/appointment',
@@ -136,8 +141,19 @@ export const OPERATIONS: Operation[] = [
   { method: 'patch', path: '/api/v1/schedules/insert/leave', summary: 'Blocks a slot', access: 'staff', body: ZLeaveInsert, status: 201, response: dataOf(ZEventId), errors: { 409: 'overlaps another event' } },
   { method: 'patch', path: '/api/v1/schedules/delete/leave', summary: 'Unblocks a slot', access: 'staff', body: ZLeaveDelete, status: 201 },
   { method: 'patch', path: '/api/v1/schedules/cancel/appointment', summary: 'Cancels an appointment (the client is e-mailed unless guest)', access: 'staff', body: ZAppointmentCancel, status: 200 },
-  { method: 'get', path: '/api/v1/users', summary: 'The tenant’s clients with visits', access: 'staff', status: 200, response: itemsOf(ZClientListItem) },
-  { method: 'get', path: '/api/v1/users/{email}', summary: 'A user with pending appointments (self or staff)', access: 'user', params: ZEmailParam, status: 200, response: dataOf(ZUser) },
+  {
+    method: 'get',
+    path: '/api/v1/users',
+    summary: 'One page of the tenant’s clients with visits: the guest first, then newest activity first (keyset: cursor = next_cursor); search matches name or e-mail, case- and accent-insensitive; total counts the matches',
+    access: 'staff',
+    query: ZClientsQuery,
+    status: 200,
+    response: ZClientPage,
+  },
+  { method: 'post', path: '/api/v1/users', summary: 'Invites a client by e-mail (creates it and queues the invitation e-mail)', access: 'staff', body: ZClientCreate, status: 201, response: dataOf(ZUser), errors: { 409: 'the e-mail already has an account in this tenant' } },
+  { method: 'get', path: '/api/v1/users/{email}', summary: 'A user with pending appointments (self or staff); for staff reading a client, its history (pending, past, cancelled)', access: 'user', params: ZEmailParam, status: 200, response: dataOf(ZUserDetail) },
+  { method: 'delete', path: '/api/v1/users/{email}', summary: 'Deletes a client (admin): anonymised, pending appointments cancelled with the usual e-mail, past ones kept', access: 'admin', params: ZEmailParam, status: 200, response: dataOf(z.object({ email: z.string() })), errors: { 422: 'the guest or a staff account' } },
+  { method: 'get', path: '/api/v1/users/{email}/export', summary: 'A client’s data as a JSON download (admin): profile, sub-users and appointments', access: 'admin', params: ZEmailParam, status: 200, response: dataOf(ZClientExport), errors: { 422: 'the guest or a staff account' } },
   {
     method: 'patch',
     path: '/api/v1/users/{email}',
@@ -147,6 +163,7 @@ export const OPERATIONS: Operation[] = [
     body: z.union([ZClientUserPatch, ZStaffUserPatch]),
     status: 201,
     response: dataOf(ZUser),
+    errors: { 409: 'a removed sub-user has a pending appointment', 422: 'phone_not_verified' },
   },
   { method: 'get', path: '/api/v1/users/{email}/appointments/pending', summary: 'Pending appointments of an account (self or staff)', access: 'user', params: ZEmailParam, status: 200, response: itemsOf(ZAppointment) },
   { method: 'post', path: '/api/v1/users/{email}/phone/code', summary: 'Sends a phone verification code (self)', access: 'user', params: ZEmailParam, body: ZPhoneCodeRequest, status: 200, response: dataOf(ZPhoneCodeAnswer), errors: { 409: 'phone_taken', 429: 'too many codes' } },

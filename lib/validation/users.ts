@@ -16,15 +16,27 @@ export const ZClientUserPatch = z
   .strict();
 export type ClientUserPatch = z.infer<typeof ZClientUserPatch>;
 
-/** `PATCH /users/{email}` by staff on a client: name, sub-users (max 3), allowance. */
+/** The most appointments staff may allow a client to hold at once. */
+export const MAX_APPOINTMENTS_ALLOWED = 99;
+
+/**
+ * `PATCH /users/{email}` by staff on a client (spec sections 2 and 5): name (non-empty), sub-users (at most
+ * 3, each name non-empty; keep each current sub-user's `id`, omit it for a new one), and the allowance
+ * `n_appointments_allowed` (a whole number 0–99; a string such as "3" is refused). Messages in Spanish.
+ */
 export const ZStaffUserPatch = z
   .object({
-    name: z.string().trim().min(1).max(120).optional(),
+    name: z.string().trim().min(1, v.nameRequired).max(120).optional(),
     users: z
-      .array(z.object({ id: z.string().min(1).max(64).optional(), name: z.string().trim().min(1).max(120) }))
+      .array(z.object({ id: z.string().min(1).max(64).optional(), name: z.string().trim().min(1, v.subUserNameRequired).max(120) }))
       .max(3, v.maxUsers)
       .optional(),
-    n_appointments_allowed: z.number().int().min(0).max(20).optional(),
+    n_appointments_allowed: z
+      .number({ error: v.allowanceInvalid })
+      .int(v.allowanceInvalid)
+      .min(0, v.allowanceInvalid)
+      .max(MAX_APPOINTMENTS_ALLOWED, v.allowanceInvalid)
+      .optional(),
   })
   .strict();
 export type StaffUserPatch = z.infer<typeof ZStaffUserPatch>;
@@ -36,3 +48,15 @@ export const ZPhoneCode = z.string().regex(/^\d{6}$/);
 export const ZPhoneVerify = z
   .object({ code: ZPhoneCode.optional(), id_token: z.string().min(1).max(4096).optional() })
   .refine((v) => v.code !== undefined || v.id_token !== undefined, 'code or id_token required');
+
+/** `GET /users?search=&cursor=&limit=` (staff): search by name or e-mail (case- and accent-insensitive). */
+export const ZClientsQuery = z.object({
+  search: z.string().trim().max(100).optional(),
+  cursor: z.string().max(200).optional(),
+  limit: z.coerce.number().int().min(1).max(100).default(30),
+});
+export type ClientsQuery = z.infer<typeof ZClientsQuery>;
+
+/** `POST /users` (staff): invites a new client by e-mail (spec section 7). */
+export const ZClientCreate = z.object({ email: ZEmail }).strict();
+export type ClientCreate = z.infer<typeof ZClientCreate>;

@@ -269,9 +269,9 @@ export function cancelAppointment(
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- activity data differs per type
 export type Activity = { id: number; type: string; data: Record<string, any>; seen: boolean; created_at: string };
 
-/** `GET /api/v1/facility/1/activities` (staff) → the items, `data` parsed. */
+/** `GET /api/v1/facility/1/activities?limit=100` (staff) → the newest 100 items, `data` parsed. */
 export async function listActivities(cookie: string, opts: CallOpts = {}): Promise<Activity[]> {
-  const r = await call(getActivitiesHandler, { path: '/api/v1/facility/1/activities', params: { facilityId: '1' }, cookie, ...opts });
+  const r = await call(getActivitiesHandler, { path: '/api/v1/facility/1/activities?limit=100', params: { facilityId: '1' }, cookie, ...opts });
   if (r.status !== 200) throw new Error(`activities answered ${r.status}: ${JSON.stringify(r.body)}`);
   return (r.body.items as Activity[]).map((a) => ({ ...a, data: typeof a.data === 'string' ? JSON.parse(a.data) : a.data }));
 }

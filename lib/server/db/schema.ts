@@ -27,6 +27,7 @@ export type ShiftRange = { id: string; open: string; close: string };
 // Relative import: drizzle-kit loads this file without the `@/` path alias.
 export type { BusySegment } from '../../domain/availability';
 import type { BusySegment } from '../../domain/availability';
+import { foldSql } from '../../domain/search';
 
 const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
 
@@ -69,10 +70,29 @@ export const users = pgTable(
     fcmToken: text('fcm_token'),
     isGuest: boolean('is_guest').notNull().default(false),
     createdAt: ts('created_at').notNull().defaultNow(),
+    /**
+     * The client list's order (newest activity first, issue 7): set when the account is created and bumped
+     * (`touchClientActivity`) when it books or gets an appointment cancelled. Keyset-paged with `id`.
+     */
+    lastActivityAt: ts('last_activity_at').notNull().defaultNow(),
+    /** When an admin deleted (anonymised) the client; such accounts are left out of the client list. */
+    deletedAt: ts('deleted_at'),
+    /**
+     * `name || ' ' || email` folded for search (lib/domain/search.ts: accents off, lower case), kept by the
+     * database itself; matched with `strpos` against the words staff typed, folded the same way.
+     */
+    searchText: text('search_text')
+      .notNull()
+      .generatedAlwaysAs(sql.raw(foldSql(`"name" || ' ' || "email"`))),
   },
   (t) => [
     uniqueIndex('users_tenant_email').on(t.tenantId, t.email),
     uniqueIndex('users_tenant_tlf').on(t.tenantId, t.tlf),
+    // The client list: `where tenant_id = ? and role = 'client' and deleted_at is null order by
+    // last_activity_at desc, id desc` walks this index backwards and stops after one page (keyset, no OFFSET).
+    index('users_clients_activity')
+      .on(t.tenantId, t.lastActivityAt, t.id)
+      .where(sql`${t.role} = 'client' and ${t.deletedAt} is null`),
     check('users_allowance_nonneg', sql`${t.nAppointmentsAllowed} >= 0`),
     check('users_sub_users_max3', sql`jsonb_array_length(${t.subUsers}) <= 3`),
   ],
@@ -235,14 +255,27 @@ export const activities = pgTable(
     id: serial('id').primaryKey(),
     tenantId: integer('tenant_id').notNull().references(() => tenants.id, { onDelete: 'cascade' }),
     type: text('type', {
-      enum: ['client_appointment_created', 'employee_appointment_created', 'appointment_cancelled', 'user_created'],
+      enum: ['client_appointment_created', 'employee_appointment_created', 'appointment_cancelled', 'user_created', 'user_deleted'],
     }).notNull(),
     data: jsonb('data').$type<Record<string, unknown>>().notNull(),
-    seen: boolean('seen').notNull().default(false),
     createdAt: ts('created_at').notNull().defaultNow(),
   },
-  (t) => [index('activities_tenant').on(t.tenantId, t.createdAt)],
+  // The feed's keyset: newest first by id within a tenant (`id < cursor order by id desc`), and the unseen
+  // count (`id > watermark`). Whether an item is seen is per staff member: see `activityReads`.
+  (t) => [index('activities_tenant_id').on(t.tenantId, t.id)],
 );
+
+/**
+ * What each staff member has seen of the activity feed: one watermark per person. Every activity of the
+ * tenant whose id is at most `last_seen_id` is seen by that person; newer ones are new (the badge).
+ * Moved forward only (`greatest`), never back.
+ */
+export const activityReads = pgTable('activity_reads', {
+  userId: uuid('user_id').primaryKey().references(() => users.id, { onDelete: 'cascade' }),
+  tenantId: integer('tenant_id').notNull().references(() => tenants.id, { onDelete: 'cascade' }),
+  lastSeenId: integer('last_seen_id').notNull().default(0),
+  updatedAt: ts('updated_at').notNull().defaultNow(),
+});
 
 export const sessions = pgTable('sessions', {
   /** SHA-256 of the cookie token; the token itself is never stored. */

@@ -13,8 +13,12 @@ export type AppointmentDto = Appointment;
 const employee = alias(users, 'employee');
 const client = alias(users, 'client');
 const creator = alias(users, 'creator');
+const canceller = alias(users, 'canceller');
 
-/** Appointments of a tenant matching `where`, ordered by start, with their busy parts (two queries). */
+/**
+ * Appointments of a tenant matching `where`, ordered by start, with their busy parts (two queries);
+ * a cancelled one carries when (`cancelled_at`) and by whom (`cancelled_by`, the staff member's name).
+ */
 export async function findAppointments(db: DbOrTx, tenantId: number, where?: SQL): Promise<AppointmentDto[]> {
   const rows = await db
     .select({
@@ -25,11 +29,14 @@ export async function findAppointments(db: DbOrTx, tenantId: number, where?: SQL
       clientGuest: client.isGuest,
       creatorName: creator.name,
       creatorEmail: creator.email,
+      cancellerName: canceller.name,
+      cancellerEmail: canceller.email,
     })
     .from(appointments)
     .innerJoin(employee, eq(employee.id, appointments.employeeId))
     .innerJoin(client, eq(client.id, appointments.clientId))
     .innerJoin(creator, eq(creator.id, appointments.createdBy))
+    .leftJoin(canceller, eq(canceller.id, appointments.cancelledBy))
     .where(where ? and(eq(appointments.tenantId, tenantId), where) : eq(appointments.tenantId, tenantId))
     .orderBy(asc(appointments.startAt));
   if (rows.length === 0) return [];
@@ -66,6 +73,8 @@ export async function findAppointments(db: DbOrTx, tenantId: number, where?: SQL
     created_by: a.createdByRole === 'client' ? r.creatorEmail : r.creatorName || r.creatorEmail,
     created_by_role: a.createdByRole,
     notes: a.notes,
+    cancelled_at: a.cancelledAt ? isoUtc(a.cancelledAt) : null,
+    cancelled_by: a.cancelledBy ? r.cancellerName || r.cancellerEmail || null : null,
     busy_slots: partsOf.get(a.id) ?? [],
   }));
 }

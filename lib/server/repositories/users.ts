@@ -1,7 +1,8 @@
 import 'server-only';
-import { and, asc, desc, eq, sql } from 'drizzle-orm';
+import { and, count, desc, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
 import { getDb, type DbOrTx } from '@/lib/server/db/client';
 import { activities, appointments, employeeProfiles, users } from '@/lib/server/db/schema';
+import type { KeysetPosition } from '@/lib/domain/keyset';
 import { isoUtc } from '@/lib/domain/time';
 import type { ClientListItem, UserDto } from '@/lib/validation/dto';
 import { pendingOfClient } from './appointments';
@@ -33,9 +34,8 @@ export async function findUserByPhone(db: DbOrTx, tenantId: number, tlf: string)
   return row ?? null;
 }
 
-/** The API view of a user, with its pending appointments. */
-export async function toUserDto(db: DbOrTx, row: UserRow, now = new Date()): Promise<UserDto> {
-  const pending = row.role === 'client' ? await pendingOfClient(db, row.tenantId, row.id, now) : [];
+/** The API view of a user's own fields (a `UserDto` without its pending appointments). */
+export function toUserProfile(row: UserRow): Omit<UserDto, 'pending_appointments'> {
   return {
     id: row.id,
     email: row.email,
@@ -45,13 +45,18 @@ export async function toUserDto(db: DbOrTx, row: UserRow, now = new Date()): Pro
     role: row.role,
     n_appointments_allowed: row.nAppointmentsAllowed,
     users: row.subUsers,
-    pending_appointments: pending,
     privacy_policy: row.privacyPolicy,
     onboarding_completed: row.onboardingCompleted,
     tutorial: row.tutorial,
     is_guest: row.isGuest,
     created_at: isoUtc(row.createdAt),
   };
+}
+
+/** The API view of a user, with its pending appointments. */
+export async function toUserDto(db: DbOrTx, row: UserRow, now = new Date()): Promise<UserDto> {
+  const pending = row.role === 'client' ? await pendingOfClient(db, row.tenantId, row.id, now) : [];
+  return { ...toUserProfile(row), pending_appointments: pending };
 }
 
 /** Server pages: the API view of a user of the tenant by e-mail, or null. */
@@ -72,7 +77,19 @@ export async function findOrCreateByIdentity(
   identity: { email: string; name: string },
 ): Promise<UserRow | null> {
   const existing = await findUserByEmail(db, tenantId, identity.email);
-  if (existing) return existing.isGuest || (await isRemovedStaff(db, existing)) ? null : existing;
+  if (existing) {
+    if (existing.isGuest || (await isRemovedStaff(db, existing))) return null;
+    // A client staff invited by e-mail (`POST /users`) has no name yet: the first sign-in brings it.
+    if (existing.role === 'client' && !existing.name && identity.name.trim()) {
+      const [named] = await db
+        .update(users)
+        .set({ name: identity.name.trim() })
+        .where(and(eq(users.tenantId, tenantId), eq(users.id, existing.id), eq(users.name, '')))
+        .returning();
+      return named ?? existing;
+    }
+    return existing;
+  }
   return db.transaction(async (tx) => {
     const [created] = await tx
       .insert(users)
@@ -89,30 +106,109 @@ export async function findOrCreateByIdentity(
   });
 }
 
-/** The tenant's clients (the guest first), with their number of visits and last visit; one query. */
-export async function listClients(db: DbOrTx, tenantId: number, now = new Date()): Promise<ClientListItem[]> {
-  const rows = await db
-    .select({
-      user: users,
-      visits: sql<number>`count(${appointments.id}) filter (where ${appointments.status} = 'pending' and ${appointments.endAt} <= ${now})`.mapWith(Number),
-      lastVisit: sql<Date | null>`max(${appointments.startAt}) filter (where ${appointments.status} = 'pending' and ${appointments.endAt} <= ${now})`,
-    })
+/**
+ * Marks a client account as active now (the client list's order, newest activity first): called when it
+ * books (`insertAppointment`) and when one of its appointments is cancelled. Never moves back. The guest
+ * is left alone (it always leads the list, and walk-in bookings need not queue on its row).
+ */
+export async function touchClientActivity(db: DbOrTx, tenantId: number, clientId: string): Promise<void> {
+  await db
+    .update(users)
+    .set({ lastActivityAt: sql`greatest(${users.lastActivityAt}, now())` })
+    .where(and(eq(users.tenantId, tenantId), eq(users.id, clientId), eq(users.isGuest, false)));
+}
+
+/** A client of the list with its keyset position (`at`: `last_activity_at` as exact UTC text). */
+export type ClientListRow = { user: UserRow; at: string };
+
+/** `last_activity_at` as the database's exact UTC text, microseconds included (the cursor's `at`). */
+const activityText = sql<string>`to_char(${users.lastActivityAt} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`;
+
+/**
+ * Which accounts the client list holds (role client, not deleted; the guest included) and, for a search,
+ * those whose folded name and e-mail (`users.search_text`) contain every folded word of `terms`.
+ */
+function clientFilter(tenantId: number, terms: string[]): SQL {
+  return and(
+    eq(users.tenantId, tenantId),
+    eq(users.role, 'client'),
+    isNull(users.deletedAt),
+    ...terms.map((t) => sql`strpos(${users.searchText}, ${t}) > 0`),
+  )!;
+}
+
+/** The tenant's guest when it matches the search (the list's first entry), else null. */
+export async function findMatchingGuest(db: DbOrTx, tenantId: number, terms: string[]): Promise<ClientListRow | null> {
+  const [row] = await db
+    .select({ user: users, at: activityText })
     .from(users)
-    .leftJoin(appointments, and(eq(appointments.clientId, users.id), eq(appointments.tenantId, tenantId)))
-    .where(and(eq(users.tenantId, tenantId), eq(users.role, 'client')))
-    .groupBy(users.id)
-    .orderBy(desc(users.isGuest), asc(users.name));
-  return rows.map(({ user, visits, lastVisit }) => ({
-    email: user.email,
-    name: user.name,
-    tlf: user.tlf,
-    is_guest: user.isGuest,
-    n_appointments_allowed: user.nAppointmentsAllowed,
-    users: user.subUsers,
-    visits,
-    last_visit: lastVisit ? isoUtc(new Date(lastVisit)) : null,
-    created_at: isoUtc(user.createdAt),
-  }));
+    .where(and(clientFilter(tenantId, terms), eq(users.isGuest, true)))
+    .limit(1);
+  return row ?? null;
+}
+
+/**
+ * Up to `limit` clients (the guest left out) strictly after `after`, newest activity first
+ * (`last_activity_at desc, id desc`): a keyset read over `users_clients_activity`, whose cost does not
+ * grow with the page number.
+ */
+export async function clientsAfter(
+  db: DbOrTx,
+  tenantId: number,
+  terms: string[],
+  after: KeysetPosition,
+  limit: number,
+): Promise<ClientListRow[]> {
+  return db
+    .select({ user: users, at: activityText })
+    .from(users)
+    .where(
+      and(
+        clientFilter(tenantId, terms),
+        eq(users.isGuest, false),
+        sql`(${users.lastActivityAt}, ${users.id}) < (${after.at}::timestamptz, ${after.id}::uuid)`,
+      ),
+    )
+    .orderBy(desc(users.lastActivityAt), desc(users.id))
+    .limit(limit);
+}
+
+/** How many clients match the search (the guest included): the list's count badge. */
+export async function countClients(db: DbOrTx, tenantId: number, terms: string[]): Promise<number> {
+  const [row] = await db.select({ n: count() }).from(users).where(clientFilter(tenantId, terms));
+  return row?.n ?? 0;
+}
+
+/**
+ * The list entries of some clients: visits are past, non-cancelled appointments (ended at or before
+ * `now`) and the last visit is the latest start among them; one grouped query over the page's ids.
+ */
+export async function toClientListItems(db: DbOrTx, tenantId: number, rows: UserRow[], now = new Date()): Promise<ClientListItem[]> {
+  if (rows.length === 0) return [];
+  const stats = await db
+    .select({
+      clientId: appointments.clientId,
+      visits: sql<number>`count(*) filter (where ${appointments.status} = 'pending' and ${appointments.endAt} <= ${now})`.mapWith(Number),
+      lastVisit: sql<string | null>`max(${appointments.startAt}) filter (where ${appointments.status} = 'pending' and ${appointments.endAt} <= ${now})`,
+    })
+    .from(appointments)
+    .where(and(eq(appointments.tenantId, tenantId), inArray(appointments.clientId, rows.map((r) => r.id))))
+    .groupBy(appointments.clientId);
+  const byClient = new Map(stats.map((s) => [s.clientId, s]));
+  return rows.map((user) => {
+    const s = byClient.get(user.id);
+    return {
+      email: user.email,
+      name: user.name,
+      tlf: user.tlf,
+      is_guest: user.isGuest,
+      n_appointments_allowed: user.nAppointmentsAllowed,
+      users: user.subUsers,
+      visits: s?.visits ?? 0,
+      last_visit: s?.lastVisit ? isoUtc(new Date(s.lastVisit)) : null,
+      created_at: isoUtc(user.createdAt),
+    };
+  });
 }
 
 /** True for a stylist an admin removed (issue 6 §3): the account stays for history but cannot sign in. */

@@ -11,7 +11,7 @@ import { errorMessage } from '@/lib/server/messages';
 import { busyRangesOf, countPendingOfClient } from '@/lib/server/repositories/appointments';
 import { findEmployee, scheduleOf } from '@/lib/server/repositories/employees';
 import { findService, offersService } from '@/lib/server/repositories/services';
-import { findUserByEmail } from '@/lib/server/repositories/users';
+import { findUserByEmail, touchClientActivity } from '@/lib/server/repositories/users';
 import type { ClientAppointmentInsert } from '@/lib/validation/schedules';
 
 /** The client flow's booking request (spec section 7, `PATCH /schedules/insert/appointment`). */
@@ -111,7 +111,8 @@ export type NewAppointment = {
 
 /**
  * Writes an appointment, its busy parts (guarded by the exclusion constraint) and its activity
- * (`client_appointment_created` or `employee_appointment_created`) inside the caller's transaction.
+ * (`client_appointment_created` or `employee_appointment_created`) inside the caller's transaction, and
+ * bumps the client's `last_activity_at` (the client list's order).
  * Returns the appointment id.
  */
 export async function insertAppointment(tx: Tx, a: NewAppointment): Promise<string> {
@@ -144,6 +145,7 @@ export async function insertAppointment(tx: Tx, a: NewAppointment): Promise<stri
       endAt: new Date(p.end),
     })),
   );
+  await touchClientActivity(tx, a.tenantId, a.client.id);
   const [creator] = await tx.select({ email: users.email, name: users.name }).from(users).where(eq(users.id, a.createdBy));
   await tx.insert(activities).values({
     tenantId: a.tenantId,

@@ -4,14 +4,14 @@ import { busyParts, segmentsOf } from '@/lib/domain/availability';
 import { canBook } from '@/lib/domain/allowance';
 import { overlaps, toMadrid } from '@/lib/domain/time';
 import type { SessionUser } from '@/lib/server/auth/session';
-import type { Db } from '@/lib/server/db/client';
+import type { Db, Tx } from '@/lib/server/db/client';
 import { activities, appointments, busySlots, facilities, leaves, users } from '@/lib/server/db/schema';
 import { ApiError } from '@/lib/server/errors';
 import { emailText, errorMessage } from '@/lib/server/messages';
 import { queueEmail } from '@/lib/server/notifications/outbox';
 import { busyRangesOf, countPendingOfClient, pendingOfClient } from '@/lib/server/repositories/appointments';
 import { findEmployee } from '@/lib/server/repositories/employees';
-import { findUserByEmail, type UserRow } from '@/lib/server/repositories/users';
+import { findUserByEmail, touchClientActivity, type UserRow } from '@/lib/server/repositories/users';
 import { insertAppointment, resolveBooking } from './book-appointment';
 import type { StaffAppointmentInsert } from '@/lib/validation/schedules';
 
@@ -169,48 +169,67 @@ export async function cancelAppointment(
       .for('update', { of: appointments })
       .limit(1);
     if (!row) throw new ApiError('not_found', errorMessage('appointmentNotFound'));
-    const { a, client } = row;
+    const { a } = row;
     if (a.status === 'cancelled') throw new ApiError('conflict', errorMessage('alreadyCancelled'));
     if (a.endAt.getTime() < now) throw new ApiError('unprocessable', errorMessage('cannotCancelPast'));
-    const notes = input.notes?.trim() || null;
-    await tx
-      .update(appointments)
-      .set({ status: 'cancelled', cancelledAt: new Date(now), cancelledBy: actor.id, notes })
-      .where(eq(appointments.id, a.id));
-    await tx.update(busySlots).set({ active: false }).where(eq(busySlots.appointmentId, a.id));
-    const [employee] = await tx.select({ name: users.name }).from(users).where(eq(users.id, a.employeeId));
-    await tx.insert(activities).values({
-      tenantId,
-      type: 'appointment_cancelled',
-      data: {
-        id: a.id,
-        start_time: a.startAt.toISOString(),
-        created_by: actor.name || actor.email,
-        service_name: a.serviceName,
-        employee_name: employee?.name ?? '',
-        client_name: a.clientName,
-      },
-    });
-    if (!client.isGuest) {
-      const [facility] = await tx
-        .select({ name: facilities.name })
-        .from(facilities)
-        .where(and(eq(facilities.tenantId, tenantId), eq(facilities.id, a.facilityId)));
-      const when = toMadrid(a.startAt).setLocale('es');
-      const values = {
-        name: a.clientName,
-        service: a.serviceName,
-        employee: employee?.name ?? '',
-        date: when.toFormat("d 'de' LLLL"),
-        time: when.toFormat('HH:mm'),
-        facility: facility?.name ?? '',
-        reason: notes ? emailText('cancelReason', { notes }) : '',
-      };
-      await queueEmail(tx, tenantId, {
-        to: client.email,
-        subject: emailText('cancelSubject', values),
-        text: emailText('cancelBody', values),
-      });
-    }
+    await writeCancellation(tx, tenantId, actor, row, input.notes?.trim() || null, now);
   });
+}
+
+/**
+ * Writes the cancellation of a pending appointment inside the caller's transaction (staff cancellation
+ * and a client's deletion; decisions "Cancellation"): status `cancelled` with who (`actor`), when (`now`,
+ * epoch ms) and the reason (`notes`); its busy parts freed; the client's `last_activity_at` bumped; an
+ * `appointment_cancelled` activity; and, unless the client is the guest, the cancellation e-mail to
+ * `client.email` in the outbox. The caller checks that it may be cancelled (and locks the row).
+ */
+export async function writeCancellation(
+  tx: Tx,
+  tenantId: number,
+  actor: SessionUser,
+  row: { a: typeof appointments.$inferSelect; client: UserRow },
+  notes: string | null,
+  now: number,
+): Promise<void> {
+  const { a, client } = row;
+  await tx
+    .update(appointments)
+    .set({ status: 'cancelled', cancelledAt: new Date(now), cancelledBy: actor.id, notes })
+    .where(eq(appointments.id, a.id));
+  await tx.update(busySlots).set({ active: false }).where(eq(busySlots.appointmentId, a.id));
+  await touchClientActivity(tx, tenantId, client.id);
+  const [employee] = await tx.select({ name: users.name }).from(users).where(eq(users.id, a.employeeId));
+  await tx.insert(activities).values({
+    tenantId,
+    type: 'appointment_cancelled',
+    data: {
+      id: a.id,
+      start_time: a.startAt.toISOString(),
+      created_by: actor.name || actor.email,
+      service_name: a.serviceName,
+      employee_name: employee?.name ?? '',
+      client_name: a.clientName,
+    },
+  });
+  if (!client.isGuest) {
+    const [facility] = await tx
+      .select({ name: facilities.name })
+      .from(facilities)
+      .where(and(eq(facilities.tenantId, tenantId), eq(facilities.id, a.facilityId)));
+    const when = toMadrid(a.startAt).setLocale('es');
+    const values = {
+      name: a.clientName,
+      service: a.serviceName,
+      employee: employee?.name ?? '',
+      date: when.toFormat("d 'de' LLLL"),
+      time: when.toFormat('HH:mm'),
+      facility: facility?.name ?? '',
+      reason: notes ? emailText('cancelReason', { notes }) : '',
+    };
+    await queueEmail(tx, tenantId, {
+      to: client.email,
+      subject: emailText('cancelSubject', values),
+      text: emailText('cancelBody', values),
+    });
+  }
 }

@@ -1,26 +1,37 @@
 import 'server-only';
 import { randomUUID } from 'node:crypto';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, gt, inArray } from 'drizzle-orm';
+import { classifyHistory } from '@/lib/domain/client-history';
 import { normalizePhone } from '@/lib/domain/phone';
+import { reconcileSubUsers } from '@/lib/domain/sub-users';
 import { assertSelfOrStaff } from '@/lib/server/access';
 import { isStaff, type SessionUser } from '@/lib/server/auth/session';
 import type { DbOrTx } from '@/lib/server/db/client';
-import { users } from '@/lib/server/db/schema';
+import { appointments, users } from '@/lib/server/db/schema';
 import { ApiError } from '@/lib/server/errors';
 import { parse } from '@/lib/server/http';
 import { errorMessage } from '@/lib/server/messages';
+import { findAppointments } from '@/lib/server/repositories/appointments';
 import { findUserByEmail, toUserDto, type UserDto } from '@/lib/server/repositories/users';
+import type { UserDetail } from '@/lib/validation/dto';
 import { ZClientUserPatch, ZStaffUserPatch } from '@/lib/validation/users';
 
 /**
- * A user of the tenant as the caller may see it (spec section 7, `GET /users/{email}`): a client reads only
- * itself, staff any user. Errors: 403 not yours, 404 unknown.
+ * A user of the tenant as the caller may see it (spec section 7, `GET /users/{email}` → `UserDetail`):
+ * a client reads only itself, staff any user. For staff reading a client account (the guest included),
+ * `history` holds all its appointments in the three sub-tabs of the detail screen (lib/domain/client-history:
+ * Pendientes soonest first, Antiguas latest first — one ending exactly at `now` is past —, Canceladas
+ * latest first with `cancelled_at`, `cancelled_by` and the reason in `notes`). `pending_appointments` is
+ * there as always (the client home reads it). `now` is epoch ms. Errors: 403 not yours, 404 unknown.
  */
-export async function getUser(db: DbOrTx, tenantId: number, actor: SessionUser, email: string): Promise<UserDto> {
+export async function getUser(db: DbOrTx, tenantId: number, actor: SessionUser, email: string, now = Date.now()): Promise<UserDetail> {
   assertSelfOrStaff(actor, email);
   const row = await findUserByEmail(db, tenantId, email);
   if (!row) throw new ApiError('not_found', errorMessage('userNotFound'));
-  return toUserDto(db, row);
+  const user = await toUserDto(db, row, new Date(now));
+  if (!isStaff(actor.role) || row.role !== 'client') return user;
+  const all = await findAppointments(db, tenantId, eq(appointments.clientId, row.id));
+  return { ...user, history: classifyHistory(all, now) };
 }
 
 /**
@@ -28,35 +39,75 @@ export async function getUser(db: DbOrTx, tenantId: number, actor: SessionUser, 
  * - A client on itself (`ZClientUserPatch`): name; tlf must equal its verified phone (422
  *   `phone_not_verified` otherwise); onboarding_completed needs a verified phone and the privacy policy;
  *   privacy_policy; tutorial.
- * - Staff on a client (`ZStaffUserPatch`): name, users (sub-users, max 3, new ones get an id),
- *   n_appointments_allowed; the guest and staff accounts cannot be edited (403).
- * Returns the updated user. Errors: 400 invalid body, 403 not yours, 404 unknown.
+ * - Staff on a client (`ZStaffUserPatch`): name (non-empty), users (sub-users: max 3, names non-empty,
+ *   ids kept as `reconcileSubUsers` says, new ones get an id), n_appointments_allowed (a whole number
+ *   0–99); the guest, staff and deleted accounts cannot be edited (403). Removing a sub-user with a
+ *   pending appointment (not cancelled, ending after `now`) is refused with 409 `conflict`, a Spanish
+ *   message naming it and `details: { user, appointment }`; the account row is locked meanwhile, so a
+ *   booking for that sub-user cannot slip in between.
+ * Returns the updated user. Errors: 400 invalid body (field messages in Spanish), 403 not yours, 404 unknown.
  */
-export async function updateUser(db: DbOrTx, tenantId: number, actor: SessionUser, email: string, raw: unknown): Promise<UserDto> {
+export async function updateUser(
+  db: DbOrTx,
+  tenantId: number,
+  actor: SessionUser,
+  email: string,
+  raw: unknown,
+  now = Date.now(),
+): Promise<UserDto> {
   assertSelfOrStaff(actor, email);
   const row = await findUserByEmail(db, tenantId, email);
   if (!row) throw new ApiError('not_found', errorMessage('userNotFound'));
-  const patch: Partial<typeof users.$inferInsert> = {};
-  if (row.id === actor.id) {
-    const b = parse(ZClientUserPatch, raw);
-    if (b.tlf !== undefined) {
-      const phone = normalizePhone(b.tlf);
-      if (!phone || phone !== row.tlf || !row.phoneVerified) throw new ApiError('phone_not_verified', errorMessage('phoneNotVerified'));
-    }
-    if (b.onboarding_completed && (!row.phoneVerified || !(b.privacy_policy ?? row.privacyPolicy))) {
-      throw new ApiError('phone_not_verified', errorMessage('phoneNotVerified'));
-    }
-    if (b.name !== undefined) patch.name = b.name;
-    if (b.privacy_policy !== undefined) patch.privacyPolicy = b.privacy_policy;
-    if (b.onboarding_completed !== undefined) patch.onboardingCompleted = b.onboarding_completed;
-    if (b.tutorial !== undefined) patch.tutorial = b.tutorial;
-  } else {
-    if (!isStaff(actor.role) || row.isGuest || row.role !== 'client') throw new ApiError('forbidden', errorMessage('forbidden'));
+  if (row.id !== actor.id) {
+    if (!isStaff(actor.role) || row.isGuest || row.role !== 'client' || row.deletedAt) throw new ApiError('forbidden', errorMessage('forbidden'));
     const b = parse(ZStaffUserPatch, raw);
-    if (b.name !== undefined) patch.name = b.name;
-    if (b.users !== undefined) patch.subUsers = b.users.map((u) => ({ id: u.id ?? randomUUID(), name: u.name }));
-    if (b.n_appointments_allowed !== undefined) patch.nAppointmentsAllowed = b.n_appointments_allowed;
+    await db.transaction(async (tx) => {
+      // Serialises with bookings of this account (they lock the same row).
+      const [locked] = await tx.select().from(users).where(and(eq(users.tenantId, tenantId), eq(users.id, row.id))).for('update');
+      if (!locked) throw new ApiError('not_found', errorMessage('userNotFound'));
+      const patch: Partial<typeof users.$inferInsert> = {};
+      if (b.name !== undefined) patch.name = b.name;
+      if (b.n_appointments_allowed !== undefined) patch.nAppointmentsAllowed = b.n_appointments_allowed;
+      if (b.users !== undefined) {
+        const { next, removed } = reconcileSubUsers(locked.subUsers, b.users, randomUUID);
+        if (removed.length > 0) {
+          const [busy] = await findAppointments(
+            tx,
+            tenantId,
+            and(
+              eq(appointments.clientId, row.id),
+              eq(appointments.status, 'pending'),
+              gt(appointments.endAt, new Date(now)),
+              inArray(appointments.userId, removed.map((u) => u.id)),
+            ),
+          );
+          if (busy) {
+            const user = removed.find((u) => u.id === busy.user_id)!;
+            throw new ApiError('conflict', errorMessage('subUserHasPending').replace('{name}', user.name), { user, appointment: busy });
+          }
+        }
+        patch.subUsers = next;
+      }
+      if (Object.keys(patch).length > 0) {
+        await tx.update(users).set(patch).where(and(eq(users.tenantId, tenantId), eq(users.id, row.id)));
+      }
+    });
+    return toUserDto(db, (await findUserByEmail(db, tenantId, email))!, new Date(now));
   }
+  // A client on itself.
+  const b = parse(ZClientUserPatch, raw);
+  if (b.tlf !== undefined) {
+    const phone = normalizePhone(b.tlf);
+    if (!phone || phone !== row.tlf || !row.phoneVerified) throw new ApiError('phone_not_verified', errorMessage('phoneNotVerified'));
+  }
+  if (b.onboarding_completed && (!row.phoneVerified || !(b.privacy_policy ?? row.privacyPolicy))) {
+    throw new ApiError('phone_not_verified', errorMessage('phoneNotVerified'));
+  }
+  const patch: Partial<typeof users.$inferInsert> = {};
+  if (b.name !== undefined) patch.name = b.name;
+  if (b.privacy_policy !== undefined) patch.privacyPolicy = b.privacy_policy;
+  if (b.onboarding_completed !== undefined) patch.onboardingCompleted = b.onboarding_completed;
+  if (b.tutorial !== undefined) patch.tutorial = b.tutorial;
   if (Object.keys(patch).length > 0) {
     await db.update(users).set(patch).where(and(eq(users.tenantId, tenantId), eq(users.id, row.id)));
   }

@@ -1,10 +1,12 @@
 import { getDb } from '@/lib/server/db/client';
 import { data, route } from '@/lib/server/http';
+import { deleteClient } from '@/lib/server/services/delete-client';
 import { getUser, updateUser } from '@/lib/server/services/update-user';
 import { ZUserParams } from '@/lib/validation/users';
 
 /**
- * `GET /api/v1/users/{email}` (spec section 7): `{ data: User }` with pending appointments.
+ * `GET /api/v1/users/{email}` (spec section 7): `{ data: UserDetail }` — the user with pending
+ * appointments and, for staff reading a client, its `history` (pending, past, cancelled).
  * A client reads only itself (403 otherwise); staff read any user of the tenant. 404 when unknown.
  */
 export const GET = route({ access: 'user', params: ZUserParams }, async ({ tenant, user, params }) =>
@@ -14,9 +16,20 @@ export const GET = route({ access: 'user', params: ZUserParams }, async ({ tenan
 /**
  * `PATCH /api/v1/users/{email}` (spec section 7) → 201 `{ data: User }`. The body is validated by who
  * writes (a client on itself, or staff on a client): see `updateUser`. Errors: 400 invalid body (or not
- * JSON), 403 not yours or the guest, 404 unknown, 422 `phone_not_verified`.
+ * JSON), 403 not yours or the guest, 404 unknown, 409 a removed sub-user has a pending appointment,
+ * 422 `phone_not_verified`.
  */
 export const PATCH = route({ access: 'user', params: ZUserParams }, async ({ req, tenant, user, params }) => {
   const raw: unknown = await req.json().catch(() => null);
   return data(await updateUser(await getDb(), tenant.id, user, params.email, raw), 201);
 });
+
+/**
+ * `DELETE /api/v1/users/{email}` (admin only; decisions "Deleting") → 200 `{ data: { email } }`: the
+ * client's personal data anonymised, pending appointments cancelled with the usual e-mail, past ones kept
+ * under "Cliente eliminado". 403 for employees, 404 unknown, 422 the guest or a staff account.
+ * See `deleteClient`.
+ */
+export const DELETE = route({ access: 'admin', params: ZUserParams }, async ({ tenant, user, params }) =>
+  data(await deleteClient(await getDb(), tenant, user, params.email)),
+);

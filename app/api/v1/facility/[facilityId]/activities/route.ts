@@ -1,13 +1,16 @@
 import { z } from 'zod';
 import { getDb } from '@/lib/server/db/client';
-import { items, route } from '@/lib/server/http';
-import { listActivities } from '@/lib/server/repositories/activities';
+import { route } from '@/lib/server/http';
+import { listActivities } from '@/lib/server/services/list-activities';
+import { ZActivityQuery } from '@/lib/validation/activities';
 import { ZFacilityId } from '@/lib/validation/common';
 
 /**
- * `GET /api/v1/facility/1/activities` (spec section 7), staff only: the latest 200 activities, newest
- * first: `{ items: [{ id, type, data, seen, created_at }] }`.
+ * `GET /api/v1/facility/1/activities?cursor=&limit=` (spec section 7; issue 7), staff only: one page of
+ * the feed, newest first, `{ items: [{ id, type, data, seen, created_at }], next_cursor, unseen }` with
+ * `seen` and `unseen` for the caller. 400 for a bad cursor or a limit outside 1–100.
  */
-export const GET = route({ access: 'staff', params: z.object({ facilityId: ZFacilityId }) }, async ({ tenant }) =>
-  items(await listActivities(await getDb(), tenant.id)),
+export const GET = route(
+  { access: 'staff', params: z.object({ facilityId: ZFacilityId }), query: ZActivityQuery },
+  async ({ tenant, user, query }) => ({ json: await listActivities(await getDb(), tenant.id, user.id, query) }),
 );

@@ -1,0 +1,137 @@
+'use client';
+
+import Link from 'next/link';
+import { useId, useState } from 'react';
+import { useTranslations } from 'next-intl';
+import { EditForm } from '@/components/ui/edit-form';
+import { Field } from '@/components/ui/field';
+import { PageHeader, useBack } from '@/components/ui/page-header';
+import { toastError, toastSuccess } from '@/components/ui/toast';
+import { updateClient } from '@/lib/api-client/clients';
+import type { UserDetail } from '@/lib/validation/dto';
+import { MAX_APPOINTMENTS_ALLOWED } from '@/lib/validation/users';
+import { checkInformation, informationChanges, type InformationValues } from './client-draft';
+import { clientHref, clientInfoHref } from './paths';
+import { WithClient } from './with-client';
+import '@/components/employees/employees.css';
+
+/**
+ * Editar información of a client (`/clients/{email}/edit/information`, spec sections 2 and 5; issue 7):
+ * Nombre and Citas permitidas (a whole number ≥ 0) are editable; e-mail and phone are shown read-only
+ * with a note that the administrator changes them. Guardar is enabled only when something changed and
+ * the values pass the contract (ZStaffUserPatch); it sends only what changed. Información actualizada /
+ * Error al actualizar el cliente (4 s). The guest cannot be edited: a message and the way back instead.
+ */
+export function EditClientInformation({ email }: { email: string }) {
+  return (
+    <WithClient email={email} editing>
+      {(client) => (client.is_guest ? <GuestNotEditable client={client} /> : <InformationForm client={client} />)}
+    </WithClient>
+  );
+}
+
+function InformationForm({ client }: { client: UserDetail }) {
+  const t = useTranslations('clients');
+  const tc = useTranslations('common');
+  const back = useBack(clientInfoHref(client.email));
+  const ids = { name: useId(), allowance: useId() };
+  const [initial] = useState(() => ({ name: client.name, n_appointments_allowed: client.n_appointments_allowed }));
+  const [values, setValues] = useState<InformationValues>(() => ({
+    name: client.name,
+    allowance: String(client.n_appointments_allowed),
+  }));
+  const [saving, setSaving] = useState(false);
+
+  const changes = informationChanges(values, initial);
+  const changed = Object.keys(changes).length > 0;
+  const check = checkInformation(changes);
+  const canSave = changed && check.ok && !saving;
+
+  const submit = async () => {
+    if (!canSave || !check.body) return;
+    setSaving(true);
+    try {
+      await updateClient(client.email, check.body);
+      toastSuccess(t('updated'));
+      back();
+    } catch (err) {
+      setSaving(false);
+      toastError(t('updateError'), err);
+    }
+  };
+
+  return (
+    <>
+      <PageHeader fallbackHref={clientInfoHref(client.email)} title={t('editInformation')} description={client.name || client.email} />
+      <EditForm onSave={() => void submit()} saveLabel={t('save')} disabled={!canSave} busy={saving}>
+        <Field id={ids.name} label={t('name')} message={check.messages.name}>
+          {(control) => (
+            <input
+              {...control}
+              className="input"
+              autoComplete="off"
+              required
+              maxLength={120}
+              value={values.name}
+              onChange={(e) => setValues((v) => ({ ...v, name: e.target.value }))}
+            />
+          )}
+        </Field>
+        <Field
+          id={ids.allowance}
+          label={t('allowance')}
+          hint={t('allowanceHint')}
+          message={check.messages.n_appointments_allowed}
+        >
+          {(control) => (
+            <input
+              {...control}
+              className="input client-allowance"
+              type="number"
+              inputMode="numeric"
+              min={0}
+              max={MAX_APPOINTMENTS_ALLOWED}
+              step={1}
+              required
+              value={values.allowance}
+              onChange={(e) => setValues((v) => ({ ...v, allowance: e.target.value }))}
+            />
+          )}
+        </Field>
+
+        <section className="fieldset" aria-label={t('adminSection')}>
+          <p className="note">{t('adminNote')}</p>
+          <ReadOnlyField label={t('email')} value={client.email} />
+          <ReadOnlyField label={t('phone')} value={client.tlf || tc('notAvailable')} />
+        </section>
+      </EditForm>
+    </>
+  );
+}
+
+/** A value the administrator changes: a read-only text field. */
+function ReadOnlyField({ label, value }: { label: string; value: string }) {
+  const id = useId();
+  return (
+    <div className="field">
+      <label htmlFor={id}>{label}</label>
+      <input id={id} className="input readonly-value" readOnly value={value} />
+    </div>
+  );
+}
+
+/** The guest client stands for walk-ins: nothing of it can be edited (spec section 5). */
+export function GuestNotEditable({ client }: { client: UserDetail }) {
+  const t = useTranslations('clients');
+  return (
+    <>
+      <PageHeader fallbackHref={clientHref(client.email)} title={t('guest')} />
+      <div className="message-page client-guest-message">
+        <p role="status">{t('guestNotEditable')}</p>
+        <Link href={clientHref(client.email)} className="btn btn-secondary">
+          {t('backToClient')}
+        </Link>
+      </div>
+    </>
+  );
+}
