@@ -1,7 +1,8 @@
 import { mkdirSync } from 'node:fs';
-import { expect, test, type Browser, type Page } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import { DateTime } from 'luxon';
 import { api, nextWeekday, signIn } from './fixtures/auth';
+import { corte, newPage } from './fixtures/pages';
 
 /**
  * Actividad (issue 7): a client's booking and a staff cancellation appear in the feed as Spanish
@@ -13,16 +14,6 @@ import { api, nextWeekday, signIn } from './fixtures/auth';
 const SARA = 'sara@klok.demo';
 const CLIENT = 'rosa.actividad@example.com';
 const CLIENT_NAME = 'Rosa Actividad';
-
-async function newPage(browser: Browser): Promise<Page> {
-  const context = await browser.newContext({ baseURL: test.info().project.use.baseURL, locale: 'es-ES', timezoneId: 'Europe/Madrid' });
-  return context.newPage();
-}
-
-async function corte(page: Page): Promise<{ id: number; duration: number }> {
-  const { body } = await api(page.request, 'GET', '/api/v1/facility/1/services?associated=true');
-  return body.items.find((s: { name: string }) => s.name === 'Corte de pelo');
-}
 
 /** The first hour Sara can take on a date for Corte de pelo, after `after` (a UTC ISO instant). */
 async function freeHour(page: Page, date: string, after = ''): Promise<string> {

@@ -1,7 +1,8 @@
 import { mkdirSync } from 'node:fs';
-import { expect, test, type Browser, type Page } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import { DateTime } from 'luxon';
 import { api, nextWeekday, signIn } from './fixtures/auth';
+import { corte, madrid, newPage } from './fixtures/pages';
 
 /**
  * The agenda across roles (issue: staff agenda): staff see the seeded week; a blocked slot disappears
@@ -11,17 +12,6 @@ import { api, nextWeekday, signIn } from './fixtures/auth';
  */
 
 const SARA = 'sara@klok.demo';
-const madrid = (date: string, hm: string) => DateTime.fromISO(`${date}T${hm}`, { zone: 'Europe/Madrid' }).toUTC().toISO()!;
-
-async function newPage(browser: Browser): Promise<Page> {
-  const context = await browser.newContext({ baseURL: test.info().project.use.baseURL, locale: 'es-ES', timezoneId: 'Europe/Madrid' });
-  return context.newPage();
-}
-
-async function corte(page: Page): Promise<{ id: number; duration: number }> {
-  const { body } = await api(page.request, 'GET', '/api/v1/facility/1/services?associated=true');
-  return body.items.find((s: { name: string }) => s.name === 'Corte de pelo');
-}
 
 async function clientHours(page: Page, date: string): Promise<string[]> {
   const svc = await corte(page);

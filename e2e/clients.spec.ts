@@ -1,6 +1,6 @@
-import { expect, test, type Browser, type Page } from '@playwright/test';
-import { DateTime } from 'luxon';
+import { expect, test, type Page } from '@playwright/test';
 import { api, nextWeekday, signIn } from './fixtures/auth';
+import { heading, madrid, newPage } from './fixtures/pages';
 
 /**
  * The client screens (spec sections 2 "Clients", 5 and 8; issue 7) in the browser, as the admin:
@@ -16,7 +16,6 @@ const ADMIN = 'admin@klok.demo';
 const ANA = 'cliente@klok.demo';
 const ANA_NAME = 'Ana García';
 const MARCOS = 'marcos@klok.demo';
-const ZONE = 'Europe/Madrid';
 const MAX_USERS = 'No se pueden agregar más de 3 usuarios';
 
 test.describe.configure({ mode: 'serial' });
@@ -26,15 +25,6 @@ type ClientData = { id: string; n_appointments_allowed: number; users: SubUser[]
 
 /** What the run changed, restored in afterAll. */
 const changed: { ana: ClientData | null; appointment: Record<string, unknown> | null } = { ana: null, appointment: null };
-
-const madrid = (date: string, hm: string) => DateTime.fromISO(`${date}T${hm}`, { zone: ZONE }).toUTC().toISO() as string;
-
-const heading = (page: Page, name: string | RegExp) => expect(page.getByRole('heading', { name, level: 1 })).toBeVisible();
-
-async function newPage(browser: Browser): Promise<Page> {
-  const context = await browser.newContext({ baseURL: test.info().project.use.baseURL, locale: 'es-ES', timezoneId: ZONE });
-  return context.newPage();
-}
 
 async function anaData(page: Page): Promise<ClientData> {
   const res = await api(page.request, 'GET', `/api/v1/users/${ANA}`);
@@ -219,6 +209,8 @@ test('staff raise Ana’s allowance and fill her sub-users up to 3; a 4th is ref
   await expect(save).toBeEnabled();
   await save.click();
   await expect(page.getByText('Información actualizada', { exact: true })).toBeVisible();
+  // Let the toast close (4 s) so the next save's toast is the one seen.
+  await expect(page.getByText('Información actualizada', { exact: true })).toHaveCount(0);
   await page.waitForURL((url) => decodeURIComponent(url.pathname) === `/clients/${ANA}`);
   await expect(page.getByRole('tabpanel')).toContainText(String(raised));
 
@@ -248,6 +240,8 @@ test('staff raise Ana’s allowance and fill her sub-users up to 3; a 4th is ref
 
   await save.click();
   await expect(page.getByText('Información actualizada', { exact: true })).toBeVisible();
+  // Let the toast close (4 s) so the next save's toast is the one seen.
+  await expect(page.getByText('Información actualizada', { exact: true })).toHaveCount(0);
   await page.waitForURL((url) => decodeURIComponent(url.pathname) === `/clients/${ANA}`);
   await expect(page.getByRole('tabpanel')).toContainText(newName);
 

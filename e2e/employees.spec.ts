@@ -1,6 +1,7 @@
-import { expect, test, type Browser, type Locator, type Page } from '@playwright/test';
+import { expect, test, type Locator, type Page } from '@playwright/test';
 import { DateTime } from 'luxon';
 import { api, signIn } from './fixtures/auth';
+import { heading, newPage, ZONE } from './fixtures/pages';
 
 /**
  * The employee screens (spec section 2 "Employees", 5 and 8): the agenda's column header opens a stylist's
@@ -14,7 +15,6 @@ const ADMIN = 'admin@klok.demo';
 const SARA = 'sara@klok.demo';
 const SARA_NAME = 'Sara López';
 const CLIENT = 'cliente@klok.demo';
-const ZONE = 'Europe/Madrid';
 const WORKDAYS = ['Martes', 'Miércoles', 'Jueves', 'Viernes'];
 
 test.describe.configure({ mode: 'serial' });
@@ -37,13 +37,6 @@ const today = () => DateTime.now().setZone(ZONE).startOf('day');
 const dayButtonName = (d: DateTime) => d.setLocale('es').toFormat("d 'de' LLLL");
 /** The long Spanish date of the lists: `lunes, 23 de noviembre`. */
 const longDate = (d: DateTime) => d.setLocale('es').toFormat("cccc, d 'de' LLLL");
-
-const heading = (page: Page, name: string) => expect(page.getByRole('heading', { name, level: 1 })).toBeVisible();
-
-async function newPage(browser: Browser): Promise<Page> {
-  const context = await browser.newContext({ baseURL: test.info().project.use.baseURL, locale: 'es-ES', timezoneId: ZONE });
-  return context.newPage();
-}
 
 /** Picks a day in a staff month calendar (one month at a time): Mes siguiente until the day shows. */
 async function showDay(scope: Locator, day: DateTime): Promise<Locator> {

@@ -1,5 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { signIn } from './fixtures/auth';
+import { heading } from './fixtures/pages';
 
 /**
  * The staff service screens (spec sections 2 "Services", 5 and 8): create a service with a rest gap and a
@@ -12,7 +13,6 @@ const SARA = 'Sara López';
 const MARCOS = 'Marcos Ruiz';
 const MECHAS_BAR = 'Trabajo 0–30 min, descanso 30–60 min, trabajo 60–75 min';
 
-const heading = (page: Page, name: string) => expect(page.getByRole('heading', { name, level: 1 })).toBeVisible();
 const toast = (page: Page, text: string) => expect(page.getByText(text, { exact: true })).toBeVisible();
 
 /** Opens a service's detail from the list by its card. */

@@ -1,6 +1,7 @@
-import { expect, test, type Browser, type Page } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import { DateTime } from 'luxon';
 import { api, nextWeekday, signIn } from './fixtures/auth';
+import { newPage, ZONE } from './fixtures/pages';
 
 /**
  * Staff accounts (decisions "Admin-only actions" and "Deleting"): the admin adds Elena Prueba from the
@@ -17,17 +18,11 @@ const SARA_NAME = 'Sara López';
 const ELENA = 'elena@klok.demo';
 const ELENA_NAME = 'Elena Prueba';
 const WALK_IN = 'Cliente Pendiente Prueba';
-const ZONE = 'Europe/Madrid';
 
 test.describe.configure({ mode: 'serial' });
 
 /** The appointment booked for Elena, cancelled in the test or in afterAll. */
 let appointmentId: string | null = null;
-
-async function newPage(browser: Browser): Promise<Page> {
-  const context = await browser.newContext({ baseURL: test.info().project.use.baseURL, locale: 'es-ES', timezoneId: ZONE });
-  return context.newPage();
-}
 
 const cancelAppointment = (page: Page, id: string) =>
   api(page.request, 'PATCH', '/api/v1/schedules/cancel/appointment', { appointment_id: id, facility_id: 1, employee_id: ELENA });

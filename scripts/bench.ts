@@ -11,6 +11,24 @@ import { DateTime } from 'luxon';
 const RUNS = Number(process.env.BENCH_RUNS ?? 60);
 const engine = process.argv[2];
 
+/**
+ * One bench row: `call` once (its answer names the row), 5 times to warm up, then RUNS times timed; prints
+ * `{row}: median … ms, p95 … ms (RUNS runs)`.
+ */
+async function measureCalls<A>(call: () => Promise<A>, row: (answer: A) => string) {
+  const answer = await call();
+  for (let i = 0; i < 5; i++) await call(); // warm-up
+  const times: number[] = [];
+  for (let i = 0; i < RUNS; i++) {
+    const t0 = performance.now();
+    await call();
+    times.push(performance.now() - t0);
+  }
+  times.sort((a, b) => a - b);
+  const at = (p: number) => times[Math.min(times.length - 1, Math.ceil((p / 100) * times.length) - 1)]!;
+  console.log(`${row(answer)}: median ${at(50).toFixed(1)} ms, p95 ${at(95).toFixed(1)} ms (${RUNS} runs)`);
+}
+
 async function runEngine(name: 'pglite' | 'postgres') {
   const { NextRequest } = await import('next/server');
   const { getDb, closeDb } = await import('../lib/server/db/client');
@@ -79,19 +97,7 @@ async function runEngine(name: 'pglite' | 'postgres') {
     const body = (await res.json()) as { items: { appointments: unknown[] }[] };
     return body.items.reduce((n, d) => n + d.appointments.length, 0);
   };
-  const count = await call();
-  for (let i = 0; i < 5; i++) await call(); // warm-up
-  const times: number[] = [];
-  for (let i = 0; i < RUNS; i++) {
-    const t0 = performance.now();
-    await call();
-    times.push(performance.now() - t0);
-  }
-  times.sort((a, b) => a - b);
-  const pct = (p: number) => times[Math.min(times.length - 1, Math.ceil((p / 100) * times.length) - 1)]!;
-  console.log(
-    `agenda week (8 stylists, ${count} appointments) on ${name}: median ${pct(50).toFixed(1)} ms, p95 ${pct(95).toFixed(1)} ms (${RUNS} runs)`,
-  );
+  await measureCalls(call, (count) => `agenda week (8 stylists, ${count} appointments) on ${name}`);
   await closeDb();
 }
 
@@ -141,19 +147,9 @@ async function runActivityFeed(name: 'pglite' | 'postgres') {
       const res = await GET(req, { params: Promise.resolve({ facilityId: '1' }) });
       return (await res.json()) as { items: unknown[]; unseen: number };
     };
-    const answer = await call();
-    for (let i = 0; i < 5; i++) await call(); // warm-up
-    const times: number[] = [];
-    for (let i = 0; i < RUNS; i++) {
-      const t0 = performance.now();
-      await call();
-      times.push(performance.now() - t0);
-    }
-    times.sort((a, b) => a - b);
-    const at = (p: number) => times[Math.min(times.length - 1, Math.ceil((p / 100) * times.length) - 1)]!;
-    console.log(
-      `activity feed, ${label} (${N.toLocaleString('en')} activities, ${answer.items.length} items, unseen ${answer.unseen}) on ${name}: ` +
-        `median ${at(50).toFixed(1)} ms, p95 ${at(95).toFixed(1)} ms (${RUNS} runs)`,
+    await measureCalls(
+      call,
+      (answer) => `activity feed, ${label} (${N.toLocaleString('en')} activities, ${answer.items.length} items, unseen ${answer.unseen}) on ${name}`,
     );
   };
   await measure('first page, 5 new', await cookieOf(reader!.id), '');
@@ -212,19 +208,9 @@ async function runClientSearch(name: 'pglite' | 'postgres') {
       if (res.status !== 200) throw new Error(`GET /users${query} answered ${res.status}`);
       return (await res.json()) as { items: unknown[]; total: number };
     };
-    const answer = await call();
-    for (let i = 0; i < 5; i++) await call(); // warm-up
-    const times: number[] = [];
-    for (let i = 0; i < RUNS; i++) {
-      const t0 = performance.now();
-      await call();
-      times.push(performance.now() - t0);
-    }
-    times.sort((a, b) => a - b);
-    const at = (p: number) => times[Math.min(times.length - 1, Math.ceil((p / 100) * times.length) - 1)]!;
-    console.log(
-      `client list, ${label} (${N.toLocaleString('en')} clients, ${answer.items.length} items, total ${answer.total}) on ${name}: ` +
-        `median ${at(50).toFixed(1)} ms, p95 ${at(95).toFixed(1)} ms (${RUNS} runs)`,
+    await measureCalls(
+      call,
+      (answer) => `client list, ${label} (${N.toLocaleString('en')} clients, ${answer.items.length} items, total ${answer.total}) on ${name}`,
     );
   };
   await measure('first page', '?limit=30');

@@ -1,11 +1,9 @@
 'use client';
 
-import { useId, useState, type FormEvent } from 'react';
 import { useTranslations } from 'next-intl';
-import { Button } from '@/components/ui/button';
-import { Dialog } from '@/components/ui/dialog';
 import { Field } from '@/components/ui/field';
-import { toastError, toastSuccess } from '@/components/ui/toast';
+import { FormDialog, type FormDialogState } from '@/components/ui/form-dialog';
+import { useZodForm } from '@/components/ui/use-zod-form';
 import { createClient } from '@/lib/api-client/clients';
 import type { UserDto } from '@/lib/validation/dto';
 import { ZClientCreate } from '@/lib/validation/users';
@@ -26,84 +24,35 @@ export type AddClientDialogProps = {
  */
 export function AddClientDialog({ open, onClose, onCreated }: AddClientDialogProps) {
   const t = useTranslations('clients');
-  const formId = useId();
-  const [saving, setSaving] = useState(false);
-  const close = () => {
-    if (!saving) onClose();
-  };
   return (
-    <Dialog
-      open={open}
-      onClose={close}
-      title={t('addTitle')}
-      footer={
-        <div className="dialog-actions">
-          <Button type="submit" form={formId} block busy={saving}>
-            {t('addConfirm')}
-          </Button>
-          <Button block variant="secondary" disabled={saving} onClick={close}>
-            {t('cancel')}
-          </Button>
-        </div>
-      }
-    >
-      <AddClientForm
-        formId={formId}
-        saving={saving}
-        setSaving={setSaving}
-        onCreated={(user) => {
-          onCreated(user);
-          onClose();
-        }}
-      />
-    </Dialog>
+    <FormDialog open={open} onClose={onClose} title={t('addTitle')} submitLabel={t('addConfirm')} cancelLabel={t('cancel')}>
+      {(state) => (
+        <AddClientForm
+          state={state}
+          onCreated={(user) => {
+            onCreated(user);
+            onClose();
+          }}
+        />
+      )}
+    </FormDialog>
   );
 }
 
-function AddClientForm({
-  formId,
-  saving,
-  setSaving,
-  onCreated,
-}: {
-  formId: string;
-  saving: boolean;
-  setSaving: (saving: boolean) => void;
-  onCreated: (user: UserDto) => void;
-}) {
+function AddClientForm({ state, onCreated }: { state: FormDialogState; onCreated: (user: UserDto) => void }) {
   const t = useTranslations('clients');
-  const emailId = useId();
-  const [email, setEmail] = useState('');
-  const [touched, setTouched] = useState(false);
-  const [submitted, setSubmitted] = useState(false);
+  const form = useZodForm(ZClientCreate, { email: '' });
+  const message = form.shown('email');
+  const shown = message !== undefined && form.values.email.trim() === '' ? t('emailRequired') : message;
 
-  const parsed = ZClientCreate.safeParse({ email });
-  const message = parsed.success ? undefined : email.trim() === '' ? t('emailRequired') : parsed.error.issues[0]?.message;
-  const shown = touched || submitted ? message : undefined;
-
-  const submit = async (e: FormEvent) => {
-    e.preventDefault();
-    if (saving) return;
-    setSubmitted(true);
-    if (!parsed.success) {
-      document.getElementById(emailId)?.focus();
-      return;
-    }
-    setSaving(true);
-    try {
-      const user = await createClient(parsed.data);
-      setSaving(false);
-      toastSuccess(t('created'));
-      onCreated(user);
-    } catch (err) {
-      setSaving(false);
-      toastError(t('createError'), err);
-    }
-  };
+  const submit = form.handleSubmit(
+    (data) => state.send(() => createClient(data), { success: t('created'), error: t('createError') }, onCreated),
+    state.saving,
+  );
 
   return (
-    <form id={formId} className="client-add-form" onSubmit={submit} noValidate>
-      <Field id={emailId} label={t('email')} hint={t('addNote')} message={shown}>
+    <form id={state.formId} className="client-add-form" onSubmit={submit} noValidate>
+      <Field id={form.id('email')} label={t('email')} hint={t('addNote')} message={shown}>
         {(control) => (
           <input
             {...control}
@@ -115,10 +64,8 @@ function AddClientForm({
             spellCheck={false}
             required
             maxLength={254}
-            value={email}
-            disabled={saving}
-            onChange={(e) => setEmail(e.target.value)}
-            onBlur={() => setTouched(true)}
+            disabled={state.saving}
+            {...form.input('email')}
           />
         )}
       </Field>

@@ -4,7 +4,7 @@ import Link from 'next/link';
 import { useState } from 'react';
 import { useSearchParams } from 'next/navigation';
 import { useTranslations } from 'next-intl';
-import { Tabs } from '@/components/employees/tabs';
+import { Tabs } from '@/components/ui/tabs';
 import { Button } from '@/components/ui/button';
 import { DownloadIcon, EditIcon, TrashIcon } from '@/components/ui/icons';
 import { PageHeader } from '@/components/ui/page-header';
@@ -16,7 +16,6 @@ import { DeleteClientDialog } from './delete-client-dialog';
 import { ClientHistory } from './client-history';
 import { CLIENTS_HREF, clientHref } from './paths';
 import { WithClient } from './with-client';
-import '@/components/employees/employees.css';
 
 const TAB_KEYS = ['history', 'information'] as const;
 type TabKey = (typeof TAB_KEYS)[number];

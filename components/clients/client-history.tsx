@@ -2,7 +2,7 @@
 
 import { useState } from 'react';
 import { useTranslations } from 'next-intl';
-import { Tabs } from '@/components/employees/tabs';
+import { Tabs } from '@/components/ui/tabs';
 import { euros, shortDateOf, timeOf } from '@/lib/format';
 import type { Appointment, UserDetail } from '@/lib/validation/dto';
 import { longDateWithYear } from './client-draft';

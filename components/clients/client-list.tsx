@@ -3,7 +3,7 @@
 import Link from 'next/link';
 import { useId, useState } from 'react';
 import { useTranslations } from 'next-intl';
-import { LoadError } from '@/components/services/load-error';
+import { LoadError } from '@/components/ui/load-error';
 import { Button } from '@/components/ui/button';
 import { ChevronRightIcon, PlusIcon } from '@/components/ui/icons';
 import { PageHeader } from '@/components/ui/page-header';
@@ -15,7 +15,6 @@ import { shortDateOf } from '@/lib/format';
 import { listItemOf, withInvited } from './client-draft';
 import { clientHref } from './paths';
 import { useDebouncedValue } from './use-debounced-value';
-import '@/components/services/services.css';
 import './clients.css';
 
 /**
@@ -58,7 +57,7 @@ export function ClientListScreen() {
           </>
         }
         action={
-          <Button onClick={() => setAdding(true)} className="client-add">
+          <Button onClick={() => setAdding(true)} className="btn-compact">
             <PlusIcon />
             {t('add')}
           </Button>
@@ -126,8 +125,8 @@ export function ClientListScreen() {
 function ClientCard({ client: c }: { client: ClientListItem }) {
   const t = useTranslations('clients');
   return (
-    <Link href={clientHref(c.email)} className={c.is_guest ? 'client-card is-guest' : 'client-card'}>
-      <span className="client-card-body">
+    <Link href={clientHref(c.email)} className={c.is_guest ? 'list-card client-card is-guest' : 'list-card client-card'}>
+      <span className="list-card-body">
         <span className="client-card-name">{c.is_guest ? t('guest') : c.name || c.email}</span>
         {!c.is_guest && c.name && c.name !== c.email && <span className="client-card-email">{c.email}</span>}
         <span className="client-card-meta">
@@ -140,7 +139,7 @@ function ClientCard({ client: c }: { client: ClientListItem }) {
           )}
         </span>
       </span>
-      <span className="client-card-chevron" aria-hidden="true">
+      <span className="list-card-chevron" aria-hidden="true">
         <ChevronRightIcon />
       </span>
     </Link>

@@ -3,8 +3,7 @@
 import { useState } from 'react';
 import { useRouter } from 'next/navigation';
 import { useTranslations } from 'next-intl';
-import { Button } from '@/components/ui/button';
-import { Dialog } from '@/components/ui/dialog';
+import { Dialog, DialogActions } from '@/components/ui/dialog';
 import { toastError, toastSuccess } from '@/components/ui/toast';
 import { deleteClient } from '@/lib/api-client/clients';
 import type { UserDetail } from '@/lib/validation/dto';
@@ -52,14 +51,14 @@ export function DeleteClientDialog({ client, open, onClose }: DeleteClientDialog
       onClose={close}
       title={t('deleteTitle')}
       footer={
-        <div className="dialog-actions">
-          <Button block variant="danger" busy={busy} onClick={() => void confirm()}>
-            {t('deleteConfirm')}
-          </Button>
-          <Button block variant="secondary" disabled={busy} onClick={close}>
-            {t('cancel')}
-          </Button>
-        </div>
+        <DialogActions
+          variant="danger"
+          confirmLabel={t('deleteConfirm')}
+          cancelLabel={t('cancel')}
+          busy={busy}
+          onConfirm={() => void confirm()}
+          onCancel={close}
+        />
       }
     >
       <div className="client-delete-text">

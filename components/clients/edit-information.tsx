@@ -5,15 +5,15 @@ import { useId, useState } from 'react';
 import { useTranslations } from 'next-intl';
 import { EditForm } from '@/components/ui/edit-form';
 import { Field } from '@/components/ui/field';
-import { PageHeader, useBack } from '@/components/ui/page-header';
-import { toastError, toastSuccess } from '@/components/ui/toast';
+import { PageHeader } from '@/components/ui/page-header';
+import { ReadOnlyFields } from '@/components/ui/read-only-fields';
+import { useSaveAndBack } from '@/components/ui/use-save-and-back';
 import { updateClient } from '@/lib/api-client/clients';
 import type { UserDetail } from '@/lib/validation/dto';
 import { MAX_APPOINTMENTS_ALLOWED } from '@/lib/validation/users';
 import { checkInformation, informationChanges, type InformationValues } from './client-draft';
 import { clientHref, clientInfoHref } from './paths';
 import { WithClient } from './with-client';
-import '@/components/employees/employees.css';
 
 /**
  * Editar información of a client (`/clients/{email}/edit/information`, spec sections 2 and 5; issue 7):
@@ -33,14 +33,13 @@ export function EditClientInformation({ email }: { email: string }) {
 function InformationForm({ client }: { client: UserDetail }) {
   const t = useTranslations('clients');
   const tc = useTranslations('common');
-  const back = useBack(clientInfoHref(client.email));
+  const { saving, save } = useSaveAndBack(clientInfoHref(client.email));
   const ids = { name: useId(), allowance: useId() };
   const [initial] = useState(() => ({ name: client.name, n_appointments_allowed: client.n_appointments_allowed }));
   const [values, setValues] = useState<InformationValues>(() => ({
     name: client.name,
     allowance: String(client.n_appointments_allowed),
   }));
-  const [saving, setSaving] = useState(false);
 
   const changes = informationChanges(values, initial);
   const changed = Object.keys(changes).length > 0;
@@ -48,16 +47,9 @@ function InformationForm({ client }: { client: UserDetail }) {
   const canSave = changed && check.ok && !saving;
 
   const submit = async () => {
-    if (!canSave || !check.body) return;
-    setSaving(true);
-    try {
-      await updateClient(client.email, check.body);
-      toastSuccess(t('updated'));
-      back();
-    } catch (err) {
-      setSaving(false);
-      toastError(t('updateError'), err);
-    }
+    const body = check.body;
+    if (!canSave || !body) return;
+    await save(() => updateClient(client.email, body), { success: t('updated'), error: t('updateError') });
   };
 
   return (
@@ -99,24 +91,16 @@ function InformationForm({ client }: { client: UserDetail }) {
           )}
         </Field>
 
-        <section className="fieldset" aria-label={t('adminSection')}>
-          <p className="note">{t('adminNote')}</p>
-          <ReadOnlyField label={t('email')} value={client.email} />
-          <ReadOnlyField label={t('phone')} value={client.tlf || tc('notAvailable')} />
-        </section>
+        <ReadOnlyFields
+          label={t('adminSection')}
+          note={t('adminNote')}
+          fields={[
+            { label: t('email'), value: client.email },
+            { label: t('phone'), value: client.tlf || tc('notAvailable') },
+          ]}
+        />
       </EditForm>
     </>
-  );
-}
-
-/** A value the administrator changes: a read-only text field. */
-function ReadOnlyField({ label, value }: { label: string; value: string }) {
-  const id = useId();
-  return (
-    <div className="field">
-      <label htmlFor={id}>{label}</label>
-      <input id={id} className="input readonly-value" readOnly value={value} />
-    </div>
   );
 }
 

@@ -14,7 +14,6 @@ import { addUserRefusal, checkUsers, rowsOf, usersChanged, type UserRow } from '
 import { GuestNotEditable } from './edit-information';
 import { clientInfoHref } from './paths';
 import { WithClient } from './with-client';
-import '@/components/employees/employees.css';
 
 /**
  * Editar usuarios of a client (`/clients/{email}/edit/users`, spec sections 2 and 5; issue 7): the people

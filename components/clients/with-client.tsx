@@ -2,13 +2,12 @@
 
 import type { ReactNode } from 'react';
 import { useTranslations } from 'next-intl';
-import { LoadError } from '@/components/services/load-error';
+import { LoadError } from '@/components/ui/load-error';
 import { NotFoundMessage } from '@/components/ui/not-found-message';
 import { Spinner } from '@/components/ui/spinner';
 import { isClientNotFound, useClient } from '@/lib/api-client/clients';
 import type { UserDetail } from '@/lib/validation/dto';
 import { CLIENTS_HREF } from './paths';
-import '@/components/services/services.css';
 import './clients.css';
 
 /** The not-found screen of a client (spec sections 2 and 8): Error. No se ha encontrado al cliente. */

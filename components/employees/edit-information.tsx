@@ -5,8 +5,9 @@ import { useTranslations } from 'next-intl';
 import { EditForm } from '@/components/ui/edit-form';
 import { EmployeeAvatar } from '@/components/ui/employee-avatar';
 import { Field } from '@/components/ui/field';
-import { PageHeader, useBack } from '@/components/ui/page-header';
-import { toastError, toastSuccess } from '@/components/ui/toast';
+import { PageHeader } from '@/components/ui/page-header';
+import { ReadOnlyFields } from '@/components/ui/read-only-fields';
+import { useSaveAndBack } from '@/components/ui/use-save-and-back';
 import { updateEmployee } from '@/lib/api-client/employees';
 import type { Employee } from '@/lib/validation/dto';
 import { EMPLOYEE_COLORS, ZEmployeePatch, type EmployeePatch } from '@/lib/validation/employees';
@@ -42,11 +43,10 @@ function InformationForm({ employee }: { employee: Employee }) {
   const t = useTranslations('employees');
   const tc = useTranslations('common');
   const colorName = useColorName();
-  const back = useBack(employeeHref(employee.email));
+  const { saving, save } = useSaveAndBack(employeeHref(employee.email));
   const ids = { name: useId(), description: useId() };
   const [initial] = useState<Values>(() => ({ name: employee.name, description: employee.description, color: employee.color }));
   const [values, setValues] = useState<Values>(initial);
-  const [saving, setSaving] = useState(false);
 
   const changes = changesOf(values, initial);
   const changed = Object.keys(changes).length > 0;
@@ -62,16 +62,8 @@ function InformationForm({ employee }: { employee: Employee }) {
 
   const submit = async () => {
     if (!canSave) return;
-    setSaving(true);
-    try {
-      const body: EmployeePatch = parsed.data;
-      await updateEmployee(employee.email, body);
-      toastSuccess(t('informationUpdated'));
-      back();
-    } catch (err) {
-      setSaving(false);
-      toastError(t('informationError'), err);
-    }
+    const body: EmployeePatch = parsed.data;
+    await save(() => updateEmployee(employee.email, body), { success: t('informationUpdated'), error: t('informationError') });
   };
 
   const set = (patch: Partial<Values>) => setValues((v) => ({ ...v, ...patch }));
@@ -125,10 +117,14 @@ function InformationForm({ employee }: { employee: Employee }) {
           {errors.color && <p className="field-error">{errors.color}</p>}
         </fieldset>
 
-        <section className="fieldset" aria-label={t('adminSection')}>
-          <p className="note">{t('adminNote')}</p>
-          <ReadOnlyField label={t('email')} value={employee.email} />
-          <ReadOnlyField label={t('phone')} value={employee.tlf || tc('notAvailable')} />
+        <ReadOnlyFields
+          label={t('adminSection')}
+          note={t('adminNote')}
+          fields={[
+            { label: t('email'), value: employee.email },
+            { label: t('phone'), value: employee.tlf || tc('notAvailable') },
+          ]}
+        >
           <div className="field">
             <span className="field-label">{t('photo')}</span>
             <div className="readonly-value">
@@ -136,20 +132,9 @@ function InformationForm({ employee }: { employee: Employee }) {
               {employee.avatar ? t('photoSet') : t('photoGeneric')}
             </div>
           </div>
-        </section>
+        </ReadOnlyFields>
 
       </EditForm>
     </>
-  );
-}
-
-/** A value the administrator changes: a read-only text field. */
-function ReadOnlyField({ label, value }: { label: string; value: string }) {
-  const id = useId();
-  return (
-    <div className="field">
-      <label htmlFor={id}>{label}</label>
-      <input id={id} className="input readonly-value" readOnly value={value} />
-    </div>
   );
 }

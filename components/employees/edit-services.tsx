@@ -4,9 +4,9 @@ import { useState } from 'react';
 import { useTranslations } from 'next-intl';
 import { CheckList } from '@/components/ui/check-list';
 import { EditForm } from '@/components/ui/edit-form';
-import { PageHeader, useBack } from '@/components/ui/page-header';
+import { PageHeader } from '@/components/ui/page-header';
 import { Spinner } from '@/components/ui/spinner';
-import { toastError, toastSuccess } from '@/components/ui/toast';
+import { useSaveAndBack } from '@/components/ui/use-save-and-back';
 import { errorMessageOf } from '@/lib/api-client/fetcher';
 import { setEmployeeServices } from '@/lib/api-client/employees';
 import { useServices } from '@/lib/api-client/hooks';
@@ -30,11 +30,10 @@ export function EditServices({ email }: { email: string }) {
 function ServicesForm({ employee }: { employee: Employee }) {
   const t = useTranslations('employees');
   const tc = useTranslations('common');
-  const back = useBack(employeeHref(employee.email));
+  const { saving, save } = useSaveAndBack(employeeHref(employee.email));
   const services = useServices({ associated: false });
   const [initial] = useState<ReadonlySet<number>>(() => new Set(employee.services.map((s) => s.id)));
   const [chosen, setChosen] = useState<ReadonlySet<number>>(initial);
-  const [saving, setSaving] = useState(false);
 
   const body = { items: [...chosen].sort((a, b) => a - b) };
   const valid = ZEmployeeServices.safeParse(body).success;
@@ -50,15 +49,7 @@ function ServicesForm({ employee }: { employee: Employee }) {
 
   const submit = async () => {
     if (!canSave) return;
-    setSaving(true);
-    try {
-      await setEmployeeServices(employee.email, body.items);
-      toastSuccess(t('servicesUpdated'));
-      back();
-    } catch (err) {
-      setSaving(false);
-      toastError(t('servicesError'), err);
-    }
+    await save(() => setEmployeeServices(employee.email, body.items), { success: t('servicesUpdated'), error: t('servicesError') });
   };
 
   return (

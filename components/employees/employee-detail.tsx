@@ -7,6 +7,7 @@ import { useTranslations } from 'next-intl';
 import { Button } from '@/components/ui/button';
 import { EmployeeAvatar } from '@/components/ui/employee-avatar';
 import { PageHeader } from '@/components/ui/page-header';
+import { Tabs } from '@/components/ui/tabs';
 import { useSession } from '@/lib/api-client/hooks';
 import { employeeColor } from '@/lib/domain/agenda';
 import { todayInMadrid } from '@/lib/domain/time';
@@ -16,7 +17,6 @@ import { useColorName } from './use-color-name';
 import { EMPLOYEES_HREF, employeeHref } from './paths';
 import { upcomingSpecials } from './schedule-draft';
 import { SpecialList, WeekHours } from './schedule-view';
-import { Tabs } from './tabs';
 import { WithEmployee } from './with-employee';
 
 const TAB_KEYS = ['schedule', 'services', 'information'] as const;

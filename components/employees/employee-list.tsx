@@ -81,13 +81,13 @@ export function EmployeeList() {
         <ul className="employee-list">
           {data.map((e) => (
             <li key={e.email}>
-              <Link href={employeeHref(e.email)} className="employee-card">
+              <Link href={employeeHref(e.email)} className="list-card employee-card">
                 <EmployeeAvatar avatar={e.avatar} color={employeeColor(e.color)} size={48} />
-                <span className="employee-card-body">
+                <span className="list-card-body">
                   <span className="employee-card-name">{e.name}</span>
                   <TodayHours employee={e} today={today} />
                 </span>
-                <span className="employee-card-chevron" aria-hidden="true">
+                <span className="list-card-chevron" aria-hidden="true">
                   <ChevronRightIcon />
                 </span>
               </Link>

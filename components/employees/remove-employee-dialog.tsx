@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { useRouter } from 'next/navigation';
 import { useTranslations } from 'next-intl';
 import { Button } from '@/components/ui/button';
-import { Dialog } from '@/components/ui/dialog';
+import { Dialog, DialogActions } from '@/components/ui/dialog';
 import { toastError, toastSuccess } from '@/components/ui/toast';
 import { removalConflictOf, removeEmployee, type ConflictAppointment } from '@/lib/api-client/employees';
 import type { Employee } from '@/lib/validation/dto';
@@ -68,14 +68,14 @@ export function RemoveEmployeeDialog({ employee, open, onClose }: RemoveEmployee
             </Button>
           </div>
         ) : (
-          <div className="dialog-actions">
-            <Button block variant="danger" busy={busy} onClick={() => void confirm()}>
-              {t('delete')}
-            </Button>
-            <Button block variant="secondary" disabled={busy} onClick={close}>
-              {t('cancel')}
-            </Button>
-          </div>
+          <DialogActions
+            variant="danger"
+            confirmLabel={t('delete')}
+            cancelLabel={t('cancel')}
+            busy={busy}
+            onConfirm={() => void confirm()}
+            onCancel={close}
+          />
         )
       }
     >

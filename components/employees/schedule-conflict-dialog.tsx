@@ -1,8 +1,7 @@
 'use client';
 
 import { useTranslations } from 'next-intl';
-import { Button } from '@/components/ui/button';
-import { Dialog } from '@/components/ui/dialog';
+import { Dialog, DialogActions } from '@/components/ui/dialog';
 import type { ConflictAppointment } from '@/lib/api-client/employees';
 import { longDay, timeOf } from '@/lib/format';
 
@@ -29,14 +28,7 @@ export function ScheduleConflictDialog({ appointments, busy, onKeep, onClose }: 
       onClose={onClose}
       title={t('conflictTitle')}
       footer={
-        <div className="dialog-actions">
-          <Button block busy={busy} onClick={onKeep}>
-            {t('conflictKeep')}
-          </Button>
-          <Button block variant="secondary" disabled={busy} onClick={onClose}>
-            {t('conflictBack')}
-          </Button>
-        </div>
+        <DialogActions confirmLabel={t('conflictKeep')} cancelLabel={t('conflictBack')} busy={busy} onConfirm={onKeep} onCancel={onClose} />
       }
     >
       <div className="special-form">

@@ -3,7 +3,7 @@
 import { useState } from 'react';
 import { useTranslations } from 'next-intl';
 import { Button } from '@/components/ui/button';
-import { Dialog } from '@/components/ui/dialog';
+import { Dialog, DialogActions } from '@/components/ui/dialog';
 import { PlusIcon, TrashIcon } from '@/components/ui/icons';
 import { PageHeader } from '@/components/ui/page-header';
 import { deleteSpecialShift } from '@/lib/api-client/employees';
@@ -70,14 +70,14 @@ function Specials({ employee }: { employee: Employee }) {
         onClose={() => !busy && setDeleting(null)}
         title={t('deleteTitle')}
         footer={
-          <div className="dialog-actions">
-            <Button block variant="danger" busy={busy} onClick={() => remove(false)}>
-              {t('delete')}
-            </Button>
-            <Button block variant="secondary" disabled={busy} onClick={() => setDeleting(null)}>
-              {t('cancel')}
-            </Button>
-          </div>
+          <DialogActions
+            variant="danger"
+            confirmLabel={t('delete')}
+            cancelLabel={t('cancel')}
+            busy={busy}
+            onConfirm={() => remove(false)}
+            onCancel={() => setDeleting(null)}
+          />
         }
       >
         {deleting && <p>{t('deleteText', { date: longDay(deleting.date) })}</p>}

@@ -4,8 +4,7 @@ import Link from 'next/link';
 import { useEffect, useId, useRef, useState } from 'react';
 import { useRouter } from 'next/navigation';
 import { useTranslations } from 'next-intl';
-import { Button } from '@/components/ui/button';
-import { Dialog } from '@/components/ui/dialog';
+import { Dialog, DialogActions } from '@/components/ui/dialog';
 import { MoreIcon, PlusIcon, TrashIcon } from '@/components/ui/icons';
 import { PageHeader } from '@/components/ui/page-header';
 import { Spinner } from '@/components/ui/spinner';
@@ -49,7 +48,7 @@ export function ServiceListScreen() {
       <PageHeader
         title={t('title')}
         action={
-          <Link href="/services/new" className="btn btn-primary svc-new">
+          <Link href="/services/new" className="btn btn-primary btn-compact">
             <PlusIcon />
             {t('newService')}
           </Link>
@@ -208,14 +207,14 @@ function DeleteServiceDialog({
       title={t('deleteTitle')}
       footer={
         service && (
-          <div className="dialog-actions">
-            <Button block variant="danger" busy={busy} onClick={() => void confirm(service)}>
-              {t('delete')}
-            </Button>
-            <Button block variant="secondary" onClick={onClose} disabled={busy}>
-              {t('cancel')}
-            </Button>
-          </div>
+          <DialogActions
+            variant="danger"
+            confirmLabel={t('delete')}
+            cancelLabel={t('cancel')}
+            busy={busy}
+            onConfirm={() => void confirm(service)}
+            onCancel={onClose}
+          />
         )
       }
     >

@@ -4,9 +4,9 @@ import { useId, type ReactNode } from 'react';
 import { useTranslations } from 'next-intl';
 import { CheckList } from '@/components/ui/check-list';
 import { EmployeeAvatar } from '@/components/ui/employee-avatar';
+import { LoadError } from '@/components/ui/load-error';
 import { Spinner } from '@/components/ui/spinner';
 import type { Employee } from '@/lib/validation/dto';
-import { LoadError } from './load-error';
 import { stylistOptions } from './service-draft';
 import './services.css';
 

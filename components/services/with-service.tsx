@@ -1,11 +1,11 @@
 'use client';
 
 import type { ReactNode } from 'react';
+import { LoadError, isNotFound } from '@/components/ui/load-error';
 import { PageHeader } from '@/components/ui/page-header';
 import { Spinner } from '@/components/ui/spinner';
 import { useService } from '@/lib/api-client/services';
 import type { Service } from '@/lib/validation/dto';
-import { LoadError, isNotFound } from './load-error';
 import { ServiceNotFound } from './service-not-found';
 
 /**

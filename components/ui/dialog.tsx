@@ -2,6 +2,7 @@
 
 import { useEffect, useId, useRef, type ReactNode } from 'react';
 import { useTranslations } from 'next-intl';
+import { Button } from './button';
 
 export type DialogProps = {
   open: boolean;
@@ -69,5 +70,33 @@ export function CloseIcon() {
     <svg width="22" height="22" viewBox="0 0 24 24" aria-hidden="true" focusable="false">
       <path d="M6 6l12 12M18 6L6 18" stroke="currentColor" strokeWidth="2" strokeLinecap="round" fill="none" />
     </svg>
+  );
+}
+
+export type DialogActionsProps = {
+  /** The action's text (Añadir, Eliminar). */
+  confirmLabel: string;
+  cancelLabel: string;
+  /** While the action runs: the action button shows its spinner and Cancelar is disabled. */
+  busy: boolean;
+  onCancel: () => void;
+  /** Either the action (a plain button) … */
+  onConfirm?: () => void;
+  /** … or the id of the form the action button submits. */
+  form?: string;
+  variant?: 'primary' | 'danger';
+};
+
+/** A dialog's footer: the action button over Cancelar, both full width. */
+export function DialogActions({ confirmLabel, cancelLabel, busy, onCancel, onConfirm, form, variant = 'primary' }: DialogActionsProps) {
+  return (
+    <div className="dialog-actions">
+      <Button type={form ? 'submit' : 'button'} form={form} block variant={variant} busy={busy} onClick={onConfirm}>
+        {confirmLabel}
+      </Button>
+      <Button block variant="secondary" disabled={busy} onClick={onCancel}>
+        {cancelLabel}
+      </Button>
+    </div>
   );
 }

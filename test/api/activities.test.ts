@@ -9,7 +9,6 @@ import { GET as getActivities } from '@/app/api/v1/facility/[facilityId]/activit
 import { PATCH as patchSeen } from '@/app/api/v1/facility/[facilityId]/activities/seen/route';
 import { getDb } from '@/lib/server/db/client';
 import { activities, activityReads } from '@/lib/server/db/schema';
-import { seedTenant } from '@/lib/server/db/seed';
 import { call, closeTestDb, openTestDb, sessionFor } from './harness';
 import {
   ANA,
@@ -17,18 +16,19 @@ import {
   cancelAppointment,
   DB_TIMEOUT,
   LUCIA,
-  MARCOS,
   madridDates,
   madridInstant,
+  MARCOS,
+  SALON2,
+  salon2StaffSession,
   SARA,
+  seedSalon2,
   serviceId,
   staffBookingBody,
   tenantId,
 } from './fixtures';
 
 jest.setTimeout(DB_TIMEOUT);
-
-const SALON2 = { host: 'salon2.localhost:3000' };
 
 type Item = { id: number; type: string; data: Record<string, unknown>; seen: boolean; created_at: string };
 type Page = { items: Item[]; next_cursor: string | null; unseen: number };
@@ -78,11 +78,11 @@ const newestId = async (cookie: string) => (await page(cookie, { limit: 1 })).it
 
 beforeAll(async () => {
   await openTestDb();
-  await seedTenant(await getDb(), 'salon2');
+  await seedSalon2();
   klok = await tenantId();
   salon2 = await tenantId('salon2');
   [lucia, marcos, sara, ana] = await Promise.all([sessionFor(LUCIA), sessionFor(MARCOS), sessionFor(SARA), sessionFor(ANA)]);
-  salon2Staff = await sessionFor('marcos@salon2.demo', 'salon2');
+  salon2Staff = await salon2StaffSession();
   await addActivities(klok, 5, 'inicio');
 }, DB_TIMEOUT);
 afterAll(closeTestDb);

@@ -4,11 +4,9 @@
  */
 import { GET as getPending } from '@/app/api/v1/users/[email]/appointments/pending/route';
 import { GET as getUser } from '@/app/api/v1/users/[email]/route';
-import { getDb } from '@/lib/server/db/client';
-import { seedTenant } from '@/lib/server/db/seed';
 import messages from '@/lib/i18n/messages/es.json';
 import { call, closeTestDb, openTestDb, sessionFor } from './harness';
-import { createClient, DB_TIMEOUT } from './fixtures';
+import { createClient, DB_TIMEOUT, seedSalon2 } from './fixtures';
 
 jest.setTimeout(DB_TIMEOUT);
 
@@ -17,7 +15,7 @@ let staffCookie: string;
 
 beforeAll(async () => {
   await openTestDb();
-  await seedTenant(await getDb(), 'salon2');
+  await seedSalon2();
   await createClient('otra@example.com', { name: 'Otra Clienta' });
   clientCookie = await sessionFor('cliente@klok.demo');
   staffCookie = await sessionFor('marcos@klok.demo');

@@ -10,7 +10,6 @@ import { DELETE as deleteUserHandler, GET as getUserHandler, PATCH as patchUserH
 import { GET as exportUserHandler } from '@/app/api/v1/users/[email]/export/route';
 import { getDb } from '@/lib/server/db/client';
 import { activities, appointments, sessions, users } from '@/lib/server/db/schema';
-import { seedTenant } from '@/lib/server/db/seed';
 import { getUser } from '@/lib/server/services/update-user';
 import { ZClientExport, ZClientPage, ZUser, ZUserDetail } from '@/lib/validation/dto';
 import { call, closeTestDb, openTestDb, sessionFor } from './harness';
@@ -27,7 +26,10 @@ import {
   madridInstant,
   MARCOS,
   outboxRows,
+  SALON2,
   SARA,
+  seedSalon2,
+  seedSessions,
   serviceId,
   staffBookingBody,
   tenantId,
@@ -35,7 +37,6 @@ import {
 
 jest.setTimeout(DB_TIMEOUT);
 
-const SALON2 = { host: 'salon2.localhost:3000' };
 type CallOpts = { host?: string };
 
 let admin: string;
@@ -44,10 +45,8 @@ let client: string;
 
 beforeAll(async () => {
   await openTestDb();
-  await seedTenant(await getDb(), 'salon2');
-  admin = await sessionFor(LUCIA);
-  employee = await sessionFor(MARCOS);
-  client = await sessionFor(ANA);
+  await seedSalon2();
+  ({ admin, employee, client } = await seedSessions());
 }, DB_TIMEOUT);
 afterAll(closeTestDb);
 

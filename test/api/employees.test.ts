@@ -13,13 +13,13 @@ import { POST as createSpecialHandler } from '@/app/api/v1/facility/[facilityId]
 import { DELETE as deleteSpecialHandler } from '@/app/api/v1/facility/[facilityId]/employees/[employeeId]/special-shifts/[date]/route';
 import messages from '@/lib/i18n/messages/es.json';
 import { getDb } from '@/lib/server/db/client';
-import { seedTenant } from '@/lib/server/db/seed';
 import { services, specialShifts, users } from '@/lib/server/db/schema';
 import { dataOf, ZApiErrorBody, ZEmployee, ZScheduleConflictDetails, ZSpecialShift, ZSpecialShiftDeleted } from '@/lib/validation/dto';
 import { call, closeTestDb, openTestDb, sessionFor } from './harness';
 import {
   agendaDay,
   book,
+  type CallOpts,
   cancelAppointment,
   DB_TIMEOUT,
   insertAppointmentRow,
@@ -30,18 +30,19 @@ import {
   madridToday,
   MARCOS,
   offeredHours,
+  SALON2,
+  salon2StaffSession,
   SARA,
+  seedSalon2,
   serviceId,
   serviceIdIn,
   staffBookingBody,
   tenantId,
-  type CallOpts,
 } from './fixtures';
 
 jest.setTimeout(DB_TIMEOUT);
 
 const e = messages.errors;
-const SALON2: CallOpts = { host: 'salon2.localhost:3000' };
 
 let staff: string; // marcos@klok.demo (employee)
 let admin: string; // admin@klok.demo
@@ -202,12 +203,12 @@ const SUN = [7];
 
 beforeAll(async () => {
   await openTestDb();
-  await seedTenant(await getDb(), 'salon2');
+  await seedSalon2();
   staff = await sessionFor(MARCOS);
   admin = await sessionFor(LUCIA);
   sara = await sessionFor(SARA);
   client = await sessionFor('cliente@klok.demo');
-  salon2Staff = await sessionFor('marcos@salon2.demo', 'salon2');
+  salon2Staff = await salon2StaffSession();
   corte = await serviceId('Corte de pelo');
 }, DB_TIMEOUT);
 afterAll(closeTestDb);

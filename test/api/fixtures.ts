@@ -8,6 +8,7 @@ import { GET as getAvailable } from '@/app/api/v1/facility/[facilityId]/[date]/[
 import { PATCH as insertAppointment } from '@/app/api/v1/schedules/insert/appointment/route';
 import { getDb } from '@/lib/server/db/client';
 import { services, users, type SubUser } from '@/lib/server/db/schema';
+import { seedTenant } from '@/lib/server/db/seed';
 import { findOrCreateByIdentity, findUserByEmail, type UserRow } from '@/lib/server/repositories/users';
 import { findTenant } from '@/lib/server/tenancy';
 import { ZONE } from '@/lib/domain/time';
@@ -23,6 +24,25 @@ export const SARA = 'sara@klok.demo';
 export const ANA = 'cliente@klok.demo';
 export const GUEST = 'invitado@klok.invalid';
 /** An id as the API returns it. */
+/** The second salon of the tenancy checks (the same demo people, @salon2.demo): the call options that reach it. */
+export const SALON2 = { host: 'salon2.localhost:3000' };
+
+/** Seeds the second salon, `salon2`. */
+export async function seedSalon2(): Promise<void> {
+  await seedTenant(await getDb(), 'salon2');
+}
+
+/** Session cookies of the seed's admin (Lucía), stylist (Marcos) and client (Ana), opened in that order. */
+export async function seedSessions(): Promise<{ admin: string; employee: string; client: string }> {
+  const admin = await sessionFor(LUCIA);
+  const employee = await sessionFor(MARCOS);
+  const client = await sessionFor(ANA);
+  return { admin, employee, client };
+}
+
+/** A session cookie of salon2's stylist Marcos (for `SALON2`). */
+export const salon2StaffSession = () => sessionFor('marcos@salon2.demo', 'salon2');
+
 export const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
 export async function tenantId(slug = 'klok'): Promise<number> {

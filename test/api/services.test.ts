@@ -14,10 +14,8 @@ import { PATCH as employeesHandler } from '@/app/api/v1/facility/[facilityId]/se
 import { GET as employeesListHandler } from '@/app/api/v1/facility/[facilityId]/employees/route';
 import { GET as pendingHandler } from '@/app/api/v1/users/[email]/appointments/pending/route';
 import messages from '@/lib/i18n/messages/es.json';
-import { getDb } from '@/lib/server/db/client';
-import { seedTenant } from '@/lib/server/db/seed';
 import { ZService, type Service } from '@/lib/validation/dto';
-import { call, closeTestDb, openTestDb, sessionFor } from './harness';
+import { call, closeTestDb, openTestDb } from './harness';
 import {
   agendaDay,
   ANA,
@@ -25,6 +23,7 @@ import {
   availability,
   book,
   bookingBody,
+  type CallOpts,
   createClient,
   DB_TIMEOUT,
   GUEST,
@@ -35,18 +34,20 @@ import {
   madridInstant,
   MARCOS,
   offeredHours,
+  SALON2,
+  salon2StaffSession,
   SARA,
+  seedSalon2,
+  seedSessions,
   serviceId,
   serviceIdIn,
   staffBookingBody,
-  type CallOpts,
 } from './fixtures';
 
 jest.setTimeout(DB_TIMEOUT);
 
 const NOT_FOUND = { code: 'not_found', message: 'No se ha encontrado el servicio.' };
 const UNKNOWN_STYLIST = { code: 'unprocessable', message: 'Alguno de los empleados asignados no existe.' };
-const SALON2: CallOpts = { host: 'salon2.localhost:3000' };
 const PATH = '/api/v1/facility/1/services';
 const NAMES = { [LUCIA]: 'Lucía Martín', [MARCOS]: 'Marcos Ruiz', [SARA]: 'Sara López' } as const;
 
@@ -108,11 +109,9 @@ let days: string[];
 
 beforeAll(async () => {
   await openTestDb();
-  await seedTenant(await getDb(), 'salon2');
-  admin = await sessionFor(LUCIA);
-  employee = await sessionFor(MARCOS);
-  client = await sessionFor(ANA);
-  salon2Staff = await sessionFor('marcos@salon2.demo', 'salon2');
+  await seedSalon2();
+  ({ admin, employee, client } = await seedSessions());
+  salon2Staff = await salon2StaffSession();
   days = madridDates(8, 28, [1, 2, 4, 5]);
 }, DB_TIMEOUT);
 afterAll(closeTestDb);

@@ -12,7 +12,6 @@ import { GET as sessionHandler } from '@/app/api/v1/session/route';
 import messages from '@/lib/i18n/messages/es.json';
 import { createSession } from '@/lib/server/auth/session';
 import { getDb } from '@/lib/server/db/client';
-import { seedTenant } from '@/lib/server/db/seed';
 import { findOrCreateByIdentity, findUserByEmail } from '@/lib/server/repositories/users';
 import { ZAppointment, ZEmployee } from '@/lib/validation/dto';
 import { EMPLOYEE_COLORS } from '@/lib/validation/employees';
@@ -32,6 +31,8 @@ import {
   madridInstant,
   MARCOS,
   SARA,
+  seedSalon2,
+  seedSessions,
   serviceId,
   staffBookingBody,
   tenantId,
@@ -75,9 +76,7 @@ const session = (cookie: string) => call(sessionHandler, { path: '/api/v1/sessio
 
 beforeAll(async () => {
   await openTestDb();
-  admin = await sessionFor(LUCIA);
-  employee = await sessionFor(MARCOS);
-  client = await sessionFor(ANA);
+  ({ admin, employee, client } = await seedSessions());
 }, DB_TIMEOUT);
 afterAll(closeTestDb);
 
@@ -269,7 +268,7 @@ describe('DELETE /facility/1/employees/{employeeId}', () => {
 
 describe('across tenants', () => {
   it("does not let another salon's admin add to or remove from klok", async () => {
-    await seedTenant(await getDb(), 'salon2');
+    await seedSalon2();
     const salon2Admin = await sessionFor('admin@salon2.demo', 'salon2');
     const host = 'salon2.localhost:3000';
     // On klok's host the salon2 session is unknown.

@@ -3,12 +3,11 @@
  * Staff of `salon2`, on their own host, neither see klok's agenda nor reach klok's appointments and leaves.
  */
 import { GET as getPending } from '@/app/api/v1/users/[email]/appointments/pending/route';
-import { getDb } from '@/lib/server/db/client';
-import { seedTenant } from '@/lib/server/db/seed';
 import { call, closeTestDb, openTestDb, sessionFor } from './harness';
 import {
   agenda,
   agendaDay,
+  type AgendaItem,
   appointmentState,
   book,
   bookWith,
@@ -21,11 +20,12 @@ import {
   madridDates,
   madridInstant,
   outboxRows,
+  salon2StaffSession,
   SARA,
+  seedSalon2,
   serviceId,
   serviceIdIn,
   staffBookingBody,
-  type AgendaItem,
 } from './fixtures';
 
 jest.setTimeout(DB_TIMEOUT);
@@ -40,9 +40,9 @@ let leaveId: string;
 
 beforeAll(async () => {
   await openTestDb();
-  await seedTenant(await getDb(), 'salon2');
+  await seedSalon2();
   klokStaff = await sessionFor('marcos@klok.demo');
-  salon2Staff = await sessionFor('marcos@salon2.demo', 'salon2');
+  salon2Staff = await salon2StaffSession();
   date = madridDates(8, 21, [1, 2, 4, 5])[0]!; // clear of the seed's demo appointments
   const booked = await book(
     klokStaff,

@@ -9,7 +9,7 @@ export function LoadError({ error, onRetry }: { error: unknown; onRetry: () => v
   const t = useTranslations('services');
   const tc = useTranslations('common');
   return (
-    <div className="svc-load-error">
+    <div className="load-error">
       <p className="form-error" role="alert">
         {errorMessageOf(error, tc('genericError'))}
       </p>
