@@ -16,6 +16,7 @@ const STAFF_PATHS = [
   /^\/services(\/new|\/[^/]+(\/edit\/(information|employees))?)?$/,
   /^\/clients(\/[^/]+(\/edit\/(information|users))?)?$/,
   /^\/activities$/,
+  /^\/mail$/,
 ];
 
 type SessionAnswer = { status: number; role?: string; onboarding?: boolean };

@@ -221,12 +221,68 @@ async function runClientSearch(name: 'pglite' | 'postgres') {
   await closeDb();
 }
 
+/**
+ * Outbox throughput (issue 8): 2,000 queued e-mails delivered by the worker's `deliverDue` (batches of 50,
+ * 5 sends at a time over a pooled nodemailer SMTP transport) to a local SMTP server (`smtp-server`, which
+ * accepts every message); prints messages per second. Its own tenant, so it runs after the other cases.
+ */
+async function runOutbox(name: 'pglite' | 'postgres') {
+  const { SMTPServer } = await import('smtp-server');
+  const { getDb, closeDb } = await import('../lib/server/db/client');
+  const schema = await import('../lib/server/db/schema');
+  const { seedTenant } = await import('../lib/server/db/seed');
+  const { deliverDue } = await import('../lib/server/notifications/worker');
+  const { smtpTransport } = await import('../lib/server/notifications/mail');
+  const N = 2_000;
+
+  const db = await getDb();
+  const tenantId = await seedTenant(db, 'correo');
+  let received = 0;
+  const server = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ['STARTTLS', 'AUTH'],
+    logger: false,
+    onData(stream, _session, callback) {
+      stream.on('data', () => {});
+      stream.on('end', () => {
+        received++;
+        callback();
+      });
+    },
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', () => resolve()));
+  const port = (server.server.address() as { port: number }).port;
+  const transport = smtpTransport(`smtp://127.0.0.1:${port}`);
+  const now = new Date(Date.now() + 365 * 86_400_000); // every row due, whatever else is queued
+  await deliverDue(db, { now, limit: 1_000_000, transport }); // the seed's own e-mails, if any
+  received = 0;
+  await db.insert(schema.outbox).values(
+    Array.from({ length: N }, (_, i) => ({
+      tenantId,
+      kind: 'email' as const,
+      payload: { to: `cliente${i}@example.com`, subject: `Tu cita ${i}`, text: `Hola, tu cita ${i} está confirmada.\n`.repeat(10) },
+    })),
+  );
+  const t0 = performance.now();
+  for (;;) {
+    const r = await deliverDue(db, { now, limit: 50, transport });
+    if (r.claimed === 0) break;
+  }
+  const seconds = (performance.now() - t0) / 1000;
+  if (received !== N) throw new Error(`outbox bench: the SMTP server received ${received} of ${N}`);
+  console.log(`outbox throughput to a local SMTP server (${N.toLocaleString('en')} e-mails) on ${name}: ${(N / seconds).toFixed(0)} messages/s (${(seconds * 1000).toFixed(0)} ms)`);
+  transport.close?.();
+  await new Promise<void>((resolve) => server.close(() => resolve()));
+  await closeDb();
+}
+
 async function main() {
   if (engine === 'pglite' || engine === 'postgres') {
     process.env.SEED_DEMO = '0';
     await runEngine(engine);
     await runActivityFeed(engine);
     await runClientSearch(engine);
+    await runOutbox(engine);
     return;
   }
   const base = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';

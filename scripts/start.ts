@@ -3,13 +3,18 @@
  * - Without a Google client (OIDC_CLIENT_ID unset), also starts the local OpenID provider with the demo
  *   accounts on DEV_OIDC_PORT (3001) and points the app at it, with a fresh random client secret.
  *   It never starts under NODE_ENV=production unless DEV_OIDC=1.
+ * - Without an SMTP server (SMTP_URL unset), and under the same rule, also starts the local mail catcher on
+ *   127.0.0.1:DEV_SMTP_PORT (2525), which writes each e-mail to DATA_DIR/mail as `.eml`; the app sends to it
+ *   (SMTP_URL) and shows the messages to staff on `/mail` (DEV_MAIL_DIR).
  * - `--dev` runs `next dev`; otherwise builds once when no build exists and runs `next start`.
  * The embedded database (PGlite in DATA_DIR) is migrated and seeded with the demo tenant at first use.
  */
 import { spawn, spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
+import path from 'node:path';
 import { redirectUrisFor, startDevOidc } from './dev-oidc';
+import { startDevSmtp } from './dev-smtp';
 
 const dev = process.argv.includes('--dev');
 const port = Number(process.env.PORT ?? 3000);
@@ -34,6 +39,14 @@ async function main() {
       OIDC_ALLOW_INSECURE: '1',
     });
     console.log(`[klok] local OpenID provider at ${issuer} (demo accounts; hosts: ${hosts.join(', ')})`);
+  }
+  if (!process.env.SMTP_URL && (!production || process.env.DEV_OIDC === '1')) {
+    const smtpPort = Number(process.env.DEV_SMTP_PORT ?? 2525);
+    const dataDir = process.env.DATA_DIR && !process.env.DATA_DIR.includes('://') ? process.env.DATA_DIR : './data';
+    const dir = path.resolve(dataDir, 'mail');
+    const { url } = await startDevSmtp({ port: smtpPort, dir });
+    Object.assign(childEnv, { SMTP_URL: url, DEV_MAIL_DIR: dir });
+    console.log(`[klok] local mail catcher at ${url}: e-mails in ${dir}, readable by staff at http://localhost:${port}/mail`);
   }
   const next = require.resolve('next/dist/bin/next');
   if (!dev && !existsSync(`${process.env.NEXT_DIST_DIR || '.next'}/BUILD_ID`)) {

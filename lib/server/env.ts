@@ -31,9 +31,12 @@ const ZEnv = z.object({
   FIREBASE_AUTH_DOMAIN: z.string().optional(),
   /** Support e-mail shown in the privacy policy. */
   SUPPORT_EMAIL: z.string().default('soporte@klok.app'),
-  /** SMTP server for e-mail (smtp://user:pass@host:port); empty logs e-mails instead. */
+  /** SMTP server for e-mail (smtp://user:pass@host:port, smtps://… for TLS); empty logs e-mails instead. */
   SMTP_URL: z.string().optional(),
+  /** Sender of every e-mail. */
   MAIL_FROM: z.string().default('Klok <no-reply@klok.app>'),
+  /** `0` keeps the in-process outbox worker from starting (e.g. a web-only instance). */
+  OUTBOX_WORKER: z.enum(['0', '1']).default('1'),
 });
 
 export type Env = z.infer<typeof ZEnv>;

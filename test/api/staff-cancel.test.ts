@@ -134,9 +134,9 @@ describe('staff cancel a client appointment', () => {
     expect(text).toContain('Hola Ana García');
     expect(text).toContain('Corte de pelo');
     expect(text).toContain('Sara López');
-    expect(text).toContain(`del ${spanishDate(date)} a las ${madridHHmm(start)}`);
+    expect(text).toContain(`, ${spanishDate(date)} a las ${madridHHmm(start)}`);
     expect(text).toContain(`Motivo: ${reason}`);
-    expect(rows.filter((r) => r.payload.to === ANA)).toHaveLength(1);
+    expect(rows.filter((r) => r.payload.to === ANA && String(r.payload.subject).includes('cancelada'))).toHaveLength(1);
   });
 
   it('answers 409 to a second cancel and changes nothing', async () => {

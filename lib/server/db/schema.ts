@@ -35,6 +35,8 @@ export const tenants = pgTable('tenants', {
   id: serial('id').primaryKey(),
   slug: text('slug').notNull().unique(),
   name: text('name').notNull(),
+  /** Tenant setting: the automatic e-mail reminder 24 hours before each appointment (on by default; decisions "Messages"). */
+  automaticReminders: boolean('automatic_reminders').notNull().default(true),
   createdAt: ts('created_at').notNull().defaultNow(),
 });
 
@@ -200,9 +202,13 @@ export const appointments = pgTable(
     cancelledAt: ts('cancelled_at'),
     cancelledBy: uuid('cancelled_by').references(() => users.id),
     notes: text('notes'),
+    /** When the automatic reminder was queued (once per appointment, even if it moves later); null: not yet. */
+    remindedAt: ts('reminded_at'),
   },
   (t) => [
     index('appointments_range').on(t.tenantId, t.startAt),
+    // The reminder scan (lib/server/notifications/reminders.ts): pending, not yet reminded, by start, across tenants.
+    index('appointments_reminder_due').on(t.startAt).where(sql`${t.status} = 'pending' and ${t.remindedAt} is null`),
     index('appointments_client').on(t.tenantId, t.clientId, t.status),
     check('appointments_order', sql`${t.startAt} < ${t.endAt}`),
   ],
@@ -299,14 +305,31 @@ export const phoneVerifications = pgTable('phone_verifications', {
   createdAt: ts('created_at').notNull().defaultNow(),
 });
 
-/** Messages to deliver (e-mail), written in the same transaction as the change that causes them. */
-export const outbox = pgTable('outbox', {
-  id: serial('id').primaryKey(),
-  tenantId: integer('tenant_id').notNull().references(() => tenants.id, { onDelete: 'cascade' }),
-  kind: text('kind', { enum: ['email'] }).notNull(),
-  payload: jsonb('payload').$type<Record<string, unknown>>().notNull(),
-  attempts: integer('attempts').notNull().default(0),
-  lastError: text('last_error'),
-  createdAt: ts('created_at').notNull().defaultNow(),
-  sentAt: ts('sent_at'),
-});
+/**
+ * Messages to deliver (e-mail), written in the same transaction as the change that causes them.
+ * The delivery worker (lib/server/notifications/worker.ts) moves a row pending → sending (claimed until
+ * `locked_until`) → sent, or back to pending at `next_attempt_at` after a failed attempt, or failed.
+ * `dedupe_key` (unique per tenant when set) lets a message be queued at most once (reminders).
+ */
+export const outbox = pgTable(
+  'outbox',
+  {
+    id: serial('id').primaryKey(),
+    tenantId: integer('tenant_id').notNull().references(() => tenants.id, { onDelete: 'cascade' }),
+    kind: text('kind', { enum: ['email'] }).notNull(),
+    payload: jsonb('payload').$type<Record<string, unknown>>().notNull(),
+    status: text('status', { enum: ['pending', 'sending', 'sent', 'failed'] }).notNull().default('pending'),
+    attempts: integer('attempts').notNull().default(0),
+    nextAttemptAt: ts('next_attempt_at').notNull().defaultNow(),
+    lockedUntil: ts('locked_until'),
+    dedupeKey: text('dedupe_key'),
+    lastError: text('last_error'),
+    createdAt: ts('created_at').notNull().defaultNow(),
+    sentAt: ts('sent_at'),
+    failedAt: ts('failed_at'),
+  },
+  (t) => [
+    index('outbox_due').on(t.status, t.nextAttemptAt),
+    uniqueIndex('outbox_tenant_dedupe').on(t.tenantId, t.dedupeKey).where(sql`${t.dedupeKey} is not null`),
+  ],
+);

@@ -1,14 +1,44 @@
 import 'server-only';
 import type { DbOrTx } from '@/lib/server/db/client';
+import { sql } from 'drizzle-orm';
 import { outbox } from '@/lib/server/db/schema';
 
-/** An e-mail to deliver: recipient, subject and plain-text body (Spanish). */
-export type EmailMessage = { to: string; subject: string; text: string };
+/** A file attached to an e-mail (e.g. the appointment's .ics); `content` is the file's text. */
+export type EmailAttachment = { filename: string; content: string; contentType: string };
+
+/**
+ * An e-mail to deliver, fully rendered when it is queued (Spanish): recipient, subject, plain-text body,
+ * and optionally an HTML body and attachments. The delivery worker sends exactly this.
+ */
+export type EmailMessage = {
+  to: string;
+  subject: string;
+  text: string;
+  html?: string;
+  attachments?: EmailAttachment[];
+};
 
 /**
  * Queues an e-mail in the outbox inside the caller's transaction, so it exists exactly when the change
- * that caused it commits. Delivery over SMTP reads the outbox (a later issue).
+ * that caused it commits; the worker (lib/server/notifications/worker.ts) delivers it over SMTP.
+ * With `dedupeKey` (e.g. `reminder:{appointmentId}`) the message is queued at most once per tenant and key:
+ * a second call with the same key does nothing. Returns whether a row was inserted.
  */
-export async function queueEmail(db: DbOrTx, tenantId: number, message: EmailMessage): Promise<void> {
-  await db.insert(outbox).values({ tenantId, kind: 'email', payload: message });
+export async function queueEmail(
+  db: DbOrTx,
+  tenantId: number,
+  message: EmailMessage,
+  dedupeKey?: string,
+): Promise<boolean> {
+  const payload: Record<string, unknown> = { ...message };
+  if (dedupeKey === undefined) {
+    await db.insert(outbox).values({ tenantId, kind: 'email', payload });
+    return true;
+  }
+  const inserted = await db
+    .insert(outbox)
+    .values({ tenantId, kind: 'email', payload, dedupeKey })
+    .onConflictDoNothing({ target: [outbox.tenantId, outbox.dedupeKey], where: sql`${outbox.dedupeKey} is not null` })
+    .returning({ id: outbox.id });
+  return inserted.length > 0;
 }

@@ -8,6 +8,7 @@ import type { Db, Tx } from '@/lib/server/db/client';
 import { activities, appointments, busySlots, users } from '@/lib/server/db/schema';
 import { ApiError } from '@/lib/server/errors';
 import { errorMessage } from '@/lib/server/messages';
+import { queueBookingConfirmation } from '@/lib/server/notifications/appointment-emails';
 import { busyRangesOf, countPendingOfClient } from '@/lib/server/repositories/appointments';
 import { findEmployee, scheduleOf } from '@/lib/server/repositories/employees';
 import { findService, offersService } from '@/lib/server/repositories/services';
@@ -112,7 +113,8 @@ export type NewAppointment = {
 /**
  * Writes an appointment, its busy parts (guarded by the exclusion constraint) and its activity
  * (`client_appointment_created` or `employee_appointment_created`) inside the caller's transaction, and
- * bumps the client's `last_activity_at` (the client list's order).
+ * bumps the client's `last_activity_at` (the client list's order), and queues the confirmation e-mail to the
+ * client (with the `.ics` reminder attached; never for the guest).
  * Returns the appointment id.
  */
 export async function insertAppointment(tx: Tx, a: NewAppointment): Promise<string> {
@@ -159,6 +161,8 @@ export async function insertAppointment(tx: Tx, a: NewAppointment): Promise<stri
       client_name: a.person.name,
     },
   });
+  // The confirmation e-mail (with the .ics), committed with the booking; none for the guest.
+  await queueBookingConfirmation(tx, a.tenantId, id);
   return id;
 }
 

@@ -1,10 +1,11 @@
 import 'server-only';
-import { and, eq } from 'drizzle-orm';
 import type { Db } from '@/lib/server/db/client';
-import { activities, facilities, users } from '@/lib/server/db/schema';
+import { activities, users } from '@/lib/server/db/schema';
 import { ApiError, isUniqueViolation } from '@/lib/server/errors';
-import { emailText, errorMessage } from '@/lib/server/messages';
+import { errorMessage } from '@/lib/server/messages';
+import { salonOf } from '@/lib/server/notifications/appointment-emails';
 import { queueEmail } from '@/lib/server/notifications/outbox';
+import { clientInvitationEmail } from '@/lib/server/notifications/templates';
 import { findUserByEmail, toUserDto, type UserDto } from '@/lib/server/repositories/users';
 
 /**
@@ -12,7 +13,7 @@ import { findUserByEmail, toUserDto, type UserDto } from '@/lib/server/repositor
  * In one transaction: the account (role client, allowance 1, no name yet — the first sign-in fills it
  * from the identity provider, and staff may set it meanwhile; onboarding still to do), a `user_created`
  * activity `{ name: '', email }`, and the invitation e-mail in the outbox (Spanish, from es.json
- * `emails.invite*`, with the sign-in link `{origin}/login` of the tenant's host).
+ * `emails.invite*`, text and HTML with the salon's name, address and phone, and the sign-in link `{origin}/login` of the tenant's host).
  *
  * `email` is already trimmed and lower-cased by the contract; `origin` is the request's public origin
  * (e.g. `https://klok.example.com`). Returns the new user (201).
@@ -32,12 +33,8 @@ export async function inviteClient(db: Db, tenantId: number, email: string, orig
         throw duplicate(other?.role ?? 'client');
       }
       await tx.insert(activities).values({ tenantId, type: 'user_created', data: { name: row.name, email: row.email } });
-      const [facility] = await tx
-        .select({ name: facilities.name })
-        .from(facilities)
-        .where(and(eq(facilities.tenantId, tenantId), eq(facilities.id, 1)));
-      const values = { facility: facility?.name ?? '', email: row.email, link: `${origin}/login` };
-      await queueEmail(tx, tenantId, { to: row.email, subject: emailText('inviteSubject', values), text: emailText('inviteBody', values) });
+      const mail = clientInvitationEmail({ salon: await salonOf(tx, tenantId, 1), email: row.email, origin });
+      await queueEmail(tx, tenantId, { to: row.email, ...mail });
       return row;
     });
   } catch (err) {

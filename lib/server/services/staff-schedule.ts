@@ -2,13 +2,13 @@ import 'server-only';
 import { and, eq, sql } from 'drizzle-orm';
 import { busyParts, segmentsOf } from '@/lib/domain/availability';
 import { canBook } from '@/lib/domain/allowance';
-import { overlaps, toMadrid } from '@/lib/domain/time';
+import { overlaps } from '@/lib/domain/time';
 import type { SessionUser } from '@/lib/server/auth/session';
 import type { Db, Tx } from '@/lib/server/db/client';
-import { activities, appointments, busySlots, facilities, leaves, users } from '@/lib/server/db/schema';
+import { activities, appointments, busySlots, leaves, users } from '@/lib/server/db/schema';
 import { ApiError } from '@/lib/server/errors';
-import { emailText, errorMessage } from '@/lib/server/messages';
-import { queueEmail } from '@/lib/server/notifications/outbox';
+import { errorMessage } from '@/lib/server/messages';
+import { queueCancellationEmail } from '@/lib/server/notifications/appointment-emails';
 import { busyRangesOf, countPendingOfClient, pendingOfClient } from '@/lib/server/repositories/appointments';
 import { findEmployee } from '@/lib/server/repositories/employees';
 import { findUserByEmail, touchClientActivity, type UserRow } from '@/lib/server/repositories/users';
@@ -212,24 +212,6 @@ export async function writeCancellation(
     },
   });
   if (!client.isGuest) {
-    const [facility] = await tx
-      .select({ name: facilities.name })
-      .from(facilities)
-      .where(and(eq(facilities.tenantId, tenantId), eq(facilities.id, a.facilityId)));
-    const when = toMadrid(a.startAt).setLocale('es');
-    const values = {
-      name: a.clientName,
-      service: a.serviceName,
-      employee: employee?.name ?? '',
-      date: when.toFormat("d 'de' LLLL"),
-      time: when.toFormat('HH:mm'),
-      facility: facility?.name ?? '',
-      reason: notes ? emailText('cancelReason', { notes }) : '',
-    };
-    await queueEmail(tx, tenantId, {
-      to: client.email,
-      subject: emailText('cancelSubject', values),
-      text: emailText('cancelBody', values),
-    });
+    await queueCancellationEmail(tx, tenantId, client.email, a, employee?.name ?? '', notes);
   }
 }

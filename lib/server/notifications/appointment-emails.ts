@@ -1,0 +1,72 @@
+/**
+ * Queues the e-mails about appointments (issue 8) in the caller's transaction, rendered from the
+ * templates with the salon's name, address and phone: the booking confirmation (with the `.ics`
+ * reminder attached) and the cancellation by the salon. Never for the tenant's guest (decisions "Guest").
+ */
+import 'server-only';
+import { and, eq } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import type { DbOrTx } from '@/lib/server/db/client';
+import { appointments, facilities, users } from '@/lib/server/db/schema';
+import { queueEmail } from './outbox';
+import { appointmentCancelledEmail, appointmentConfirmedEmail, type Salon } from './templates';
+
+/** The salon (facility) as the e-mails show it; the tenant's name when the facility is missing. */
+export async function salonOf(db: DbOrTx, tenantId: number, facilityId = 1): Promise<Salon> {
+  const [f] = await db
+    .select({ name: facilities.name, address: facilities.address, phone: facilities.tlf })
+    .from(facilities)
+    .where(and(eq(facilities.tenantId, tenantId), eq(facilities.id, facilityId)));
+  return f ?? { name: '', address: null, phone: null };
+}
+
+const client = alias(users, 'client');
+const employee = alias(users, 'employee');
+
+/**
+ * Queues the confirmation of a just-booked appointment to its client's e-mail, with the `.ics` reminder
+ * attached; nothing for the guest (walk-ins). Returns whether an e-mail was queued.
+ */
+export async function queueBookingConfirmation(tx: DbOrTx, tenantId: number, appointmentId: string): Promise<boolean> {
+  const [row] = await tx
+    .select({ a: appointments, email: client.email, isGuest: client.isGuest, employeeName: employee.name })
+    .from(appointments)
+    .innerJoin(client, eq(client.id, appointments.clientId))
+    .innerJoin(employee, eq(employee.id, appointments.employeeId))
+    .where(and(eq(appointments.tenantId, tenantId), eq(appointments.id, appointmentId)));
+  if (!row || row.isGuest || !row.email) return false;
+  const mail = appointmentConfirmedEmail({
+    salon: await salonOf(tx, tenantId, row.a.facilityId),
+    appointmentId: row.a.id,
+    clientName: row.a.clientName,
+    service: row.a.serviceName,
+    employee: row.employeeName,
+    start: row.a.startAt,
+    end: row.a.endAt,
+  });
+  await queueEmail(tx, tenantId, { to: row.email, ...mail }, `confirmation:${row.a.id}`);
+  return true;
+}
+
+/**
+ * Queues the cancellation e-mail of an appointment to `to` (the client's address at the time of the
+ * cancellation), with the reason when given. The caller leaves out the guest.
+ */
+export async function queueCancellationEmail(
+  tx: DbOrTx,
+  tenantId: number,
+  to: string,
+  a: { id: string; facilityId: number; clientName: string; serviceName: string; startAt: Date },
+  employeeName: string,
+  reason: string | null,
+): Promise<void> {
+  const mail = appointmentCancelledEmail({
+    salon: await salonOf(tx, tenantId, a.facilityId),
+    clientName: a.clientName,
+    service: a.serviceName,
+    employee: employeeName,
+    start: a.startAt,
+    reason,
+  });
+  await queueEmail(tx, tenantId, { to, ...mail }, `cancellation:${a.id}`);
+}

@@ -1,0 +1,108 @@
+/**
+ * The automatic reminder 24 hours before each appointment (issue 8; decisions "Messages"): on by default,
+ * a per-tenant setting (`tenants.automatic_reminders`), never for the guest or a cancelled appointment,
+ * queued once per appointment even if it moves later or the worker restarts.
+ *
+ * `queueDueReminders` runs every minute from the delivery worker. It picks pending appointments that start
+ * within the next 24 hours and were not reminded yet (`appointments.reminded_at` null; the partial index
+ * `appointments_reminder_due` on `start_at` holds only those rows, so the scan reads the next 24 hours of
+ * not-yet-reminded appointments however large the table), locks them (`FOR UPDATE SKIP LOCKED`: two app
+ * instances never pick the same one), queues the e-mail with the outbox key `reminder:{id}` and stamps
+ * `reminded_at`, all in one transaction. An appointment booked less than 24 hours ahead gets no reminder:
+ * its confirmation has just gone out.
+ */
+import 'server-only';
+import { and, asc, eq, gt, inArray, isNull, lte, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import { getDb, type Db } from '@/lib/server/db/client';
+import { appointments, facilities, tenants, users } from '@/lib/server/db/schema';
+import { queueEmail } from './outbox';
+import { appointmentReminderEmail } from './templates';
+
+/** How long before the start the reminder goes (ms). */
+export const REMINDER_LEAD_MS = 24 * 60 * 60 * 1000;
+/** Appointments handled per transaction. */
+const BATCH = 200;
+
+const client = alias(users, 'client');
+const employee = alias(users, 'employee');
+
+/**
+ * Queues the reminders that are due at `now` (epoch ms or Date); returns how many were queued.
+ * Works through batches of {@link BATCH} until none is left (at most `maxBatches`).
+ */
+export async function queueDueReminders(db: Db, now: number | Date = Date.now(), maxBatches = 50): Promise<number> {
+  const at = now instanceof Date ? now.getTime() : now;
+  let queued = 0;
+  for (let i = 0; i < maxBatches; i++) {
+    const { picked, sent } = await queueBatch(db, at);
+    queued += sent;
+    if (picked < BATCH) break;
+  }
+  return queued;
+}
+
+async function queueBatch(db: Db, now: number): Promise<{ picked: number; sent: number }> {
+  return db.transaction(async (tx) => {
+    const due = await tx
+      .select({
+        id: appointments.id,
+        tenantId: appointments.tenantId,
+        startAt: appointments.startAt,
+        clientName: appointments.clientName,
+        serviceName: appointments.serviceName,
+        email: client.email,
+        employeeName: employee.name,
+        salonName: facilities.name,
+        address: facilities.address,
+        phone: facilities.tlf,
+      })
+      .from(appointments)
+      .innerJoin(tenants, eq(tenants.id, appointments.tenantId))
+      .innerJoin(client, eq(client.id, appointments.clientId))
+      .innerJoin(employee, eq(employee.id, appointments.employeeId))
+      .leftJoin(facilities, and(eq(facilities.tenantId, appointments.tenantId), eq(facilities.id, appointments.facilityId)))
+      .where(
+        and(
+          eq(appointments.status, 'pending'),
+          isNull(appointments.remindedAt),
+          gt(appointments.startAt, new Date(now)),
+          lte(appointments.startAt, new Date(now + REMINDER_LEAD_MS)),
+          eq(tenants.automaticReminders, true),
+          eq(client.isGuest, false),
+          // Booked less than 24 hours ahead: the confirmation is the reminder.
+          lte(appointments.createdAt, sql`${appointments.startAt} - interval '24 hours'`),
+        ),
+      )
+      .orderBy(asc(appointments.startAt))
+      .limit(BATCH)
+      .for('update', { of: appointments, skipLocked: true });
+    let sent = 0;
+    for (const a of due) {
+      const mail = appointmentReminderEmail({
+        salon: { name: a.salonName ?? '', address: a.address, phone: a.phone },
+        clientName: a.clientName,
+        service: a.serviceName,
+        employee: a.employeeName,
+        start: a.startAt,
+      });
+      if (await queueEmail(tx, a.tenantId, { to: a.email, ...mail }, `reminder:${a.id}`)) sent++;
+    }
+    if (due.length > 0) {
+      await tx
+        .update(appointments)
+        .set({ remindedAt: new Date(now) })
+        .where(inArray(appointments.id, due.map((a) => a.id)));
+    }
+    return { picked: due.length, sent };
+  });
+}
+
+/** How often the worker runs the scan (ms). */
+export const REMINDER_SCAN_MS = 60_000;
+
+/** The periodic job of the delivery worker (instrumentation.ts registers it): queues the reminders due now. */
+export async function scanReminders(): Promise<void> {
+  const queued = await queueDueReminders(await getDb());
+  if (queued > 0) console.log(`[klok] reminders queued: ${queued}`);
+}

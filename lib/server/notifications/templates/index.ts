@@ -1,0 +1,6 @@
+/** Klok's e-mail templates (issue 8): each returns `{ subject, text, html }` in Spanish. */
+export { appointmentConfirmedEmail, reminderAttachment, type AppointmentConfirmedInput } from './appointment-confirmed';
+export { appointmentCancelledEmail, type AppointmentCancelledInput } from './appointment-cancelled';
+export { clientInvitationEmail, type ClientInvitationInput } from './client-invitation';
+export { appointmentReminderEmail, type AppointmentReminderInput } from './appointment-reminder';
+export { escapeHtml, whenOf, type RenderedEmail, type Salon } from './layout';

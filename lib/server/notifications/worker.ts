@@ -1,0 +1,209 @@
+import 'server-only';
+import { sql } from 'drizzle-orm';
+import { retryDelayMs } from '@/lib/domain/backoff';
+import { getDb, type Db } from '@/lib/server/db/client';
+import { env } from '@/lib/server/env';
+import type { EmailMessage } from './outbox';
+import { createMailTransport, mailFrom, type MailTransport } from './mail';
+
+/**
+ * The outbox's delivery worker (issue 8, "Delivery"), running inside the app process.
+ *
+ * `deliverDue` claims due rows atomically with `UPDATE … WHERE id IN (SELECT … FOR UPDATE SKIP LOCKED)`:
+ * two app instances on one PostgreSQL never claim the same row, and the same SQL runs on PGlite (one
+ * connection: nothing to skip). A claim lasts `lockMs`; a row still `sending` after that (its process
+ * died between the send and the mark) is claimed again and resent: delivery is at-least-once, and every
+ * attempt of a row carries the same Message-ID and `X-Klok-Idempotency-Key`, so a resend is recognisable.
+ * A failed attempt is retried after lib/domain/backoff.ts's delay (1 min, 5 min, 30 min, 2 h), then the row
+ * is `failed` with its last error; a permanent SMTP refusal (5xx) fails at once.
+ */
+
+/** How long a claim holds a row; far above the SMTP transport's timeouts (lib/server/notifications/mail.ts). */
+export const CLAIM_MS = 5 * 60_000;
+
+export type ClaimedRow = { id: number; tenant_id: number; payload: EmailMessage; attempts: number };
+
+/** The Message-ID of an outbox row: the same on every attempt. */
+export function messageIdOf(tenantId: number, id: number): string {
+  return `<outbox-${tenantId}-${id}@klok>`;
+}
+
+/** The nodemailer message of a claimed row: the rendered payload plus the From and the idempotency headers. */
+export function composeMail(row: ClaimedRow, from: string) {
+  const { to, subject, text, html, attachments } = row.payload;
+  return {
+    from,
+    to,
+    subject,
+    text,
+    ...(html ? { html } : {}),
+    ...(attachments?.length ? { attachments: attachments.map((a) => ({ ...a })) } : {}),
+    messageId: messageIdOf(row.tenant_id, row.id),
+    headers: { 'X-Klok-Idempotency-Key': `outbox-${row.tenant_id}-${row.id}` },
+  };
+}
+
+const rowsOf = <T>(result: unknown): T[] => ((result as { rows?: T[] }).rows ?? (result as T[]));
+
+/**
+ * Claims up to `limit` due e-mails (pending with `next_attempt_at <= now`, or sending with an expired
+ * claim) for `lockMs`, counting the attempt. Returns the rows and the claim's `locked_until` (its token:
+ * marks only apply to rows still under this claim). Exported for the crash test; use `deliverDue`.
+ */
+export async function claimDue(db: Db, opts: { now: Date; limit: number; lockMs?: number }) {
+  const now = opts.now.toISOString();
+  const lockedUntil = new Date(opts.now.getTime() + (opts.lockMs ?? CLAIM_MS)).toISOString();
+  const result = await db.execute(sql`
+    update outbox set status = 'sending', locked_until = ${lockedUntil}::timestamptz, attempts = attempts + 1
+    where id in (
+      select id from outbox
+      where kind = 'email'
+        and ((status = 'pending' and next_attempt_at <= ${now}::timestamptz)
+          or (status = 'sending' and locked_until <= ${now}::timestamptz))
+      order by next_attempt_at, id
+      limit ${opts.limit}
+      for update skip locked)
+    returning id, tenant_id, payload, attempts`);
+  return { rows: rowsOf<ClaimedRow>(result), lockedUntil };
+}
+
+/** A permanent SMTP refusal (5xx reply): retrying would not help. */
+function isPermanent(err: unknown): boolean {
+  const code = (err as { responseCode?: unknown }).responseCode;
+  return typeof code === 'number' && code >= 500 && code < 600;
+}
+
+export type DeliveryReport = { claimed: number; sent: number; retried: number; failed: number };
+
+/**
+ * Delivers the due e-mails once: claims up to `limit` rows, sends each with `transport` (up to
+ * `concurrency` at a time), and marks it sent, or pending again at the backoff's next attempt, or failed.
+ */
+export async function deliverDue(
+  db: Db,
+  opts: { now?: Date; limit?: number; transport: MailTransport; from?: string; concurrency?: number; lockMs?: number },
+): Promise<DeliveryReport> {
+  const now = opts.now ?? new Date();
+  const { rows, lockedUntil } = await claimDue(db, { now, limit: opts.limit ?? 50, lockMs: opts.lockMs });
+  const report: DeliveryReport = { claimed: rows.length, sent: 0, retried: 0, failed: 0 };
+  const from = opts.from ?? mailFrom();
+  const deliver = async (row: ClaimedRow) => {
+    const claimed = sql`id = ${row.id} and status = 'sending' and locked_until = ${lockedUntil}::timestamptz`;
+    try {
+      await opts.transport.sendMail(composeMail(row, from));
+    } catch (err) {
+      const error = err instanceof Error ? err.message : String(err);
+      const delay = isPermanent(err) ? null : retryDelayMs(row.attempts);
+      if (delay === null) {
+        report.failed++;
+        await db.execute(sql`
+          update outbox set status = 'failed', failed_at = ${now.toISOString()}::timestamptz, locked_until = null,
+            last_error = ${error}
+          where ${claimed}`);
+      } else {
+        report.retried++;
+        await db.execute(sql`
+          update outbox set status = 'pending', locked_until = null, last_error = ${error},
+            next_attempt_at = ${new Date(now.getTime() + delay).toISOString()}::timestamptz
+          where ${claimed}`);
+      }
+      return;
+    }
+    report.sent++;
+    await db.execute(sql`
+      update outbox set status = 'sent', sent_at = ${new Date().toISOString()}::timestamptz, locked_until = null
+      where ${claimed}`);
+  };
+  const queue = [...rows];
+  const lanes = Array.from({ length: Math.max(1, Math.min(opts.concurrency ?? 5, queue.length)) }, async () => {
+    for (let row = queue.shift(); row; row = queue.shift()) await deliver(row);
+  });
+  await Promise.all(lanes);
+  return report;
+}
+
+// ---------------------------------------------------------------------------------------------------
+// The in-process loop
+
+/** A job run from the worker's loop every `everyMs` (at the first tick, then on the first tick after each period). */
+type PeriodicJob = { everyMs: number; fn: () => Promise<void>; lastStart: number; running: boolean };
+
+type WorkerState = {
+  started: boolean;
+  timer?: ReturnType<typeof setInterval>;
+  tick?: Promise<void>;
+  transport?: MailTransport;
+  jobs: Map<string, PeriodicJob>;
+};
+const state: WorkerState = ((globalThis as { __klokOutboxWorker?: WorkerState }).__klokOutboxWorker ??= {
+  started: false,
+  jobs: new Map(),
+});
+
+/** How often the loop looks for due e-mails and periodic jobs. */
+export const TICK_MS = 5_000;
+const BATCH = 50;
+
+/**
+ * Registers a job that the worker's loop runs every `everyMs` milliseconds (e.g. the reminder scan:
+ * `registerPeriodicJob('reminders', 60_000, scanReminders)`), in the same process and only when the worker
+ * runs (`OUTBOX_WORKER` not `0`). A job never overlaps itself; its errors are logged, not thrown. Call it
+ * before or after `startOutboxWorker()` (instrumentation.ts is the place); the same name replaces the job.
+ */
+export function registerPeriodicJob(name: string, everyMs: number, fn: () => Promise<void>): void {
+  state.jobs.set(name, { everyMs, fn, lastStart: 0, running: false });
+}
+
+async function tick(): Promise<void> {
+  try {
+    const db = await getDb();
+    state.transport ??= createMailTransport();
+    // Drain: keep claiming while full batches come back (a backlog empties in one tick).
+    for (;;) {
+      const r = await deliverDue(db, { now: new Date(), limit: BATCH, transport: state.transport });
+      if (r.claimed < BATCH || !state.timer) break;
+    }
+  } catch (err) {
+    console.error('[klok] outbox worker:', err);
+  }
+  const at = Date.now();
+  for (const [name, job] of state.jobs) {
+    if (job.running || at - job.lastStart < job.everyMs) continue;
+    job.running = true;
+    job.lastStart = at;
+    job
+      .fn()
+      .catch((err) => console.error(`[klok] periodic job ${name}:`, err))
+      .finally(() => (job.running = false));
+  }
+}
+
+function runTick() {
+  if (state.tick) return; // the previous tick is still running
+  state.tick = tick().finally(() => (state.tick = undefined));
+}
+
+/**
+ * Starts the worker once per process (instrumentation.ts calls it at server start): a tick right away,
+ * then every TICK_MS; does nothing when `OUTBOX_WORKER=0` or when already started. Stops on SIGTERM.
+ */
+export function startOutboxWorker(): boolean {
+  if (state.started || env().OUTBOX_WORKER === '0') return false;
+  state.started = true;
+  state.transport = createMailTransport(); // warns at start in production without SMTP_URL
+  state.timer = setInterval(runTick, TICK_MS);
+  state.timer.unref?.();
+  runTick();
+  process.once('SIGTERM', () => void stopOutboxWorker());
+  return true;
+}
+
+/** Stops the loop and waits for the running tick; a row claimed but unmarked is resent after its claim expires. */
+export async function stopOutboxWorker(): Promise<void> {
+  if (state.timer) clearInterval(state.timer);
+  state.timer = undefined;
+  await state.tick;
+  state.transport?.close?.();
+  state.transport = undefined;
+  state.started = false;
+}
