@@ -7,7 +7,8 @@ import './globals.css';
 
 export const metadata: Metadata = {
   title: 'Klok',
-  icons: { icon: '/tenants/klok/logo.svg' },
+  icons: { icon: '/tenants/klok/logo.svg', apple: '/icons/apple-touch-icon.png' },
+  appleWebApp: { capable: true, title: 'Klok', statusBarStyle: 'default' },
 };
 
 export const viewport: Viewport = {

@@ -276,6 +276,59 @@ async function runOutbox(name: 'pglite' | 'postgres') {
   await closeDb();
 }
 
+/**
+ * The reminder scan (issue 8): `queueDueReminders` over 1,000,000 appointments of one tenant, one a minute
+ * from about 500 days ago to 190 days ahead (every tenth cancelled; past ones already reminded), seeded by
+ * one `insert … select generate_series` statement. Each timed call is one scan batch (`maxBatches` 1): it
+ * picks up to 200 pending, not yet reminded appointments starting within the next 24 hours, queues their
+ * e-mails in the outbox and stamps them; every call finds a full batch, the time of the scan advancing a
+ * day after each. Prints ms per batch. Its own tenant, so it runs after the other cases.
+ */
+async function runReminderScan(name: 'pglite' | 'postgres') {
+  const { sql, eq, and } = await import('drizzle-orm');
+  const { getDb, closeDb } = await import('../lib/server/db/client');
+  const schema = await import('../lib/server/db/schema');
+  const { seedTenant } = await import('../lib/server/db/seed');
+  const { queueDueReminders } = await import('../lib/server/notifications/reminders');
+  const N = 1_000_000;
+  const PAST_MINUTES = 500 * 24 * 60;
+
+  const db = await getDb();
+  const tenantId = await seedTenant(db, 'recordatorios');
+  const stylists = await db
+    .select({ id: schema.users.id })
+    .from(schema.users)
+    .where(and(eq(schema.users.tenantId, tenantId), sql`${schema.users.role} <> 'client'`));
+  const [client] = await db
+    .select()
+    .from(schema.users)
+    .where(and(eq(schema.users.tenantId, tenantId), eq(schema.users.role, 'client'), eq(schema.users.isGuest, false)))
+    .limit(1);
+  const ids = sql.raw(`array[${stylists.map((s) => `'${s.id}'::uuid`).join(',')}]`);
+  const base = new Date(Math.floor(Date.now() / 60_000) * 60_000);
+  const t0 = performance.now();
+  await db.execute(sql`
+    insert into appointments (tenant_id, employee_id, client_id, user_id, client_name, service_name, service_price_cents,
+      start_at, end_at, status, created_by, created_by_role, created_at, reminded_at)
+    select ${tenantId}, (${ids})[1 + g % ${stylists.length}], ${client!.id}::uuid, ${client!.id}, ${client!.name}, 'Corte de pelo', 1500,
+      ${base}::timestamptz + (g - ${PAST_MINUTES}) * interval '1 minute',
+      ${base}::timestamptz + (g - ${PAST_MINUTES} + 30) * interval '1 minute',
+      case when g % 10 = 0 then 'cancelled' else 'pending' end, ${client!.id}::uuid, 'client',
+      ${base}::timestamptz + (g - ${PAST_MINUTES}) * interval '1 minute' - interval '7 days',
+      case when g < ${PAST_MINUTES} then ${base}::timestamptz + (g - ${PAST_MINUTES} - 1440) * interval '1 minute' end
+    from generate_series(1, ${N}) g`);
+  await db.execute(sql`analyze appointments`);
+  const seeded = ((performance.now() - t0) / 1000).toFixed(0);
+  let at = base.getTime() + 2 * 86_400_000;
+  const call = async () => {
+    const queued = await queueDueReminders(db, at, 1);
+    at += 86_400_000;
+    return queued;
+  };
+  await measureCalls(call, (queued) => `reminder scan over ${N.toLocaleString('en')} appointments, one batch (${queued} reminders queued; seeded in ${seeded} s) on ${name}`);
+  await closeDb();
+}
+
 async function main() {
   if (engine === 'pglite' || engine === 'postgres') {
     process.env.SEED_DEMO = '0';
@@ -283,6 +336,7 @@ async function main() {
     await runActivityFeed(engine);
     await runClientSearch(engine);
     await runOutbox(engine);
+    await runReminderScan(engine);
     return;
   }
   const base = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';

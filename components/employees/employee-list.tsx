@@ -18,6 +18,7 @@ import { AddEmployeeDialog } from './add-employee-dialog';
 import { employeeHref } from './paths';
 import './employees.css';
 import { PageHeader } from '@/components/ui/page-header';
+import { BusinessSettings } from '@/components/settings/business-settings';
 
 /** Today's hours of a stylist (`Hoy: 09:30 – 14:00 · 16:00 – 20:00`), or Cerrado; a shift never breaks across lines. */
 function TodayHours({ employee, today }: { employee: Employee; today: string }) {
@@ -44,8 +45,8 @@ function TodayHours({ employee, today }: { employee: Employee; today: string }) 
 /**
  * Empleados (`/employees`, spec section 2): every stylist with the colour-bordered avatar, name and
  * today's hours in Madrid (a special schedule of today wins over the weekly one); a card opens the detail.
- * Admins also get Añadir empleado (decisions "Admin-only actions"; hidden for employees and while the
- * session loads).
+ * Admins also get Añadir empleado and the Ajustes del negocio card (decisions "Admin-only actions"; hidden
+ * for employees and while the session loads).
  */
 export function EmployeeList() {
   const t = useTranslations('employees');
@@ -69,6 +70,7 @@ export function EmployeeList() {
         }
       />
       {isAdmin && <AddEmployeeDialog open={adding} onClose={() => setAdding(false)} />}
+      {isAdmin && <BusinessSettings />}
       {error && !data ? (
         <p className="form-error" role="alert">
           {errorMessageOf(error, t('loadError'))}

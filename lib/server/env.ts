@@ -26,9 +26,19 @@ const ZEnv = z.object({
   /** Phone verification provider: `dev` logs the code, `firebase` verifies Firebase ID tokens. */
   PHONE_PROVIDER: z.enum(['dev', 'firebase']).default('dev'),
   FIREBASE_PROJECT_ID: z.string().optional(),
+  /** Where the public keys of Firebase ID tokens are fetched (JWKS); Google's by default, a local server in tests. */
+  FIREBASE_JWKS_URL: z.url().default('https://www.googleapis.com/service_accounts/v1/jwk/securetoken@system.gserviceaccount.com'),
   /** Public Firebase web config for phone sign-in in the browser (not secrets). */
   FIREBASE_API_KEY: z.string().optional(),
   FIREBASE_AUTH_DOMAIN: z.string().optional(),
+  /** Public Firebase web config for push in the browser (with the above; none of it is secret). */
+  FIREBASE_MESSAGING_SENDER_ID: z.string().optional(),
+  FIREBASE_APP_ID: z.string().optional(),
+  /** Public VAPID key of the Firebase project's web push certificate. */
+  NEXT_PUBLIC_FIREBASE_VAPID_KEY: z.string().optional(),
+  /** Service-account JSON for sending push with firebase-admin; without it (or GOOGLE_APPLICATION_CREDENTIALS) pushes are logged. */
+  FIREBASE_SERVICE_ACCOUNT: z.string().optional(),
+  GOOGLE_APPLICATION_CREDENTIALS: z.string().optional(),
   /** Support e-mail shown in the privacy policy. */
   SUPPORT_EMAIL: z.string().default('soporte@klok.app'),
   /** SMTP server for e-mail (smtp://user:pass@host:port, smtps://… for TLS); empty logs e-mails instead. */

@@ -297,3 +297,10 @@ export type ApiErrorBody = z.infer<typeof ZApiErrorBody>;
 export const dataOf = <T extends z.ZodType>(schema: T) => z.object({ data: schema });
 /** `{ items: T[] }` envelope of a list. */
 export const itemsOf = <T extends z.ZodType>(schema: T) => z.object({ items: z.array(schema) });
+
+/** `GET|PATCH /facility/1/settings` → `data`: the tenant's settings (decisions "Admin-only actions"). */
+export const ZTenantSettings = z.object({
+  /** The e-mail reminder 24 hours before each appointment (on by default). */
+  automatic_reminders: z.boolean(),
+});
+export type TenantSettings = z.infer<typeof ZTenantSettings>;

@@ -12,6 +12,8 @@ export const ZClientUserPatch = z
     onboarding_completed: z.boolean().optional(),
     privacy_policy: z.boolean().optional(),
     tutorial: z.boolean().optional(),
+    /** The caller's push token (Firebase Cloud Messaging); null clears it. */
+    fcm_token: z.string().min(1).max(4096).nullable().optional(),
   })
   .strict();
 export type ClientUserPatch = z.infer<typeof ZClientUserPatch>;

@@ -2,7 +2,9 @@ import type { Metadata } from 'next';
 import { redirect } from 'next/navigation';
 import { getTranslations } from 'next-intl/server';
 import { ClientHome } from '@/components/client-home/client-home';
+import { PushRegistration } from '@/components/push/push-registration';
 import { getSession } from '@/lib/server/auth/session';
+import { pushWebConfig, storedPushToken } from '@/lib/server/push-config';
 import { getUserDto } from '@/lib/server/repositories/users';
 
 export async function generateMetadata(): Promise<Metadata> {
@@ -17,7 +19,13 @@ export default async function ClientHomePage({ searchParams }: { searchParams: P
   const account = await getUserDto(tenant.id, user.email);
   if (!account?.onboarding_completed) redirect('/onboarding');
   const { eventId } = await searchParams;
+  const push = pushWebConfig();
   return (
-    <ClientHome email={user.email} initialUser={account} highlightId={typeof eventId === 'string' && eventId ? eventId : null} />
+    <>
+      <ClientHome email={user.email} initialUser={account} highlightId={typeof eventId === 'string' && eventId ? eventId : null} />
+      {push && (
+        <PushRegistration config={push} email={user.email} target="user" stored={await storedPushToken(tenant.id, user.email)} />
+      )}
+    </>
   );
 }

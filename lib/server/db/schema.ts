@@ -306,7 +306,7 @@ export const phoneVerifications = pgTable('phone_verifications', {
 });
 
 /**
- * Messages to deliver (e-mail), written in the same transaction as the change that causes them.
+ * Messages to deliver (e-mail, push), written in the same transaction as the change that causes them.
  * The delivery worker (lib/server/notifications/worker.ts) moves a row pending → sending (claimed until
  * `locked_until`) → sent, or back to pending at `next_attempt_at` after a failed attempt, or failed.
  * `dedupe_key` (unique per tenant when set) lets a message be queued at most once (reminders).
@@ -316,7 +316,7 @@ export const outbox = pgTable(
   {
     id: serial('id').primaryKey(),
     tenantId: integer('tenant_id').notNull().references(() => tenants.id, { onDelete: 'cascade' }),
-    kind: text('kind', { enum: ['email'] }).notNull(),
+    kind: text('kind', { enum: ['email', 'push'] }).notNull(),
     payload: jsonb('payload').$type<Record<string, unknown>>().notNull(),
     status: text('status', { enum: ['pending', 'sending', 'sent', 'failed'] }).notNull().default('pending'),
     attempts: integer('attempts').notNull().default(0),

@@ -5,6 +5,7 @@ import { getDb, type Db } from '@/lib/server/db/client';
 import { env } from '@/lib/server/env';
 import type { EmailMessage } from './outbox';
 import { createMailTransport, mailFrom, type MailTransport } from './mail';
+import { createPushProvider, isInvalidTokenError, type PushMessage, type PushProvider } from './push';
 
 /**
  * The outbox's delivery worker (issue 8, "Delivery"), running inside the app process.
@@ -50,14 +51,14 @@ const rowsOf = <T>(result: unknown): T[] => ((result as { rows?: T[] }).rows ?? 
  * claim) for `lockMs`, counting the attempt. Returns the rows and the claim's `locked_until` (its token:
  * marks only apply to rows still under this claim). Exported for the crash test; use `deliverDue`.
  */
-export async function claimDue(db: Db, opts: { now: Date; limit: number; lockMs?: number }) {
+export async function claimDue(db: Db, opts: { now: Date; limit: number; lockMs?: number; kind?: 'email' | 'push' }) {
   const now = opts.now.toISOString();
   const lockedUntil = new Date(opts.now.getTime() + (opts.lockMs ?? CLAIM_MS)).toISOString();
   const result = await db.execute(sql`
     update outbox set status = 'sending', locked_until = ${lockedUntil}::timestamptz, attempts = attempts + 1
     where id in (
       select id from outbox
-      where kind = 'email'
+      where kind = ${opts.kind ?? 'email'}
         and ((status = 'pending' and next_attempt_at <= ${now}::timestamptz)
           or (status = 'sending' and locked_until <= ${now}::timestamptz))
       order by next_attempt_at, id
@@ -122,6 +123,59 @@ export async function deliverDue(
   return report;
 }
 
+/**
+ * Delivers the due pushes once (issue 8, "Push"): claims up to `limit` push rows, reads each recipient's
+ * current token and sends with `provider`. A recipient without a token (never registered, cleared, deleted)
+ * is marked sent with nothing to do. A token FCM reports invalid is cleared on the user (only if it is still
+ * that token) and the row fails at once; other errors are retried with the e-mail's backoff.
+ */
+export async function deliverPushDue(
+  db: Db,
+  opts: { now?: Date; limit?: number; provider: PushProvider; lockMs?: number },
+): Promise<DeliveryReport> {
+  const now = opts.now ?? new Date();
+  const { rows, lockedUntil } = await claimDue(db, { now, limit: opts.limit ?? 50, lockMs: opts.lockMs, kind: 'push' });
+  const report: DeliveryReport = { claimed: rows.length, sent: 0, retried: 0, failed: 0 };
+  for (const row of rows) {
+    const claimed = sql`id = ${row.id} and status = 'sending' and locked_until = ${lockedUntil}::timestamptz`;
+    const push = row.payload as unknown as PushMessage;
+    const [user] = rowsOf<{ fcm_token: string | null }>(
+      await db.execute(sql`select fcm_token from users where tenant_id = ${row.tenant_id} and id = ${push.userId}`),
+    );
+    const token = user?.fcm_token ?? null;
+    try {
+      if (token) await opts.provider.send(token, { title: push.title, body: push.body, ...(push.data ? { data: push.data } : {}) });
+    } catch (err) {
+      const error = err instanceof Error ? err.message : String(err);
+      const invalid = isInvalidTokenError(err);
+      if (invalid) {
+        await db.execute(sql`
+          update users set fcm_token = null where tenant_id = ${row.tenant_id} and id = ${push.userId} and fcm_token = ${token}`);
+      }
+      const delay = invalid ? null : retryDelayMs(row.attempts);
+      if (delay === null) {
+        report.failed++;
+        await db.execute(sql`
+          update outbox set status = 'failed', failed_at = ${now.toISOString()}::timestamptz, locked_until = null,
+            last_error = ${error}
+          where ${claimed}`);
+      } else {
+        report.retried++;
+        await db.execute(sql`
+          update outbox set status = 'pending', locked_until = null, last_error = ${error},
+            next_attempt_at = ${new Date(now.getTime() + delay).toISOString()}::timestamptz
+          where ${claimed}`);
+      }
+      continue;
+    }
+    report.sent++;
+    await db.execute(sql`
+      update outbox set status = 'sent', sent_at = ${new Date().toISOString()}::timestamptz, locked_until = null
+      where ${claimed}`);
+  }
+  return report;
+}
+
 // ---------------------------------------------------------------------------------------------------
 // The in-process loop
 
@@ -133,6 +187,7 @@ type WorkerState = {
   timer?: ReturnType<typeof setInterval>;
   tick?: Promise<void>;
   transport?: MailTransport;
+  push?: Promise<PushProvider>;
   jobs: Map<string, PeriodicJob>;
 };
 const state: WorkerState = ((globalThis as { __klokOutboxWorker?: WorkerState }).__klokOutboxWorker ??= {
@@ -165,6 +220,18 @@ async function tick(): Promise<void> {
     }
   } catch (err) {
     console.error('[klok] outbox worker:', err);
+  }
+  try {
+    const db = await getDb();
+    state.push ??= createPushProvider();
+    const provider = await state.push;
+    for (;;) {
+      const r = await deliverPushDue(db, { now: new Date(), limit: BATCH, provider });
+      if (r.claimed < BATCH || !state.timer) break;
+    }
+  } catch (err) {
+    state.push = undefined; // a provider that failed to start is created again next tick
+    console.error('[klok] outbox worker (push):', err);
   }
   const at = Date.now();
   for (const [name, job] of state.jobs) {
@@ -205,5 +272,6 @@ export async function stopOutboxWorker(): Promise<void> {
   await state.tick;
   state.transport?.close?.();
   state.transport = undefined;
+  state.push = undefined;
   state.started = false;
 }

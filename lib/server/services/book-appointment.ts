@@ -9,6 +9,7 @@ import { activities, appointments, busySlots, users } from '@/lib/server/db/sche
 import { ApiError } from '@/lib/server/errors';
 import { errorMessage } from '@/lib/server/messages';
 import { queueBookingConfirmation } from '@/lib/server/notifications/appointment-emails';
+import { queueBookedPush } from '@/lib/server/notifications/appointment-push';
 import { busyRangesOf, countPendingOfClient } from '@/lib/server/repositories/appointments';
 import { findEmployee, scheduleOf } from '@/lib/server/repositories/employees';
 import { findService, offersService } from '@/lib/server/repositories/services';
@@ -90,6 +91,13 @@ export async function bookAsClient(
       parts,
       createdBy: client.id,
       createdByRole: 'client',
+    });
+    await queueBookedPush(tx, tenantId, {
+      id,
+      employeeId: employee.id,
+      clientName: person.name || client.name,
+      serviceName: service.name,
+      start,
     });
     return { event_id: id };
   });

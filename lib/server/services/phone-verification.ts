@@ -111,17 +111,23 @@ export async function verifyPhone(
   }
 }
 
-const firebaseKeys = createRemoteJWKSet(
-  new URL('https://www.googleapis.com/service_accounts/v1/jwk/securetoken@system.gserviceaccount.com'),
-);
+/** The key set of Firebase ID tokens (`FIREBASE_JWKS_URL`, Google's by default), fetched and cached by jose. */
+let firebaseKeys: { url: string; keys: ReturnType<typeof createRemoteJWKSet> } | undefined;
+function firebaseKeySet(): ReturnType<typeof createRemoteJWKSet> {
+  const url = env().FIREBASE_JWKS_URL;
+  if (firebaseKeys?.url !== url) firebaseKeys = { url, keys: createRemoteJWKSet(new URL(url)) };
+  return firebaseKeys.keys;
+}
 
 async function phoneFromFirebaseToken(idToken: string): Promise<string> {
   const projectId = env().FIREBASE_PROJECT_ID;
   if (!projectId) throw new Error('FIREBASE_PROJECT_ID is not configured');
   try {
-    const { payload } = await jwtVerify(idToken, firebaseKeys, {
+    const { payload } = await jwtVerify(idToken, firebaseKeySet(), {
       issuer: `https://securetoken.google.com/${projectId}`,
       audience: projectId,
+      algorithms: ['RS256'],
+      requiredClaims: ['exp', 'iat', 'sub'],
     });
     const phone = typeof payload.phone_number === 'string' ? normalizePhone(payload.phone_number) : null;
     if (!phone) throw new Error('no phone_number claim');

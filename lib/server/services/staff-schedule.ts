@@ -8,7 +8,8 @@ import type { Db, Tx } from '@/lib/server/db/client';
 import { activities, appointments, busySlots, leaves, users } from '@/lib/server/db/schema';
 import { ApiError } from '@/lib/server/errors';
 import { errorMessage } from '@/lib/server/messages';
-import { queueCancellationEmail } from '@/lib/server/notifications/appointment-emails';
+import { queueCancellationEmail, salonOf } from '@/lib/server/notifications/appointment-emails';
+import { queueCancelledPush } from '@/lib/server/notifications/appointment-push';
 import { busyRangesOf, countPendingOfClient, pendingOfClient } from '@/lib/server/repositories/appointments';
 import { findEmployee } from '@/lib/server/repositories/employees';
 import { findUserByEmail, touchClientActivity, type UserRow } from '@/lib/server/repositories/users';
@@ -150,8 +151,8 @@ export async function unblockSlot(
 /**
  * Cancels an appointment (spec section 7, `PATCH /schedules/cancel/appointment`; decisions
  * "Cancellation"): status `cancelled` with who, when and the reason; its time is freed at once; an
- * `appointment_cancelled` activity and, unless the client is the guest, the cancellation e-mail in the
- * outbox — all in one transaction. Errors: 404 unknown, 409 already cancelled, 422 past.
+ * `appointment_cancelled` activity and, unless the client is the guest, the cancellation e-mail and a push
+ * to the client (when it has a push token) in the outbox — all in one transaction. Errors: 404 unknown, 409 already cancelled, 422 past.
  */
 export async function cancelAppointment(
   db: Db,
@@ -173,6 +174,11 @@ export async function cancelAppointment(
     if (a.status === 'cancelled') throw new ApiError('conflict', errorMessage('alreadyCancelled'));
     if (a.endAt.getTime() < now) throw new ApiError('unprocessable', errorMessage('cannotCancelPast'));
     await writeCancellation(tx, tenantId, actor, row, input.notes?.trim() || null, now);
+    // The push to the client (issue 8, "Push"): only here, where the salon cancels (not a deletion).
+    if (!row.client.isGuest) {
+      const salon = await salonOf(tx, tenantId, a.facilityId);
+      await queueCancelledPush(tx, tenantId, { id: a.id, clientId: row.client.id, salon: salon.name, serviceName: a.serviceName, startAt: a.startAt });
+    }
   });
 }
 

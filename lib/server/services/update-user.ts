@@ -38,7 +38,7 @@ export async function getUser(db: DbOrTx, tenantId: number, actor: SessionUser, 
  * `PATCH /users/{email}` (spec section 7): the body depends on who writes.
  * - A client on itself (`ZClientUserPatch`): name; tlf must equal its verified phone (422
  *   `phone_not_verified` otherwise); onboarding_completed needs a verified phone and the privacy policy;
- *   privacy_policy; tutorial.
+ *   privacy_policy; tutorial; fcm_token (its push token; null clears it).
  * - Staff on a client (`ZStaffUserPatch`): name (non-empty), users (sub-users: max 3, names non-empty,
  *   ids kept as `reconcileSubUsers` says, new ones get an id), n_appointments_allowed (a whole number
  *   0–99); the guest, staff and deleted accounts cannot be edited (403). Removing a sub-user with a
@@ -108,6 +108,7 @@ export async function updateUser(
   if (b.privacy_policy !== undefined) patch.privacyPolicy = b.privacy_policy;
   if (b.onboarding_completed !== undefined) patch.onboardingCompleted = b.onboarding_completed;
   if (b.tutorial !== undefined) patch.tutorial = b.tutorial;
+  if (b.fcm_token !== undefined) patch.fcmToken = b.fcm_token;
   if (Object.keys(patch).length > 0) {
     await db.update(users).set(patch).where(and(eq(users.tenantId, tenantId), eq(users.id, row.id)));
   }

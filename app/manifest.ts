@@ -1,0 +1,24 @@
+import type { MetadataRoute } from 'next';
+
+/**
+ * The web app manifest (issue 8, "Push"): Klok installs on a phone's home screen as a standalone app.
+ * Colours from app/globals.css (`--primary`, `--bg`); icons in public/icons/ (scripts/make-icons.mjs).
+ */
+export default function manifest(): MetadataRoute.Manifest {
+  return {
+    name: 'Klok',
+    short_name: 'Klok',
+    description: 'Reserva tu cita en la peluquería.',
+    lang: 'es',
+    start_url: '/',
+    scope: '/',
+    display: 'standalone',
+    theme_color: '#7a3e65',
+    background_color: '#faf7f6',
+    icons: [
+      { src: '/icons/icon-192.png', sizes: '192x192', type: 'image/png', purpose: 'any' },
+      { src: '/icons/icon-512.png', sizes: '512x512', type: 'image/png', purpose: 'any' },
+      { src: '/icons/icon-maskable-512.png', sizes: '512x512', type: 'image/png', purpose: 'maskable' },
+    ],
+  };
+}

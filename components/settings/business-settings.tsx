@@ -1,0 +1,74 @@
+'use client';
+
+import { useId, useState } from 'react';
+import { useTranslations } from 'next-intl';
+import { Card } from '@/components/ui/card';
+import { toastError, toastSuccess } from '@/components/ui/toast';
+import { updateTenantSettings, useTenantSettings } from '@/lib/api-client/settings';
+import './business-settings.css';
+
+/**
+ * Ajustes del negocio (issue 8; decisions "Admin-only actions"): the tenant's settings, for admins only
+ * (the caller renders it only for them; the server refuses employees anyway). One switch for now:
+ * Recordatorios automáticos por correo (24 h antes). A change is saved at once, with a toast; on failure
+ * the switch goes back and an error toast says why.
+ */
+export function BusinessSettings() {
+  const t = useTranslations('businessSettings');
+  const { data, error, mutate } = useTenantSettings();
+  const [saving, setSaving] = useState(false);
+  const switchId = useId();
+  const hintId = useId();
+  const titleId = useId();
+
+  const change = async (on: boolean) => {
+    setSaving(true);
+    try {
+      const saved = await mutate(updateTenantSettings({ automatic_reminders: on }), {
+        optimisticData: { automatic_reminders: on },
+        rollbackOnError: true,
+        revalidate: false,
+      });
+      toastSuccess(saved?.automatic_reminders ? t('remindersOn') : t('remindersOff'));
+    } catch (err) {
+      toastError(t('saveError'), err);
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  return (
+    <Card className="business-settings" role="region" aria-labelledby={titleId}>
+      <h2 id={titleId} className="business-settings-title">
+        {t('title')}
+      </h2>
+      {error && !data ? (
+        <p className="form-error" role="alert">
+          {t('loadError')}
+        </p>
+      ) : (
+        <div className="business-settings-row">
+          <span className="business-settings-text">
+            <label htmlFor={switchId} className="business-settings-label">
+              {t('automaticReminders')}
+            </label>
+            <span id={hintId} className="business-settings-hint">
+              {t('automaticRemindersHint')}
+            </span>
+          </span>
+          <input
+            id={switchId}
+            type="checkbox"
+            role="switch"
+            className="business-settings-switch"
+            aria-describedby={hintId}
+            aria-busy={saving || !data}
+            disabled={!data || saving}
+            checked={data?.automatic_reminders ?? false}
+            onChange={(e) => void change(e.target.checked)}
+          />
+        </div>
+      )}
+    </Card>
+  );
+}

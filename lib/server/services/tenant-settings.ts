@@ -1,0 +1,25 @@
+import 'server-only';
+import type { Db } from '@/lib/server/db/client';
+import { ApiError } from '@/lib/server/errors';
+import { errorMessage } from '@/lib/server/messages';
+import { getTenantSettings, updateTenantSettingsRow } from '@/lib/server/repositories/settings';
+import type { TenantSettings } from '@/lib/validation/dto';
+import type { TenantSettingsPatch } from '@/lib/validation/settings';
+
+/** The tenant's settings (staff read them; `GET /facility/1/settings`). Errors: 404 unknown tenant. */
+export async function readTenantSettings(db: Db, tenantId: number): Promise<TenantSettings> {
+  const settings = await getTenantSettings(db, tenantId);
+  if (!settings) throw new ApiError('not_found', errorMessage('notFound'));
+  return settings;
+}
+
+/**
+ * Changes the tenant's settings (admins only, checked by the route; decisions "Admin-only actions").
+ * Automatic reminders off: the next reminder scan skips the tenant's appointments; back on, appointments
+ * still more than 24 hours away get theirs as usual (one already due while off is not sent late).
+ */
+export async function updateTenantSettings(db: Db, tenantId: number, input: TenantSettingsPatch): Promise<TenantSettings> {
+  const settings = await updateTenantSettingsRow(db, tenantId, { automaticReminders: input.automatic_reminders });
+  if (!settings) throw new ApiError('not_found', errorMessage('notFound'));
+  return settings;
+}
