@@ -1,5 +1,5 @@
 import 'server-only';
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import { retryDelayMs } from '@/lib/domain/backoff';
 import { getDb, type Db } from '@/lib/server/db/client';
 import { env } from '@/lib/server/env';
@@ -93,27 +93,10 @@ export async function deliverDue(
     try {
       await opts.transport.sendMail(composeMail(row, from));
     } catch (err) {
-      const error = err instanceof Error ? err.message : String(err);
-      const delay = isPermanent(err) ? null : retryDelayMs(row.attempts);
-      if (delay === null) {
-        report.failed++;
-        await db.execute(sql`
-          update outbox set status = 'failed', failed_at = ${now.toISOString()}::timestamptz, locked_until = null,
-            last_error = ${error}
-          where ${claimed}`);
-      } else {
-        report.retried++;
-        await db.execute(sql`
-          update outbox set status = 'pending', locked_until = null, last_error = ${error},
-            next_attempt_at = ${new Date(now.getTime() + delay).toISOString()}::timestamptz
-          where ${claimed}`);
-      }
+      await settle(db, claimed, now, report, { error: errorText(err), delay: isPermanent(err) ? null : retryDelayMs(row.attempts) });
       return;
     }
-    report.sent++;
-    await db.execute(sql`
-      update outbox set status = 'sent', sent_at = ${new Date().toISOString()}::timestamptz, locked_until = null
-      where ${claimed}`);
+    await settle(db, claimed, now, report, null);
   };
   const queue = [...rows];
   const lanes = Array.from({ length: Math.max(1, Math.min(opts.concurrency ?? 5, queue.length)) }, async () => {
@@ -121,6 +104,39 @@ export async function deliverDue(
   });
   await Promise.all(lanes);
   return report;
+}
+
+const errorText = (err: unknown) => (err instanceof Error ? err.message : String(err));
+
+/**
+ * Records the outcome of a claimed row (only while the claim `claimed` still holds): sent (`failure` null),
+ * retried after `failure.delay` ms, or failed for good (`delay` null) with the error kept.
+ */
+async function settle(
+  db: Db,
+  claimed: SQL,
+  now: Date,
+  report: DeliveryReport,
+  failure: { error: string; delay: number | null } | null,
+): Promise<void> {
+  if (!failure) {
+    report.sent++;
+    await db.execute(sql`
+      update outbox set status = 'sent', sent_at = ${new Date().toISOString()}::timestamptz, locked_until = null
+      where ${claimed}`);
+  } else if (failure.delay === null) {
+    report.failed++;
+    await db.execute(sql`
+      update outbox set status = 'failed', failed_at = ${now.toISOString()}::timestamptz, locked_until = null,
+        last_error = ${failure.error}
+      where ${claimed}`);
+  } else {
+    report.retried++;
+    await db.execute(sql`
+      update outbox set status = 'pending', locked_until = null, last_error = ${failure.error},
+        next_attempt_at = ${new Date(now.getTime() + failure.delay).toISOString()}::timestamptz
+      where ${claimed}`);
+  }
 }
 
 /**
@@ -146,32 +162,15 @@ export async function deliverPushDue(
     try {
       if (token) await opts.provider.send(token, { title: push.title, body: push.body, ...(push.data ? { data: push.data } : {}) });
     } catch (err) {
-      const error = err instanceof Error ? err.message : String(err);
       const invalid = isInvalidTokenError(err);
       if (invalid) {
         await db.execute(sql`
           update users set fcm_token = null where tenant_id = ${row.tenant_id} and id = ${push.userId} and fcm_token = ${token}`);
       }
-      const delay = invalid ? null : retryDelayMs(row.attempts);
-      if (delay === null) {
-        report.failed++;
-        await db.execute(sql`
-          update outbox set status = 'failed', failed_at = ${now.toISOString()}::timestamptz, locked_until = null,
-            last_error = ${error}
-          where ${claimed}`);
-      } else {
-        report.retried++;
-        await db.execute(sql`
-          update outbox set status = 'pending', locked_until = null, last_error = ${error},
-            next_attempt_at = ${new Date(now.getTime() + delay).toISOString()}::timestamptz
-          where ${claimed}`);
-      }
+      await settle(db, claimed, now, report, { error: errorText(err), delay: invalid ? null : retryDelayMs(row.attempts) });
       continue;
     }
-    report.sent++;
-    await db.execute(sql`
-      update outbox set status = 'sent', sent_at = ${new Date().toISOString()}::timestamptz, locked_until = null
-      where ${claimed}`);
+    await settle(db, claimed, now, report, null);
   }
   return report;
 }
