@@ -45,6 +45,16 @@ export default defineConfig({
     reuseExistingServer: false,
     stdout: 'pipe',
     stderr: 'pipe',
-    env: { NODE_ENV: 'production' , DEV_OIDC: '1' },
+    env: {
+      NODE_ENV: 'production',
+      DEV_OIDC: '1',
+      // Fake public Firebase web config so the push registration renders (e2e/push.spec.ts stubs the
+      // FCM calls). Phone sign-in stays on the dev provider: it only uses these with PHONE_PROVIDER=firebase.
+      FIREBASE_API_KEY: 'e2e-fake-api-key',
+      FIREBASE_PROJECT_ID: 'klok-e2e',
+      FIREBASE_MESSAGING_SENDER_ID: '000000000000',
+      FIREBASE_APP_ID: '1:000000000000:web:0000000000000000000000',
+      NEXT_PUBLIC_FIREBASE_VAPID_KEY: 'BE4TnTTDQzjWLjczrUW6BUvaNTsRIa4YTpWEOvVRqRPVhXuawSPU6kKw8N0THBgbmQSxWyt4Z4y5brSV3_Hw0Hc',
+    },
   },
 });
