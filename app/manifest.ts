@@ -1,4 +1,5 @@
 import type { MetadataRoute } from 'next';
+import messages from '@/lib/i18n/messages/es.json';
 
 /**
  * The web app manifest (issue 8, "Push"): Klok installs on a phone's home screen as a standalone app.
@@ -8,7 +9,7 @@ export default function manifest(): MetadataRoute.Manifest {
   return {
     name: 'Klok',
     short_name: 'Klok',
-    description: 'Reserva tu cita en la peluquería.',
+    description: messages.login.tagline,
     lang: 'es',
     start_url: '/',
     scope: '/',

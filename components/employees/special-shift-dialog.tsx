@@ -14,7 +14,7 @@ import type { Employee } from '@/lib/validation/dto';
 import { ScheduleConflictDialog } from './schedule-conflict-dialog';
 import { setAvailable, specialPayload, specialValid, weeklyShiftsOn, type SpecialDraft } from './schedule-draft';
 import { ShiftRows } from './shift-rows';
-import { Switch } from './switch';
+import { Switch } from '@/components/ui/switch';
 import { useScheduleChange } from './use-schedule-change';
 import '@/components/booking/booking.css';
 

@@ -14,7 +14,7 @@ import { employeeHref } from './paths';
 import { ScheduleConflictDialog } from './schedule-conflict-dialog';
 import { copyDay, dayMinutes, displayOrder, draftWeek, sameWeek, setAvailable, weekPayload, weekValid, type DraftDay } from './schedule-draft';
 import { ShiftRows } from './shift-rows';
-import { Switch } from './switch';
+import { Switch } from '@/components/ui/switch';
 import { useScheduleChange } from './use-schedule-change';
 import { WithEmployee } from './with-employee';
 

@@ -6,6 +6,7 @@ import { Card } from '@/components/ui/card';
 import { toastError, toastSuccess } from '@/components/ui/toast';
 import { updateTenantSettings, useTenantSettings } from '@/lib/api-client/settings';
 import './business-settings.css';
+import { Switch } from '@/components/ui/switch';
 
 /**
  * Ajustes del negocio (issue 8; decisions "Admin-only actions"): the tenant's settings, for admins only
@@ -18,6 +19,7 @@ export function BusinessSettings() {
   const { data, error, mutate } = useTenantSettings();
   const [saving, setSaving] = useState(false);
   const switchId = useId();
+  const labelId = useId();
   const hintId = useId();
   const titleId = useId();
 
@@ -49,23 +51,21 @@ export function BusinessSettings() {
       ) : (
         <div className="business-settings-row">
           <span className="business-settings-text">
-            <label htmlFor={switchId} className="business-settings-label">
+            <label id={labelId} htmlFor={switchId} className="business-settings-label">
               {t('automaticReminders')}
             </label>
             <span id={hintId} className="business-settings-hint">
               {t('automaticRemindersHint')}
             </span>
           </span>
-          <input
+          <Switch
             id={switchId}
-            type="checkbox"
-            role="switch"
-            className="business-settings-switch"
-            aria-describedby={hintId}
-            aria-busy={saving || !data}
+            labelledBy={labelId}
+            describedBy={hintId}
+            busy={saving || !data}
             disabled={!data || saving}
             checked={data?.automatic_reminders ?? false}
-            onChange={(e) => void change(e.target.checked)}
+            onChange={(checked) => void change(checked)}
           />
         </div>
       )}

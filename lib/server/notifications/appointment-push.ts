@@ -33,7 +33,7 @@ export function queueCancelledPush(
   return queuePush(tx, tenantId, {
     userId: a.clientId,
     title: emailText('pushCancelledTitle', {}),
-    body: emailText('pushCancelledBody', { salon: a.salon || 'El salón', service: a.serviceName, when: whenOf(a.startAt) }),
+    body: emailText('pushCancelledBody', { salon: a.salon || emailText('pushSalonFallback', {}), service: a.serviceName, when: whenOf(a.startAt) }),
     data: { url: '/' },
   });
 }

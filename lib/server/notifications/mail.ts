@@ -47,7 +47,7 @@ export function createMailTransport(): MailTransport {
   const { SMTP_URL, NODE_ENV } = env();
   if (SMTP_URL) return smtpTransport(SMTP_URL);
   if (NODE_ENV === 'production') {
-    console.warn('[klok] AVISO: SMTP_URL no está configurado: los e-mails no se envían, solo se escriben en el registro (set SMTP_URL).');
+    console.warn('[klok] WARNING: SMTP_URL is not set: e-mails are not sent, only written to the log.');
   }
   return logTransport();
 }

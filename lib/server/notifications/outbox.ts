@@ -30,15 +30,22 @@ export async function queueEmail(
   message: EmailMessage,
   dedupeKey?: string,
 ): Promise<boolean> {
-  const payload: Record<string, unknown> = { ...message };
-  if (dedupeKey === undefined) {
-    await db.insert(outbox).values({ tenantId, kind: 'email', payload });
-    return true;
-  }
+  return (await queueEmails(db, [{ tenantId, message, dedupeKey }])) > 0;
+}
+
+/**
+ * Queues several e-mails in one statement (same rules as `queueEmail`); rows whose dedupe key is already
+ * queued are skipped. Returns how many were queued.
+ */
+export async function queueEmails(
+  db: DbOrTx,
+  items: { tenantId: number; message: EmailMessage; dedupeKey?: string }[],
+): Promise<number> {
+  if (items.length === 0) return 0;
   const inserted = await db
     .insert(outbox)
-    .values({ tenantId, kind: 'email', payload, dedupeKey })
+    .values(items.map((i) => ({ tenantId: i.tenantId, kind: 'email' as const, payload: { ...i.message }, dedupeKey: i.dedupeKey ?? null })))
     .onConflictDoNothing({ target: [outbox.tenantId, outbox.dedupeKey], where: sql`${outbox.dedupeKey} is not null` })
     .returning({ id: outbox.id });
-  return inserted.length > 0;
+  return inserted.length;
 }

@@ -16,7 +16,7 @@ import { and, asc, eq, gt, inArray, isNull, lte, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { getDb, type Db } from '@/lib/server/db/client';
 import { appointments, facilities, tenants, users } from '@/lib/server/db/schema';
-import { queueEmail } from './outbox';
+import { queueEmails } from './outbox';
 import { appointmentReminderEmail } from './templates';
 
 /** How long before the start the reminder goes (ms). */
@@ -77,17 +77,23 @@ async function queueBatch(db: Db, now: number): Promise<{ picked: number; sent: 
       .orderBy(asc(appointments.startAt))
       .limit(BATCH)
       .for('update', { of: appointments, skipLocked: true });
-    let sent = 0;
-    for (const a of due) {
-      const mail = appointmentReminderEmail({
-        salon: { name: a.salonName ?? '', address: a.address, phone: a.phone },
-        clientName: a.clientName,
-        service: a.serviceName,
-        employee: a.employeeName,
-        start: a.startAt,
-      });
-      if (await queueEmail(tx, a.tenantId, { to: a.email, ...mail }, `reminder:${a.id}`)) sent++;
-    }
+    const sent = await queueEmails(
+      tx,
+      due.map((a) => ({
+        tenantId: a.tenantId,
+        message: {
+          to: a.email,
+          ...appointmentReminderEmail({
+            salon: { name: a.salonName ?? '', address: a.address, phone: a.phone },
+            clientName: a.clientName,
+            service: a.serviceName,
+            employee: a.employeeName,
+            start: a.startAt,
+          }),
+        },
+        dedupeKey: `reminder:${a.id}`,
+      })),
+    );
     if (due.length > 0) {
       await tx
         .update(appointments)

@@ -8,11 +8,15 @@ export type SwitchProps = {
   /** Accessible name when there is no visible label. */
   label?: string;
   id?: string;
+  /** Id of a hint describing the switch. */
+  describedBy?: string;
   disabled?: boolean;
+  /** True while the change is being saved. */
+  busy?: boolean;
 };
 
 /** An on/off switch: a `role="switch"` button with `aria-checked`, toggled by click, Space or Enter. */
-export function Switch({ checked, onChange, labelledBy, label, id, disabled }: SwitchProps) {
+export function Switch({ checked, onChange, labelledBy, label, id, describedBy, disabled, busy }: SwitchProps) {
   return (
     <button
       id={id}
@@ -22,6 +26,8 @@ export function Switch({ checked, onChange, labelledBy, label, id, disabled }: S
       aria-checked={checked}
       aria-labelledby={labelledBy}
       aria-label={labelledBy ? undefined : label}
+      aria-describedby={describedBy}
+      aria-busy={busy || undefined}
       disabled={disabled}
       onClick={() => onChange(!checked)}
     />
