@@ -16,6 +16,12 @@ export function tenantSlugFromHost(host: string | null | undefined, defaultTenan
 
 export const SESSION_COOKIE = 'klok_session';
 
+/**
+ * Header carrying the caller's IP address, set by the custom server (scripts/server.ts) on every request
+ * it forwards to Next (any value a client sends is replaced), and read by the rate limits.
+ */
+export const CLIENT_IP_HEADER = 'x-klok-client-ip';
+
 /** The host a request was addressed to: the forwarded host behind a proxy, else `Host`. */
 export function requestHost(headers: { get(name: string): string | null }): string | null {
   return headers.get('x-forwarded-host')?.split(',')[0]?.trim() || headers.get('host');

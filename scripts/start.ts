@@ -6,7 +6,8 @@
  * - Without an SMTP server (SMTP_URL unset), and under the same rule, also starts the local mail catcher on
  *   127.0.0.1:DEV_SMTP_PORT (2525), which writes each e-mail to DATA_DIR/mail as `.eml`; the app sends to it
  *   (SMTP_URL) and shows the messages to staff on `/mail` (DEV_MAIL_DIR).
- * - `--dev` runs `next dev`; otherwise builds once when no build exists and runs `next start`.
+ * - `--dev` runs Next.js in development mode; otherwise builds once when no build exists and runs the
+ *   production server. Either way Next.js runs inside scripts/server.ts, the request edge (issue 9).
  * The embedded database (PGlite in DATA_DIR) is migrated and seeded with the demo tenant at first use.
  */
 import { spawn, spawnSync } from 'node:child_process';
@@ -54,7 +55,9 @@ async function main() {
     const build = spawnSync(process.execPath, [next, 'build'], { stdio: 'inherit', env: { ...process.env, NODE_ENV: 'production' } });
     if (build.status !== 0) process.exit(build.status ?? 1);
   }
-  const child = spawn(process.execPath, [next, dev ? 'dev' : 'start', '-p', String(port)], { stdio: 'inherit', env: childEnv });
+  // Next.js runs behind the edge of scripts/server.ts (trusted hosts, client IP, forwarded headers).
+  const serverArgs = ['--import', 'tsx', path.join(__dirname, 'server.ts'), ...(dev ? ['--dev'] : [])];
+  const child = spawn(process.execPath, serverArgs, { stdio: 'inherit', env: childEnv });
   const stop = () => child.kill('SIGTERM');
   process.on('SIGINT', stop);
   process.on('SIGTERM', stop);

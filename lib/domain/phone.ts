@@ -28,3 +28,17 @@ export function normalizePhone(input: string): string | null {
 export function isValidPhone(input: string): boolean {
   return normalizePhone(input) !== null;
 }
+
+/** ISO 3166 country of an E.164 number (`+34612345678` → `ES`), or null when it has none. */
+export function phoneCountry(e164: string): string | null {
+  return parsePhoneNumberFromString(e164)?.country ?? null;
+}
+
+/**
+ * True when a verified-format number belongs to one of the tenant's allowed countries (ISO codes; Spain only
+ * by default, decisions of issue 9: SMS pumping targets premium foreign ranges).
+ */
+export function phoneCountryAllowed(e164: string, allowed: readonly string[]): boolean {
+  const country = phoneCountry(e164);
+  return country !== null && allowed.includes(country);
+}

@@ -45,6 +45,23 @@ const ZEnv = z.object({
   SMTP_URL: z.string().optional(),
   /** Sender of every e-mail. */
   MAIL_FROM: z.string().default('Klok <no-reply@klok.app>'),
+  /** Store of the rate limiters: Redis (redis://host:port) when set, else the database. */
+  REDIS_URL: z.string().optional(),
+  /** `off` disables the rate limiters (benchmarks only; never in production). */
+  RATE_LIMITS: z.enum(['on', 'off']).default('on'),
+  /** Multiplies every per-IP limit (e.g. many users behind one address, or a test run from one machine). */
+  RATE_LIMIT_IP_FACTOR: z.coerce.number().int().positive().default(1),
+  /**
+   * Origins besides the tenant's own that may send writes (a separately deployed front end), comma-separated,
+   * e.g. `https://app.klok.es`.
+   */
+  FRONTEND_ORIGINS: z
+    .string()
+    .default('')
+    .transform((v) => v.split(',').map((o) => o.trim().replace(/\/$/, '')).filter(Boolean)),
+  /** PostgreSQL server: milliseconds to wait for a connection, and for one statement, before answering 503. */
+  DB_CONNECT_TIMEOUT_MS: z.coerce.number().int().positive().default(3000),
+  DB_STATEMENT_TIMEOUT_MS: z.coerce.number().int().positive().default(10000),
   /** `0` keeps the in-process outbox worker from starting (e.g. a web-only instance). */
   OUTBOX_WORKER: z.enum(['0', '1']).default('1'),
 });

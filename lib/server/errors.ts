@@ -5,6 +5,8 @@ export const ERROR_STATUS = {
   bad_request: 400,
   unauthenticated: 401,
   forbidden: 403,
+  /** A write from another site or origin (CSRF): not the tenant's own origin nor a configured frontend. */
+  cross_origin: 403,
   not_found: 404,
   tenant_not_found: 404,
   conflict: 409,
@@ -13,13 +15,18 @@ export const ERROR_STATUS = {
   phone_taken: 409,
   /** A schedule change would leave pending appointments outside working hours (`details.appointments`). */
   schedule_conflict: 409,
+  payload_too_large: 413,
+  unsupported_media_type: 415,
   unprocessable: 422,
   code_invalid: 422,
   code_expired: 422,
   code_required: 422,
   phone_not_verified: 422,
+  phone_country: 422,
   too_many_requests: 429,
   internal: 500,
+  /** The database is unreachable or did not answer in time. */
+  unavailable: 503,
 } as const;
 
 export type ErrorCode = keyof typeof ERROR_STATUS;
@@ -33,6 +40,8 @@ export class ApiError extends Error {
     readonly code: ErrorCode,
     message: string,
     readonly details?: unknown,
+    /** Seconds the caller should wait (`Retry-After`), for 429 and 503. */
+    readonly options: { retryAfter?: number } = {},
   ) {
     super(message);
     this.name = 'ApiError';
@@ -51,6 +60,30 @@ export function isExclusionViolation(err: unknown): boolean {
 /** True for a unique-violation (23505). */
 export function isUniqueViolation(err: unknown): boolean {
   return pgCode(err) === '23505';
+}
+
+/**
+ * True when the database could not be reached or did not answer in time: connection refused/reset/timed
+ * out, the pool's connection timeout, a statement timeout (57014), connection exceptions (08xxx), too many
+ * connections (53300) or a server shutting down (57P0x).
+ */
+export function isDatabaseUnavailable(err: unknown): boolean {
+  const code = pgCode(err);
+  if (code && (/^08/.test(code) || code === '57014' || code === '53300' || /^57P0/.test(code))) return true;
+  if (code && ['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EHOSTUNREACH', 'ENOTFOUND', 'EPIPE'].includes(code)) return true;
+  const message = messageChain(err);
+  return /timeout exceeded when trying to connect|Connection terminated|Query read timeout|connection timeout/i.test(message);
+}
+
+function messageChain(err: unknown): string {
+  const parts: string[] = [];
+  let e: unknown = err;
+  for (let i = 0; i < 4 && e && typeof e === 'object'; i++) {
+    const m = (e as { message?: unknown }).message;
+    if (typeof m === 'string') parts.push(m);
+    e = (e as { cause?: unknown }).cause;
+  }
+  return parts.join(' | ');
 }
 
 function pgCode(err: unknown): string | undefined {

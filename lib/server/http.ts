@@ -3,10 +3,12 @@ import { randomUUID } from 'node:crypto';
 import { NextResponse, type NextRequest } from 'next/server';
 import { z, type ZodType } from 'zod';
 import { findSessionUser, isStaff, type SessionUser } from '@/lib/server/auth/session';
-import { ApiError, isExclusionViolation } from '@/lib/server/errors';
+import { env } from '@/lib/server/env';
+import { ApiError, isDatabaseUnavailable, isExclusionViolation, isUniqueViolation } from '@/lib/server/errors';
 import { errorMessage } from '@/lib/server/messages';
+import { consume } from '@/lib/server/rate-limit';
 import { tenantForHost, type Tenant } from '@/lib/server/tenancy';
-import { requestHost, SESSION_COOKIE } from '@/lib/tenant-host';
+import { CLIENT_IP_HEADER, requestHost, SESSION_COOKIE } from '@/lib/tenant-host';
 
 /**
  * Who may call a route: anyone of the tenant, any signed-in user, clients only, staff only, or admins only
@@ -17,6 +19,8 @@ export type Access = 'public' | 'user' | 'client' | 'staff' | 'admin';
 type Ctx<B, Q, P, A extends Access> = {
   req: NextRequest;
   tenant: Tenant;
+  /** The caller's IP address as the custom server saw it (null when not behind it, e.g. in-process tests). */
+  ip: string | null;
   user: A extends 'public' ? SessionUser | null : SessionUser;
   body: B;
   query: Q;
@@ -25,6 +29,8 @@ type Ctx<B, Q, P, A extends Access> = {
 
 type Options<B, Q, P, A extends Access> = {
   access: A;
+  /** Refuse cross-site requests even for a GET (a state-changing GET such as the spec's logout). */
+  sameOrigin?: boolean;
   body?: ZodType<B>;
   query?: ZodType<Q>;
   params?: ZodType<P>;
@@ -33,22 +39,46 @@ type Options<B, Q, P, A extends Access> = {
 /** A handler's answer: a ready Response, or JSON with an optional status (200 by default). */
 export type Reply = Response | { status?: number; json: unknown };
 
+/** Largest request body the API reads, in bytes (413 `payload_too_large` beyond it). */
+export const BODY_LIMIT_BYTES = 64 * 1024;
+
+const WRITE_METHODS = new Set(['POST', 'PATCH', 'PUT', 'DELETE']);
+
 /**
- * The one wrapper of every API route (ARCHITECTURE convention 1): resolves the tenant from the host,
- * the user from the session cookie (never from a header), checks the access level, validates params,
- * query and body with zod, and maps failures to `{ error: { code, message } }`:
- * unknown tenant 404, no session 401, wrong role 403, invalid input 400, exclusion violation 409,
- * anything unexpected 500 (logged with a request id, no internals leaked).
+ * The one wrapper of every API route (ARCHITECTURE convention 1), in order:
+ * - tenant from the host (404 `tenant_not_found`);
+ * - writes (POST, PATCH, PUT, DELETE, or any method with `sameOrigin`) only from the tenant's own origin or a
+ *   configured FRONTEND_ORIGINS entry: `Origin` or `Sec-Fetch-Site` saying otherwise → 403 `cross_origin`;
+ * - the general per-IP budget and, for an unknown or expired session cookie, the per-IP budget of bad
+ *   sessions (429 `too_many_requests` with `Retry-After`; the stale cookie is cleared);
+ * - the user from the session cookie (never from a header) and the access level (401, 403);
+ * - params, query and body validated with zod (400 with field paths); the body must be JSON
+ *   (415 `unsupported_media_type`) of at most 64 KB (413 `payload_too_large`, checked before and while
+ *   reading); control characters in any string → 400; a malformed percent escape in the path → 400;
+ * - failures mapped to `{ error: { code, message } }`: exclusion violation 409 `slot_taken`, unique violation
+ *   409 `conflict`, database unreachable or slow 503 `unavailable`, anything else 500 (logged with a request
+ *   id, no internals leaked).
+ * Every answer carries `Cache-Control: no-store`, and HSTS when the request came over https.
  */
 export function route<A extends Access, B = undefined, Q = undefined, P = undefined>(
   opts: Options<B, Q, P, A>,
   handler: (ctx: Ctx<B, Q, P, A>) => Promise<Reply>,
 ) {
   return async (req: NextRequest, context: { params: Promise<Record<string, string | string[]>> }) => {
+    let clearCookie = false;
+    let res: Response;
     try {
       const tenant = await tenantForHost(requestHost(req.headers));
       if (!tenant) throw new ApiError('tenant_not_found', errorMessage('tenantNotFound'));
-      const user = await findSessionUser(tenant.id, req.cookies.get(SESSION_COOKIE)?.value);
+      if (opts.sameOrigin || WRITE_METHODS.has(req.method)) assertSameOrigin(req);
+      const ip = req.headers.get(CLIENT_IP_HEADER) || null;
+      if (ip) await consume('apiPerIp', ip);
+      const token = req.cookies.get(SESSION_COOKIE)?.value;
+      const user = await findSessionUser(tenant.id, token);
+      if (token && !user) {
+        clearCookie = true;
+        if (ip) await consume('badSessionPerIp', ip);
+      }
       if (opts.access !== 'public') {
         if (!user) throw new ApiError('unauthenticated', errorMessage('unauthenticated'));
         if (opts.access === 'staff' && !isStaff(user.role)) throw new ApiError('forbidden', errorMessage('forbidden'));
@@ -56,28 +86,124 @@ export function route<A extends Access, B = undefined, Q = undefined, P = undefi
         if (opts.access === 'admin' && user.role !== 'admin') throw new ApiError('forbidden', errorMessage('forbidden'));
       }
       const rawParams = decodeParams((await context.params) ?? {});
+      assertNoControlCharacters(rawParams);
       const params = opts.params ? parse(opts.params, rawParams) : (undefined as P);
-      const query = opts.query ? parse(opts.query, Object.fromEntries(req.nextUrl.searchParams)) : (undefined as Q);
+      const rawQuery = Object.fromEntries(req.nextUrl.searchParams);
+      assertNoControlCharacters(rawQuery);
+      const query = opts.query ? parse(opts.query, rawQuery) : (undefined as Q);
+      const text = await readBody(req);
       let body = undefined as B;
       if (opts.body) {
         let raw: unknown;
         try {
-          raw = await req.json();
+          raw = JSON.parse(text);
         } catch {
           throw new ApiError('bad_request', errorMessage('invalidRequest'));
         }
+        assertNoControlCharacters(raw);
         body = parse(opts.body, raw);
       }
-      const reply = await handler({ req, tenant, user: user as Ctx<B, Q, P, A>['user'], body, query, params });
-      if (reply instanceof Response) return reply;
-      if (reply.status === 204) return new NextResponse(null, { status: 204 });
-      return NextResponse.json(reply.json, { status: reply.status ?? 200 });
+      const reply = await handler({ req, tenant, ip, user: user as Ctx<B, Q, P, A>['user'], body, query, params });
+      if (reply instanceof Response) res = reply;
+      else if (reply.status === 204) res = new NextResponse(null, { status: 204 });
+      else res = NextResponse.json(reply.json, { status: reply.status ?? 200 });
     } catch (err) {
-      return errorResponse(err);
+      res = errorResponse(err);
     }
+    return finish(req, res, clearCookie);
   };
 }
 
+/** Adds the headers every API answer carries; clears a session cookie that no longer opens a session. */
+function finish(req: NextRequest, res: Response, clearCookie: boolean): Response {
+  if (!res.headers.has('cache-control')) res.headers.set('cache-control', 'no-store');
+  if (requestProto(req) === 'https') res.headers.set('strict-transport-security', 'max-age=63072000; includeSubDomains');
+  if (clearCookie && res instanceof NextResponse && !res.cookies.get(SESSION_COOKIE)) {
+    res.cookies.set(SESSION_COOKIE, '', { httpOnly: true, sameSite: 'lax', path: '/', maxAge: 0 });
+  }
+  return res;
+}
+
+/** `https` or `http`: the forwarded scheme (rewritten truthfully by the custom server), else the URL's. */
+function requestProto(req: NextRequest): string {
+  return req.headers.get('x-forwarded-proto')?.split(',')[0]?.trim() || req.nextUrl.protocol.replace(':', '');
+}
+
+/**
+ * Refuses a cross-site write (CSRF): an `Origin` other than the request's own host or a FRONTEND_ORIGINS
+ * entry, or, without `Origin`, a `Sec-Fetch-Site` other than `same-origin`/`none` (a sibling tenant's
+ * subdomain is `same-site`, and refused too). Requests with neither header come from outside a browser.
+ */
+function assertSameOrigin(req: NextRequest): void {
+  const origin = req.headers.get('origin');
+  const site = req.headers.get('sec-fetch-site');
+  if (origin) {
+    if (env().FRONTEND_ORIGINS.includes(origin.replace(/\/$/, ''))) return;
+    let host: string | null = null;
+    try {
+      host = new URL(origin).host;
+    } catch {
+      host = null;
+    }
+    const own = requestHost(req.headers) ?? req.nextUrl.host;
+    if (host && host.toLowerCase() === own.toLowerCase()) return;
+    throw new ApiError('cross_origin', errorMessage('crossOrigin'));
+  }
+  if (site && site !== 'same-origin' && site !== 'none') throw new ApiError('cross_origin', errorMessage('crossOrigin'));
+}
+
+/**
+ * Reads the request body as UTF-8 text, refusing more than BODY_LIMIT_BYTES (by `Content-Length` before
+ * reading, and while reading for chunked bodies) and any non-JSON content type for a non-empty body.
+ */
+async function readBody(req: NextRequest): Promise<string> {
+  const declared = Number(req.headers.get('content-length') ?? '0');
+  if (declared > BODY_LIMIT_BYTES) throw new ApiError('payload_too_large', errorMessage('payloadTooLarge'));
+  if (!req.body) return '';
+  const chunks: Uint8Array[] = [];
+  let total = 0;
+  const reader = req.body.getReader();
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    total += value.byteLength;
+    if (total > BODY_LIMIT_BYTES) {
+      await reader.cancel().catch(() => undefined);
+      throw new ApiError('payload_too_large', errorMessage('payloadTooLarge'));
+    }
+    chunks.push(value);
+  }
+  if (total === 0) return '';
+  const type = req.headers.get('content-type') ?? '';
+  if (!/^application\/json\s*(;|$)/i.test(type)) {
+    throw new ApiError('unsupported_media_type', errorMessage('unsupportedMediaType'));
+  }
+  try {
+    return new TextDecoder('utf-8', { fatal: true }).decode(Buffer.concat(chunks));
+  } catch {
+    throw new ApiError('bad_request', errorMessage('invalidRequest'));
+  }
+}
+
+/** Control characters other than tab, line feed and carriage return (and DEL). */
+const CONTROL = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/;
+
+/** Throws 400 when any string (or object key) in a value holds a control character such as NUL. */
+function assertNoControlCharacters(value: unknown, depth = 0): void {
+  if (depth > 64) throw new ApiError('bad_request', errorMessage('invalidRequest'));
+  if (typeof value === 'string') {
+    if (CONTROL.test(value)) throw new ApiError('bad_request', errorMessage('controlCharacters'));
+  } else if (Array.isArray(value)) {
+    for (const v of value) assertNoControlCharacters(v, depth + 1);
+  } else if (value && typeof value === 'object') {
+    for (const [k, v] of Object.entries(value)) {
+      if (CONTROL.test(k)) throw new ApiError('bad_request', errorMessage('controlCharacters'));
+      assertNoControlCharacters(v, depth + 1);
+    }
+  }
+}
+
+/** Decodes the path params; a malformed percent escape (`%ZZ`) is the caller's mistake: 400. */
 function decodeParams(params: Record<string, string | string[]>): Record<string, string | string[]> {
   const out: Record<string, string | string[]> = {};
   for (const [k, v] of Object.entries(params)) {
@@ -90,7 +216,7 @@ function safeDecode(v: string): string {
   try {
     return decodeURIComponent(v);
   } catch {
-    return v;
+    throw new ApiError('bad_request', errorMessage('badPath'));
   }
 }
 
@@ -104,16 +230,25 @@ export function parse<T>(schema: ZodType<T>, value: unknown): T {
   return result.data;
 }
 
-/** Maps any thrown value to the API's JSON error answer. */
+/** Maps any thrown value to the API's JSON error answer (with `Retry-After` for 429 and 503). */
 export function errorResponse(err: unknown): NextResponse {
   if (err instanceof ApiError) {
-    return NextResponse.json(
+    const res = NextResponse.json(
       { error: { code: err.code, message: err.message, ...(err.details !== undefined ? { details: err.details } : {}) } },
       { status: err.status },
     );
+    if (err.options.retryAfter) res.headers.set('retry-after', String(err.options.retryAfter));
+    return res;
   }
   if (isExclusionViolation(err)) {
     return NextResponse.json({ error: { code: 'slot_taken', message: errorMessage('slotTaken') } }, { status: 409 });
+  }
+  if (isUniqueViolation(err)) {
+    return NextResponse.json({ error: { code: 'conflict', message: errorMessage('conflict') } }, { status: 409 });
+  }
+  if (isDatabaseUnavailable(err)) {
+    console.error('[api] database unavailable', err instanceof Error ? err.message : err);
+    return errorResponse(new ApiError('unavailable', errorMessage('unavailable'), undefined, { retryAfter: 5 }));
   }
   const requestId = randomUUID();
   console.error(`[api] request ${requestId} failed`, err);

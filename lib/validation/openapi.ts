@@ -83,6 +83,7 @@ export const OPERATIONS: Operation[] = [
   { method: 'get', path: '/api/v1/auth/google', summary: 'Starts OpenID Connect sign-in (302 to the provider)', access: 'public', status: 302 },
   { method: 'get', path: '/api/v1/auth/google/callback', summary: 'Completes sign-in (302 to / or /login?error=1)', access: 'public', status: 302 },
   { method: 'get', path: '/api/v1/auth/logout', summary: 'Ends the session', access: 'public', status: 204 },
+  { method: 'post', path: '/api/v1/auth/logout', summary: 'Ends the session (same as GET)', access: 'public', status: 204 },
   { method: 'get', path: '/api/v1/facility', summary: 'The tenant’s facilities', access: 'user', status: 200, response: itemsOf(ZFacility) },
   { method: 'get', path: '/api/v1/facility/{facilityId}', summary: 'The facility', access: 'user', params: ZFacilityOnly, status: 200, response: dataOf(ZFacility) },
   {

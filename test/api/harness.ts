@@ -79,7 +79,8 @@ export async function call(
 ): Promise<{ status: number; body: any; res: Response }> {
   const headers: Record<string, string> = { host: opts.host ?? 'localhost:3000', ...(opts.headers ?? {}) };
   if (opts.cookie) headers.cookie = opts.cookie;
-  if (opts.body !== undefined) headers['content-type'] = 'application/json';
+  // JSON unless the test sends its own content type (e.g. to check that others are refused).
+  if (opts.body !== undefined && !Object.keys(headers).some((h) => h.toLowerCase() === 'content-type')) headers['content-type'] = 'application/json';
   const req = new NextRequest(`http://${headers.host}${opts.path}`, {
     method: opts.method ?? 'GET',
     headers,

@@ -1,7 +1,7 @@
 import 'server-only';
 import { createHash, randomBytes } from 'node:crypto';
 import { cache } from 'react';
-import { and, eq, gt, lt } from 'drizzle-orm';
+import { and, eq, gt, isNull, lt, or } from 'drizzle-orm';
 import { cookies } from 'next/headers';
 import { getDb } from '@/lib/server/db/client';
 import { sessions, users } from '@/lib/server/db/schema';
@@ -12,32 +12,78 @@ export type Role = 'client' | 'employee' | 'admin';
 /** The signed-in user as the server knows it; the role never comes from the browser. */
 export type SessionUser = { id: string; tenantId: number; email: string; name: string; role: Role };
 
+/** Absolute lifetime of a session, from sign-in. */
 export const SESSION_DAYS = 30;
+/** A session unused for this long ends (idle expiry). */
+export const SESSION_IDLE_DAYS = 14;
+/** Use is recorded at most this often per session (one write per session every few minutes, not per request). */
+const TOUCH_EVERY_MS = 5 * 60_000;
 
 const hash = (token: string) => createHash('sha256').update(token).digest('hex');
 
-/** Opens a server-side session for a user; returns the cookie token (only its hash is stored). */
-export async function createSession(tenantId: number, userId: string): Promise<{ token: string; expires: Date }> {
+/**
+ * Opens a server-side session for a user at sign-in; returns the cookie token (only its hash is stored)
+ * and its absolute expiry. `previousToken`, the session cookie the browser still held, is ended first:
+ * every sign-in gets a fresh token (session rotation), never one chosen before it.
+ */
+export async function createSession(
+  tenantId: number,
+  userId: string,
+  previousToken?: string,
+): Promise<{ token: string; expires: Date }> {
   const db = await getDb();
+  if (previousToken) await db.delete(sessions).where(eq(sessions.id, hash(previousToken)));
   const token = randomBytes(32).toString('base64url');
   const expires = new Date(Date.now() + SESSION_DAYS * 86_400_000);
   await db.insert(sessions).values({ id: hash(token), tenantId, userId, expiresAt: expires });
-  // Opportunistic clean-up of expired sessions of the tenant.
-  await db.delete(sessions).where(and(eq(sessions.tenantId, tenantId), lt(sessions.expiresAt, new Date())));
+  // Opportunistic clean-up of the tenant's expired and idle sessions.
+  await db
+    .delete(sessions)
+    .where(
+      and(
+        eq(sessions.tenantId, tenantId),
+        or(lt(sessions.expiresAt, new Date()), lt(sessions.lastUsedAt, new Date(Date.now() - SESSION_IDLE_DAYS * 86_400_000))),
+      ),
+    );
   return { token, expires };
 }
 
-/** The user of a session token within a tenant, or null (unknown, expired or of another tenant). */
+/**
+ * The user of a session token within a tenant, or null: unknown token, past its absolute expiry
+ * (30 days) or idle for 14 days, of another tenant, or of a deleted user (a disabled account loses access
+ * on its next request). Records the use at most every five minutes.
+ */
 export async function findSessionUser(tenantId: number, token: string | undefined): Promise<SessionUser | null> {
   if (!token) return null;
   const db = await getDb();
+  const now = Date.now();
+  const id = hash(token);
   const [row] = await db
-    .select({ id: users.id, tenantId: users.tenantId, email: users.email, name: users.name, role: users.role })
+    .select({
+      id: users.id,
+      tenantId: users.tenantId,
+      email: users.email,
+      name: users.name,
+      role: users.role,
+      lastUsedAt: sessions.lastUsedAt,
+    })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
-    .where(and(eq(sessions.id, hash(token)), eq(sessions.tenantId, tenantId), gt(sessions.expiresAt, new Date())))
+    .where(
+      and(
+        eq(sessions.id, id),
+        eq(sessions.tenantId, tenantId),
+        gt(sessions.expiresAt, new Date(now)),
+        gt(sessions.lastUsedAt, new Date(now - SESSION_IDLE_DAYS * 86_400_000)),
+        isNull(users.deletedAt),
+      ),
+    )
     .limit(1);
-  return row ?? null;
+  if (!row) return null;
+  if (row.lastUsedAt.getTime() < now - TOUCH_EVERY_MS) {
+    await db.update(sessions).set({ lastUsedAt: new Date(now) }).where(eq(sessions.id, id));
+  }
+  return { id: row.id, tenantId: row.tenantId, email: row.email, name: row.name, role: row.role };
 }
 
 /** Ends a session (logout). */

@@ -2,7 +2,8 @@ import 'server-only';
 import path from 'node:path';
 import { drizzle as drizzlePglite, type PgliteDatabase } from 'drizzle-orm/pglite';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
-import { env } from '@/lib/server/env';
+import type { PoolConfig } from 'pg';
+import { env, type Env } from '@/lib/server/env';
 import * as schema from './schema';
 
 export type Db = PgliteDatabase<typeof schema>;
@@ -30,14 +31,23 @@ export function getDb(): Promise<Db> {
 }
 
 async function open(): Promise<Db> {
-  const { DATABASE_URL, DATA_DIR, SEED_DEMO } = env();
+  const { DATABASE_URL, DATA_DIR, SEED_DEMO, DB_CONNECT_TIMEOUT_MS, DB_STATEMENT_TIMEOUT_MS } = env();
   let db: Db;
   if (DATABASE_URL) {
     const { Pool } = await import('pg');
-    const pool = new Pool({ connectionString: DATABASE_URL, max: 10 });
+    // Migrations run on their own short-lived connection without a statement timeout (a backfill may be long).
+    const migrationPool = new Pool({ connectionString: DATABASE_URL, max: 1, connectionTimeoutMillis: DB_CONNECT_TIMEOUT_MS });
+    try {
+      const { migrate } = await import('drizzle-orm/node-postgres/migrator');
+      await migrate(drizzlePg(migrationPool, { schema }) as never, { migrationsFolder: MIGRATIONS_FOLDER });
+    } finally {
+      await migrationPool.end();
+    }
+    // No request hangs on a database that is unreachable or stops answering: the connection attempt, each
+    // statement on the server and each query on the client are bounded (the wrapper answers 503).
+    const pool = new Pool(poolConfig({ DATABASE_URL, DB_CONNECT_TIMEOUT_MS, DB_STATEMENT_TIMEOUT_MS }));
+    pool.on('error', (err) => console.warn('[db] idle client error', err.message));
     db = drizzlePg(pool, { schema }) as unknown as Db;
-    const { migrate } = await import('drizzle-orm/node-postgres/migrator');
-    await migrate(db as never, { migrationsFolder: MIGRATIONS_FOLDER });
     holder.close = () => pool.end();
   } else {
     const { PGlite } = await import('@electric-sql/pglite');
@@ -54,6 +64,21 @@ async function open(): Promise<Db> {
     await seedDemo(db);
   }
   return db;
+}
+
+/**
+ * The `pg` pool settings of the request path: 10 connections; a connection attempt waits at most
+ * DB_CONNECT_TIMEOUT_MS; a statement runs at most DB_STATEMENT_TIMEOUT_MS on the server (57014) and the
+ * client stops waiting 2 s later (a server that stops answering).
+ */
+export function poolConfig(e: Pick<Env, 'DATABASE_URL' | 'DB_CONNECT_TIMEOUT_MS' | 'DB_STATEMENT_TIMEOUT_MS'>): PoolConfig {
+  return {
+    connectionString: e.DATABASE_URL,
+    max: 10,
+    connectionTimeoutMillis: e.DB_CONNECT_TIMEOUT_MS,
+    statement_timeout: e.DB_STATEMENT_TIMEOUT_MS,
+    query_timeout: e.DB_STATEMENT_TIMEOUT_MS + 2000,
+  };
 }
 
 /** Closes the process's database (tests and scripts). */

@@ -37,6 +37,11 @@ export const tenants = pgTable('tenants', {
   name: text('name').notNull(),
   /** Tenant setting: the automatic e-mail reminder 24 hours before each appointment (on by default; decisions "Messages"). */
   automaticReminders: boolean('automatic_reminders').notNull().default(true),
+  /**
+   * Tenant setting: ISO 3166 countries whose phone numbers may receive verification codes (SMS pumping
+   * targets premium foreign ranges): Spain only by default.
+   */
+  phoneCountries: text('phone_countries').array().notNull().default(sql`'{ES}'::text[]`),
   createdAt: ts('created_at').notNull().defaultNow(),
 });
 
@@ -288,8 +293,22 @@ export const sessions = pgTable('sessions', {
   id: text('id').primaryKey(),
   tenantId: integer('tenant_id').notNull().references(() => tenants.id, { onDelete: 'cascade' }),
   userId: uuid('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+  /** Absolute expiry (30 days after sign-in). */
   expiresAt: ts('expires_at').notNull(),
+  /** Last use, refreshed at most every few minutes; a session idle for 14 days ends. */
+  lastUsedAt: ts('last_used_at').notNull().defaultNow(),
   createdAt: ts('created_at').notNull().defaultNow(),
+});
+
+/**
+ * Counters of the rate limiters (rate-limiter-flexible's Drizzle store): one row per limiter and key
+ * (`<limiter>:<user|phone|ip|tenant>`), points consumed and when the window ends. Updated atomically
+ * with one upsert per request, so limits hold across requests running in parallel and across instances.
+ */
+export const rateLimits = pgTable('rate_limits', {
+  key: text('key').primaryKey(),
+  points: integer('points').notNull(),
+  expire: ts('expire'),
 });
 
 export const phoneVerifications = pgTable('phone_verifications', {

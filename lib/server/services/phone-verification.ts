@@ -1,18 +1,20 @@
 import 'server-only';
 import { createHash, randomInt } from 'node:crypto';
-import { and, desc, eq, gt, isNull, ne } from 'drizzle-orm';
+import { and, desc, eq, gt, isNull, lt, ne, sql } from 'drizzle-orm';
 import { createRemoteJWKSet, jwtVerify } from 'jose';
-import { normalizePhone } from '@/lib/domain/phone';
+import { normalizePhone, phoneCountryAllowed } from '@/lib/domain/phone';
 import type { Db } from '@/lib/server/db/client';
 import { phoneVerifications, users } from '@/lib/server/db/schema';
 import { env } from '@/lib/server/env';
 import { ApiError, isUniqueViolation } from '@/lib/server/errors';
 import { errorMessage } from '@/lib/server/messages';
 import { deliverDevCode } from '@/lib/server/notifications/sms';
+import { consume, consumeAll, type LimitName } from '@/lib/server/rate-limit';
+import type { Tenant } from '@/lib/server/tenancy';
 
 export const CODE_TTL_MINUTES = 10;
+/** Wrong codes a code survives; the attempt is counted atomically before the comparison. */
 export const MAX_ATTEMPTS = 5;
-export const MAX_CODES_PER_HOUR = 5;
 
 const hashCode = (id: string, code: string) => createHash('sha256').update(`${id}:${code}`).digest('hex');
 
@@ -26,9 +28,10 @@ async function assertPhoneFree(db: Db, tenantId: number, userId: string, phone: 
   if (other) throw new ApiError('phone_taken', errorMessage('phoneTaken'));
 }
 
-function parsePhone(input: string): string {
+function parsePhone(input: string, tenant: Tenant): string {
   const phone = normalizePhone(input);
   if (!phone) throw new ApiError('unprocessable', errorMessage('phoneInvalid'));
+  if (!phoneCountryAllowed(phone, tenant.phoneCountries)) throw new ApiError('phone_country', errorMessage('phoneCountry'));
   return phone;
 }
 
@@ -36,26 +39,32 @@ function parsePhone(input: string): string {
  * Starts phone verification (spec section 4, onboarding). With the `dev` provider: generates a
  * six-digit code on the server, stores only its hash with a 10-minute expiry, and logs it.
  * With `firebase`: nothing is sent from here (the browser asks Firebase for the SMS).
- * Errors: 422 invalid phone, 409 `phone_taken`, 429 after 5 codes in an hour.
+ * Limits (lib/server/rate-limit.ts, counted atomically): codes per account, per phone number, per IP
+ * (`ip`, when known) and per tenant per hour.
+ * Errors: 422 invalid phone, 422 `phone_country` (a country the tenant does not allow), 409 `phone_taken`,
+ * 429 `too_many_requests` (with Retry-After).
  */
 export async function requestPhoneCode(
   db: Db,
-  tenantId: number,
+  tenant: Tenant,
   userId: string,
   tlf: string,
+  ip: string | null,
 ): Promise<{ provider: 'dev' | 'firebase'; expires_at: string | null }> {
-  const phone = parsePhone(tlf);
-  await assertPhoneFree(db, tenantId, userId, phone);
+  const phone = parsePhone(tlf, tenant);
+  await assertPhoneFree(db, tenant.id, userId, phone);
+  const checks: [LimitName, string][] = [
+    ['phoneCodePerUser', userId],
+    ['phoneCodePerPhone', phone],
+    ['phoneCodePerTenant', String(tenant.id)],
+  ];
+  if (ip) checks.push(['phoneCodePerIp', ip]);
+  await consumeAll(checks);
   if (env().PHONE_PROVIDER === 'firebase') return { provider: 'firebase', expires_at: null };
-  const recent = await db
-    .select({ id: phoneVerifications.id })
-    .from(phoneVerifications)
-    .where(and(eq(phoneVerifications.userId, userId), gt(phoneVerifications.createdAt, new Date(Date.now() - 3_600_000))));
-  if (recent.length >= MAX_CODES_PER_HOUR) throw new ApiError('too_many_requests', errorMessage('tooManyRequests'));
   const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
   const expiresAt = new Date(Date.now() + CODE_TTL_MINUTES * 60_000);
   const id = crypto.randomUUID();
-  await db.insert(phoneVerifications).values({ id, tenantId, userId, phone, codeHash: hashCode(id, code), expiresAt });
+  await db.insert(phoneVerifications).values({ id, tenantId: tenant.id, userId, phone, codeHash: hashCode(id, code), expiresAt });
   await deliverDevCode(phone, code);
   return { provider: 'dev', expires_at: expiresAt.toISOString() };
 }
@@ -63,37 +72,49 @@ export async function requestPhoneCode(
 /**
  * Completes phone verification and stores the verified number on the user.
  * `dev`: checks the six-digit code against the latest request (422 `code_required` when none,
- * `code_expired` past its expiry or after 5 wrong attempts, `code_invalid` when wrong).
+ * `code_expired` past its expiry or after 5 wrong attempts, `code_invalid` when wrong). Each attempt is
+ * counted in the database (`attempts = attempts + 1 … returning`) before the comparison, so parallel guesses
+ * get at most 5 comparisons per code; checks per account are also limited (429).
  * `firebase`: verifies the Firebase ID token (signature, issuer, audience, expiry) and takes the
  * phone from its `phone_number` claim — never from the browser's word alone.
- * Errors also: 409 `phone_taken`.
+ * Errors also: 409 `phone_taken`, 422 `phone_country`.
  */
 export async function verifyPhone(
   db: Db,
-  tenantId: number,
+  tenant: Tenant,
   userId: string,
   proof: { code?: string; id_token?: string },
 ): Promise<void> {
+  const tenantId = tenant.id;
+  await consume('phoneVerifyPerUser', userId);
   let phone: string;
   if (env().PHONE_PROVIDER === 'firebase') {
     if (!proof.id_token) throw new ApiError('code_required', errorMessage('sendFirst'));
     phone = await phoneFromFirebaseToken(proof.id_token);
+    if (!phoneCountryAllowed(phone, tenant.phoneCountries)) throw new ApiError('phone_country', errorMessage('phoneCountry'));
   } else {
     const [pending] = await db
-      .select()
+      .select({ id: phoneVerifications.id, phone: phoneVerifications.phone, codeHash: phoneVerifications.codeHash })
       .from(phoneVerifications)
       .where(and(eq(phoneVerifications.userId, userId), eq(phoneVerifications.tenantId, tenantId), isNull(phoneVerifications.verifiedAt)))
       .orderBy(desc(phoneVerifications.createdAt))
       .limit(1);
     if (!pending) throw new ApiError('code_required', errorMessage('sendFirst'));
-    if (pending.expiresAt.getTime() < Date.now() || pending.attempts >= MAX_ATTEMPTS) {
-      throw new ApiError('code_expired', errorMessage('codeExpired'));
-    }
+    // Claim one attempt atomically; a spent or expired code claims none and is never compared.
+    const [claimed] = await db
+      .update(phoneVerifications)
+      .set({ attempts: sql`${phoneVerifications.attempts} + 1` })
+      .where(
+        and(
+          eq(phoneVerifications.id, pending.id),
+          isNull(phoneVerifications.verifiedAt),
+          lt(phoneVerifications.attempts, MAX_ATTEMPTS),
+          gt(phoneVerifications.expiresAt, new Date()),
+        ),
+      )
+      .returning({ attempts: phoneVerifications.attempts });
+    if (!claimed) throw new ApiError('code_expired', errorMessage('codeExpired'));
     if (!proof.code || hashCode(pending.id, proof.code) !== pending.codeHash) {
-      await db
-        .update(phoneVerifications)
-        .set({ attempts: pending.attempts + 1 })
-        .where(eq(phoneVerifications.id, pending.id));
       throw new ApiError('code_invalid', errorMessage('codeInvalid'));
     }
     await db.update(phoneVerifications).set({ verifiedAt: new Date() }).where(eq(phoneVerifications.id, pending.id));

@@ -48,8 +48,19 @@ export async function bookAsStaff(
       client = await findUserByEmail(tx, tenantId, email);
       if (client && (client.role !== 'client' || client.isGuest)) throw new ApiError('unprocessable', errorMessage('notAClient'));
       if (!client) {
-        [client] = await tx.insert(users).values({ tenantId, email, name: input.client_name, role: 'client' }).returning();
-        await tx.insert(activities).values({ tenantId, type: 'user_created', data: { name: input.client_name, email } });
+        // Parallel bookings for one new e-mail: one creates the client, the others wait for it and use it.
+        const [created] = await tx
+          .insert(users)
+          .values({ tenantId, email, name: input.client_name, role: 'client' })
+          .onConflictDoNothing()
+          .returning();
+        if (created) {
+          client = created;
+          await tx.insert(activities).values({ tenantId, type: 'user_created', data: { name: input.client_name, email } });
+        } else {
+          client = await findUserByEmail(tx, tenantId, email);
+          if (client && (client.role !== 'client' || client.isGuest)) throw new ApiError('unprocessable', errorMessage('notAClient'));
+        }
       }
     } else {
       [client] = await tx.select().from(users).where(and(eq(users.tenantId, tenantId), eq(users.isGuest, true))).limit(1);

@@ -1,6 +1,7 @@
 import { publicOrigin } from '@/lib/server/auth/origin';
 import { getDb } from '@/lib/server/db/client';
 import { data, route } from '@/lib/server/http';
+import { consume } from '@/lib/server/rate-limit';
 import { inviteClient } from '@/lib/server/services/invite-client';
 import { listClientsPage } from '@/lib/server/services/list-clients';
 import { ZClientCreate, ZClientsQuery } from '@/lib/validation/users';
@@ -18,8 +19,9 @@ export const GET = route({ access: 'staff', query: ZClientsQuery }, async ({ ten
 /**
  * `POST /api/v1/users` `{ email }` (spec section 7), staff only → 201 `{ data: User }`: creates the client
  * and queues its invitation e-mail (sign-in link on this host). 409 when the e-mail already has an
- * account in this tenant. See `inviteClient`.
+ * account in this tenant; 429 after 100 invitations in an hour by one staff member. See `inviteClient`.
  */
-export const POST = route({ access: 'staff', body: ZClientCreate }, async ({ req, tenant, body }) =>
-  data(await inviteClient(await getDb(), tenant.id, body.email, publicOrigin(req)), 201),
-);
+export const POST = route({ access: 'staff', body: ZClientCreate }, async ({ req, tenant, user, body }) => {
+  await consume('clientInvitePerUser', user.id);
+  return data(await inviteClient(await getDb(), tenant.id, body.email, publicOrigin(req)), 201);
+});

@@ -1,3 +1,4 @@
+import { z } from 'zod';
 import { getDb } from '@/lib/server/db/client';
 import { data, route } from '@/lib/server/http';
 import { deleteClient } from '@/lib/server/services/delete-client';
@@ -19,10 +20,10 @@ export const GET = route({ access: 'user', params: ZUserParams }, async ({ tenan
  * JSON), 403 not yours or the guest, 404 unknown, 409 a removed sub-user has a pending appointment,
  * 422 `phone_not_verified`.
  */
-export const PATCH = route({ access: 'user', params: ZUserParams }, async ({ req, tenant, user, params }) => {
-  const raw: unknown = await req.json().catch(() => null);
-  return data(await updateUser(await getDb(), tenant.id, user, params.email, raw), 201);
-});
+// The body's schema depends on who writes: the wrapper reads JSON (size, type, control characters), updateUser validates it.
+export const PATCH = route({ access: 'user', params: ZUserParams, body: z.unknown() }, async ({ tenant, user, params, body }) =>
+  data(await updateUser(await getDb(), tenant.id, user, params.email, body), 201),
+);
 
 /**
  * `DELETE /api/v1/users/{email}` (admin only; decisions "Deleting") → 200 `{ data: { email } }`: the

@@ -5,6 +5,7 @@ import { finishSignIn, OIDC_TX_COOKIE } from '@/lib/server/auth/oidc';
 import { createSession, sessionCookieOptions } from '@/lib/server/auth/session';
 import { getDb } from '@/lib/server/db/client';
 import { route } from '@/lib/server/http';
+import { consume } from '@/lib/server/rate-limit';
 import { findOrCreateByIdentity } from '@/lib/server/repositories/users';
 import { SESSION_COOKIE } from '@/lib/tenant-host';
 
@@ -13,9 +14,11 @@ const ZTransaction = z.object({ state: z.string(), nonce: z.string(), verifier: 
 /**
  * `GET /api/v1/auth/google/callback`: completes sign-in (code exchange checking state, nonce, PKCE and
  * the ID token), finds or creates the user by verified e-mail, opens a server-side session (httpOnly,
- * SameSite=Lax, Secure behind https) and redirects to `/`. Any failure redirects to `/login?error=1`.
+ * SameSite=Lax, Secure behind https) and redirects to `/`. Any failure redirects to `/login?error=1`;
+ * 429 after 30 callbacks in 10 minutes from one IP.
  */
-export const GET = route({ access: 'public' }, async ({ req, tenant }) => {
+export const GET = route({ access: 'public' }, async ({ req, tenant, ip }) => {
+  if (ip) await consume('signInCallbackPerIp', ip);
   const origin = publicOrigin(req);
   const fail = () => {
     const res = NextResponse.redirect(`${origin}/login?error=1`, 302);
@@ -35,7 +38,7 @@ export const GET = route({ access: 'public' }, async ({ req, tenant }) => {
   const db = await getDb();
   const user = await findOrCreateByIdentity(db, tenant.id, identity);
   if (!user) return fail();
-  const { token, expires } = await createSession(tenant.id, user.id);
+  const { token, expires } = await createSession(tenant.id, user.id, req.cookies.get(SESSION_COOKIE)?.value);
   const res = NextResponse.redirect(`${origin}/`, 302);
   res.cookies.delete({ name: OIDC_TX_COOKIE, path: '/api/v1/auth' });
   res.cookies.set(SESSION_COOKIE, token, sessionCookieOptions(isHttps(req), expires));

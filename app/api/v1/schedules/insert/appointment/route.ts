@@ -1,6 +1,8 @@
+import { z } from 'zod';
 import { isStaff } from '@/lib/server/auth/session';
 import { getDb } from '@/lib/server/db/client';
 import { data, parse, route } from '@/lib/server/http';
+import { consume } from '@/lib/server/rate-limit';
 import { bookAsClient } from '@/lib/server/services/book-appointment';
 import { bookAsStaff } from '@/lib/server/services/staff-schedule';
 import { ZClientAppointmentInsert, ZStaffAppointmentInsert } from '@/lib/validation/schedules';
@@ -11,13 +13,17 @@ import { ZClientAppointmentInsert, ZStaffAppointmentInsert } from '@/lib/validat
  * a client sends `{ start_time, end_time, facility_id, employee_id, service_id, client_id, user_id, user_name }`;
  * staff send `{ start_time, end_time, facility_id, employee_id, service_id, client_id?, client_name }`.
  * Errors: 400 invalid body, 403 another account, 404 stylist/service, 409 `slot_taken` /
- * `allowance_exceeded` (staff: with `details.appointment`), 422 a rule broken (past, 30 days, not offered…).
+ * `allowance_exceeded` (staff: with `details.appointment`), 422 a rule broken (past, 30 days, not offered…),
+ * 429 too many bookings in an hour (20 per client account, 600 per staff member).
  */
-export const PATCH = route({ access: 'user' }, async ({ req, tenant, user }) => {
-  const raw: unknown = await req.json().catch(() => null);
+export const PATCH = route({ access: 'user', body: z.unknown() }, async ({ tenant, user, body }) => {
   const db = await getDb();
   if (isStaff(user.role)) {
-    return data(await bookAsStaff(db, tenant.id, user, parse(ZStaffAppointmentInsert, raw)), 201);
+    const input = parse(ZStaffAppointmentInsert, body);
+    await consume('bookingPerStaff', user.id);
+    return data(await bookAsStaff(db, tenant.id, user, input), 201);
   }
-  return data(await bookAsClient(db, tenant.id, user, parse(ZClientAppointmentInsert, raw)), 201);
+  const input = parse(ZClientAppointmentInsert, body);
+  await consume('bookingPerClient', user.id);
+  return data(await bookAsClient(db, tenant.id, user, input), 201);
 });

@@ -5,8 +5,8 @@ import { lookupPhone } from '@/lib/server/services/lookup-phone';
 
 /**
  * `GET /api/v1/users/phone/{phone}` (spec section 7): `{ data: {} }` when the number is free (or is the
- * caller's own), `{ data: { email } }` when taken (masked for clients). 422 for a malformed number.
+ * caller's own), `{ data: { email } }` when taken (a placeholder for clients). 422 for a malformed number, 429 too many lookups.
  */
-export const GET = route({ access: 'user', params: z.object({ phone: z.string().max(32) }) }, async ({ tenant, user, params }) =>
-  data(await lookupPhone(await getDb(), tenant.id, user, params.phone)),
+export const GET = route({ access: 'user', params: z.object({ phone: z.string().max(32) }) }, async ({ tenant, user, params, ip }) =>
+  data(await lookupPhone(await getDb(), tenant.id, user, params.phone, ip)),
 );

@@ -9,11 +9,11 @@ import { ZPhoneVerify, ZUserParams } from '@/lib/validation/users';
 /**
  * `POST /api/v1/users/{email}/phone/verify` (onboarding): `{ code }` (dev provider) or `{ id_token }`
  * (Firebase) → `{ data: User }` with the verified phone. Errors: 403 another user, 409 `phone_taken`,
- * 422 `code_required` / `code_expired` / `code_invalid`.
+ * 422 `code_required` / `code_expired` / `code_invalid`, 429 too many checks.
  */
 export const POST = route({ access: 'user', params: ZUserParams, body: ZPhoneVerify }, async ({ tenant, user, params, body }) => {
   if (params.email !== user.email) throw new ApiError('forbidden', errorMessage('forbidden'));
   const db = await getDb();
-  await verifyPhone(db, tenant.id, user.id, body);
+  await verifyPhone(db, tenant, user.id, body);
   return data(await toUserDto(db, (await findUserByEmail(db, tenant.id, user.email))!));
 });

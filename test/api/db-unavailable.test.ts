@@ -1,0 +1,70 @@
+/**
+ * A database that accepts connections but never answers, or a statement that runs too long, makes no
+ * request hang (issue 9): the pool's connect and statement timeouts end the wait and the API answers 503
+ * `unavailable` with a Spanish message and `Retry-After`.
+ */
+import net from 'node:net';
+import { Pool } from 'pg';
+import { GET as session } from '@/app/api/v1/session/route';
+import { closeDb, poolConfig } from '@/lib/server/db/client';
+import { errorResponse } from '@/lib/server/http';
+import { call } from './harness';
+
+jest.setTimeout(30_000);
+
+const UNAVAILABLE = { code: 'unavailable', message: 'El servicio no está disponible en este momento. Inténtalo de nuevo en unos minutos.' };
+
+describe('a silent database server', () => {
+  let silent: net.Server;
+  const sockets: net.Socket[] = [];
+
+  beforeAll(async () => {
+    // Accepts TCP connections and never says a word (not even the startup answer).
+    silent = net.createServer((s) => sockets.push(s));
+    await new Promise<void>((resolve) => silent.listen(0, '127.0.0.1', resolve));
+    const { port } = silent.address() as net.AddressInfo;
+    process.env.DATABASE_URL = `postgres://postgres@127.0.0.1:${port}/klok`;
+    process.env.DB_CONNECT_TIMEOUT_MS = '300';
+  });
+  afterAll(async () => {
+    for (const s of sockets) s.destroy();
+    await new Promise((resolve) => silent.close(resolve));
+    await closeDb().catch(() => undefined);
+  });
+
+  it('answers 503 with Retry-After instead of hanging', async () => {
+    const res = await call(session, { path: '/api/v1/session' });
+    expect(res.status).toBe(503);
+    expect(res.body.error).toEqual(UNAVAILABLE);
+    expect(res.res.headers.get('retry-after')).toBe('5');
+  });
+});
+
+const onServer = process.env.TEST_DATABASE_URL ? it : it.skip;
+
+onServer('a statement over the statement timeout becomes 503 (PostgreSQL server, the pool settings of the app)', async () => {
+  const pool = new Pool(poolConfig({ DATABASE_URL: process.env.TEST_DATABASE_URL, DB_CONNECT_TIMEOUT_MS: 1000, DB_STATEMENT_TIMEOUT_MS: 200 }));
+  try {
+    const err = await pool.query('select pg_sleep(2)').then(
+      () => null,
+      (e: unknown) => e,
+    );
+    expect(err).not.toBeNull();
+    const res = errorResponse(err);
+    expect(res.status).toBe(503);
+    expect((await res.json()).error).toEqual(UNAVAILABLE);
+  } finally {
+    await pool.end();
+  }
+});
+
+it('maps a unique violation to 409 conflict and an unknown failure to a 500 without internals', async () => {
+  const unique = errorResponse(Object.assign(new Error('duplicate key value violates unique constraint "users_tenant_email"'), { code: '23505' }));
+  expect(unique.status).toBe(409);
+  expect((await unique.json()).error).toEqual({ code: 'conflict', message: 'Los datos han cambiado mientras se guardaban. Inténtalo de nuevo.' });
+  const spy = jest.spyOn(console, 'error').mockImplementation(() => undefined);
+  const other = errorResponse(new Error('secret internals'));
+  spy.mockRestore();
+  expect(other.status).toBe(500);
+  expect(JSON.stringify(await other.json())).not.toContain('secret');
+});
