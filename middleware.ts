@@ -3,9 +3,13 @@
  * `GET /api/v1/session`, then routes each page request to the route set of the role (spec section 2):
  * clients to `/client/...`, staff to `/staff/...`, visitors to `/login` and `/onboarding`.
  * It is a convenience, never a security boundary: every layout and API handler checks the session again.
- * Imports nothing server-only.
+ * It also sets the security headers of every page answer (issue 9): a Content-Security-Policy around a
+ * fresh nonce (passed on to Next.js in the request's own CSP header, so Next puts it on its scripts) and,
+ * over https, Strict-Transport-Security. The API is outside the matcher: next.config.mjs gives it its
+ * own strict policy. Imports nothing server-only.
  */
 import { NextResponse, type NextRequest } from 'next/server';
+import { contentSecurityPolicy, createNonce, cspOptionsFromEnv, hstsHeader } from '@/lib/security/csp';
 import { SESSION_COOKIE } from '@/lib/tenant-host';
 
 const CLIENT_PATHS = [/^\/$/, /^\/onboarding$/, /^\/new\/appointment$/];
@@ -28,10 +32,14 @@ async function askSession(req: NextRequest): Promise<SessionAnswer> {
   // the tenant travels as the forwarded host.
   const port = process.env.PORT ?? (req.nextUrl.port || '3000');
   const origin = process.env.INTERNAL_ORIGIN ?? `http://127.0.0.1:${port}`;
+  // The custom server (scripts/server.ts) honours the forwarded host and client IP of this loopback call
+  // only with its per-process internal token; from anyone else it replaces them.
   const res = await fetch(new URL('/api/v1/session', origin), {
     headers: {
       cookie: `${SESSION_COOKIE}=${token}`,
       'x-forwarded-host': req.headers.get('x-forwarded-host') ?? req.headers.get('host') ?? '',
+      'x-klok-client-ip': req.headers.get('x-klok-client-ip') ?? '',
+      'x-klok-internal': process.env.KLOK_INTERNAL_TOKEN ?? '',
     },
     cache: 'no-store',
   });
@@ -40,7 +48,37 @@ async function askSession(req: NextRequest): Promise<SessionAnswer> {
   return { status: 200, role: body.data?.role, onboarding: body.data?.onboarding_completed };
 }
 
+/**
+ * The page policy for this request's nonce. NEXT_PUBLIC_API_BASE_URL is read the way the browser bundle
+ * reads it (inlined at build time); the other variables at run time, as the server reads them.
+ */
+function pagePolicy(nonce: string): string {
+  return contentSecurityPolicy(
+    cspOptionsFromEnv({ ...process.env, NEXT_PUBLIC_API_BASE_URL: process.env.NEXT_PUBLIC_API_BASE_URL }, nonce),
+  );
+}
+
+/** Routes a page request by the session's role (spec section 2) and sets the security headers. */
 export async function middleware(req: NextRequest) {
+  const nonce = createNonce();
+  const csp = pagePolicy(nonce);
+  // Next renders the page with the request's headers: it takes the nonce from this CSP header. Any
+  // client-sent value is replaced.
+  const requestHeaders = new Headers(req.headers);
+  requestHeaders.set('content-security-policy', csp);
+  requestHeaders.set('x-nonce', nonce);
+  // The custom server (scripts/server.ts) rewrites X-Forwarded-Proto from the socket (or a trusted proxy).
+  const hsts = hstsHeader(req.headers.get('x-forwarded-proto') ?? req.nextUrl.protocol.replace(':', ''));
+  const secure = (res: NextResponse) => {
+    res.headers.set('Content-Security-Policy', csp);
+    if (hsts) res.headers.set('Strict-Transport-Security', hsts);
+    return res;
+  };
+  const next = () => secure(NextResponse.next({ request: { headers: requestHeaders } }));
+  const rewrite = (path: string) =>
+    secure(NextResponse.rewrite(new URL(path + req.nextUrl.search, req.url), { request: { headers: requestHeaders } }));
+  const redirect = (path: string) => secure(NextResponse.redirect(new URL(path, req.url)));
+
   const { pathname } = req.nextUrl;
   let session: SessionAnswer;
   try {
@@ -48,13 +86,11 @@ export async function middleware(req: NextRequest) {
   } catch {
     session = { status: 404 };
   }
-  const rewrite = (path: string) => NextResponse.rewrite(new URL(path + req.nextUrl.search, req.url));
-  const redirect = (path: string) => NextResponse.redirect(new URL(path, req.url));
 
   if (session.status === 200 && session.role) {
     if (pathname === '/login') return redirect('/');
     if (session.role === 'client') {
-      if (pathname === '/onboarding') return NextResponse.next();
+      if (pathname === '/onboarding') return next();
       if (!CLIENT_PATHS.some((p) => p.test(pathname))) return redirect('/');
       return rewrite(`/client${pathname === '/' ? '' : pathname}`);
     }
@@ -62,7 +98,7 @@ export async function middleware(req: NextRequest) {
     return rewrite(`/staff${pathname === '/' ? '' : pathname}`);
   }
   // No session (or an unknown tenant, which the login page reports).
-  if (pathname === '/login' || pathname === '/onboarding') return NextResponse.next();
+  if (pathname === '/login' || pathname === '/onboarding') return next();
   return redirect('/login');
 }
 

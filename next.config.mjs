@@ -8,7 +8,8 @@ const nextConfig = {
   // A separate build folder lets several checkouts' builds (or a build beside a dev server) coexist.
   distDir: process.env.NEXT_DIST_DIR || '.next',
   poweredByHeader: false,
-  serverExternalPackages: ['@electric-sql/pglite', 'pg', 'oidc-provider', 'nodemailer'],
+  // rate-limiter-flexible loads drizzle-orm with a computed `import()`, which a bundle cannot resolve.
+  serverExternalPackages: ['@electric-sql/pglite', 'pg', 'oidc-provider', 'nodemailer', 'rate-limiter-flexible'],
   async headers() {
     return [
       {
@@ -19,6 +20,12 @@ const nextConfig = {
           { key: 'Referrer-Policy', value: 'strict-origin-when-cross-origin' },
           { key: 'Permissions-Policy', value: 'camera=(), microphone=(), geolocation=()' },
         ],
+      },
+      {
+        // The API answers JSON only: nothing may load from it and nothing may frame it (lib/security/csp.ts
+        // API_CSP). Pages get their nonce-based policy from middleware.ts, which the API is outside of.
+        source: '/api/:path*',
+        headers: [{ key: 'Content-Security-Policy', value: "default-src 'none'; frame-ancestors 'none'" }],
       },
     ];
   },

@@ -39,7 +39,9 @@ export default defineConfig({
   },
   projects: [{ name: 'chromium', use: { browserName: 'chromium', viewport: { width: 412, height: 860 } } }],
   webServer: {
-    command: `rm -rf ${DATA_DIR} && npm run build && DATA_DIR=${DATA_DIR} PORT=${PORT} DEV_OIDC_PORT=${OIDC_PORT} npx tsx scripts/start.ts`,
+    // The second salon (e2e/access-matrix.spec.ts signs in there as its admin) is created before the
+    // server opens the embedded database; SEED_DEMO=1 so the demo tenant klok is seeded first, as usual.
+    command: `rm -rf ${DATA_DIR} && npm run build && DATA_DIR=${DATA_DIR} SEED_DEMO=1 npm run tenant:create -- --slug salon2 --name "Salón 2" --admin-email admin@salon2.demo && DATA_DIR=${DATA_DIR} PORT=${PORT} DEV_OIDC_PORT=${OIDC_PORT} npx tsx scripts/start.ts`,
     url: `http://localhost:${PORT}/login`,
     timeout: 300_000,
     reuseExistingServer: false,
@@ -48,6 +50,11 @@ export default defineConfig({
     env: {
       NODE_ENV: 'production',
       DEV_OIDC: '1',
+      // The local OpenID provider accepts redirects to these hosts (salon2: the access matrix).
+      DEV_OIDC_HOSTS: 'localhost,klok.localhost,127.0.0.1,salon2.localhost',
+      // Every test signs in from 127.0.0.1: the per-IP limits (sign-ins, bad session cookies) are made
+      // 20 times larger, as for many users behind one address. Per-account limits are unchanged.
+      RATE_LIMIT_IP_FACTOR: '20',
       // Fake public Firebase web config so the push registration renders (e2e/push.spec.ts stubs the
       // FCM calls). Phone sign-in stays on the dev provider: it only uses these with PHONE_PROVIDER=firebase.
       FIREBASE_API_KEY: 'e2e-fake-api-key',

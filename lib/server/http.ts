@@ -8,6 +8,7 @@ import { ApiError, isDatabaseUnavailable, isExclusionViolation, isUniqueViolatio
 import { errorMessage } from '@/lib/server/messages';
 import { consume } from '@/lib/server/rate-limit';
 import { tenantForHost, type Tenant } from '@/lib/server/tenancy';
+import { hstsHeader } from '@/lib/security/csp';
 import { CLIENT_IP_HEADER, requestHost, SESSION_COOKIE } from '@/lib/tenant-host';
 
 /**
@@ -117,7 +118,8 @@ export function route<A extends Access, B = undefined, Q = undefined, P = undefi
 /** Adds the headers every API answer carries; clears a session cookie that no longer opens a session. */
 function finish(req: NextRequest, res: Response, clearCookie: boolean): Response {
   if (!res.headers.has('cache-control')) res.headers.set('cache-control', 'no-store');
-  if (requestProto(req) === 'https') res.headers.set('strict-transport-security', 'max-age=63072000; includeSubDomains');
+  const hsts = hstsHeader(requestProto(req));
+  if (hsts) res.headers.set('strict-transport-security', hsts);
   if (clearCookie && res instanceof NextResponse && !res.cookies.get(SESSION_COOKIE)) {
     res.cookies.set(SESSION_COOKIE, '', { httpOnly: true, sameSite: 'lax', path: '/', maxAge: 0 });
   }

@@ -41,7 +41,7 @@ export const LIMITS = {
 export type LimitName = keyof typeof LIMITS;
 
 type Limiters = Map<LimitName, RateLimiterAbstract>;
-type Holder = { redis?: Promise<Limiters>; db?: { db: Db; limiters: Limiters } };
+type Holder = { redis?: Promise<Limiters>; closeRedis?: () => Promise<void>; db?: { db: Db; limiters: Limiters } };
 const holder: Holder = ((globalThis as { __klokRateLimits?: Holder }).__klokRateLimits ??= {});
 
 /** The limits with RATE_LIMIT_IP_FACTOR applied to the per-IP ones. */
@@ -54,15 +54,21 @@ const entries = () =>
 async function limiters(): Promise<Limiters> {
   const { REDIS_URL } = env();
   if (REDIS_URL) {
-    holder.redis ??= import('ioredis').then(({ default: Redis }) => {
-      const client = new Redis(REDIS_URL, { enableOfflineQueue: false, maxRetriesPerRequest: 1, connectTimeout: 2000 });
+    holder.redis ??= (async () => {
+      const { default: Redis } = await import('ioredis');
+      const client = new Redis(REDIS_URL, { lazyConnect: true, enableOfflineQueue: false, maxRetriesPerRequest: 1, connectTimeout: 2000 });
       client.on('error', (err) => console.warn('[rate-limit] redis', err.message));
+      await client.connect();
+      holder.closeRedis = () => client.quit().then(() => undefined);
       return new Map(
         entries().map(([name, l]) => [
           name,
           new RateLimiterRedis({ storeClient: client, keyPrefix: `klok:${name}`, points: l.points, duration: l.seconds }),
         ]),
       );
+    })().catch((err) => {
+      holder.redis = undefined;
+      throw err;
     });
     return holder.redis;
   }
@@ -115,4 +121,12 @@ export async function consumeAll(checks: [LimitName, string][]): Promise<void> {
   const results = await Promise.allSettled(checks.map(([name, key]) => consume(name, key)));
   const failure = results.find((r): r is PromiseRejectedResult => r.status === 'rejected');
   if (failure) throw failure.reason;
+}
+
+/** Closes the Redis connection of the limiters, if one is open (tests and shutdown). */
+export async function closeRateLimits(): Promise<void> {
+  const close = holder.closeRedis;
+  holder.redis = undefined;
+  holder.closeRedis = undefined;
+  await close?.();
 }

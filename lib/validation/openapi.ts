@@ -215,6 +215,15 @@ const ERROR_DESCRIPTIONS: Record<number, string> = {
   401: 'No session',
   403: 'Not allowed for this role or account',
   404: 'Unknown tenant or resource',
+  429: 'Too many requests (rate limit; Retry-After gives the seconds to wait)',
+  503: 'The database is unavailable or slow (Retry-After)',
+};
+
+/** Failures every write (POST, PATCH, PUT, DELETE) may also get from the route wrapper. */
+const WRITE_ERRORS: Record<number, string> = {
+  403: 'Not allowed for this role or account, or a cross-site write (cross_origin: Origin/Sec-Fetch-Site not the tenant’s own)',
+  413: 'Body over 64 KB (payload_too_large)',
+  415: 'Body not application/json (unsupported_media_type)',
 };
 
 /** Builds the OpenAPI 3.1 document from `OPERATIONS`. */
@@ -227,7 +236,11 @@ export function openApiDocument(): Record<string, unknown> {
         ? { description: 'Success', content: { 'application/json': { schema: stripDialect(toSchema(op.response, 'output')) } } }
         : { description: 'Success' },
     };
-    const failures: Record<number, string> = { ...ERROR_DESCRIPTIONS, ...(op.errors ?? {}) };
+    const failures: Record<number, string> = {
+      ...ERROR_DESCRIPTIONS,
+      ...(op.method === 'get' ? {} : WRITE_ERRORS),
+      ...(op.errors ?? {}),
+    };
     if (op.access === 'public') delete failures[401];
     for (const [status, description] of Object.entries(failures)) responses[status] = { description, ...errorBody };
     responses['500'] = { description: 'Unexpected failure (logged with a request id)', ...errorBody };
