@@ -302,5 +302,7 @@ export const itemsOf = <T extends z.ZodType>(schema: T) => z.object({ items: z.a
 export const ZTenantSettings = z.object({
   /** The e-mail reminder 24 hours before each appointment (on by default). */
   automatic_reminders: z.boolean(),
+  /** ISO countries whose phone numbers may receive verification codes (Spain only by default). */
+  phone_countries: z.array(z.string()),
 });
 export type TenantSettings = z.infer<typeof ZTenantSettings>;

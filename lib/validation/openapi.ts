@@ -129,8 +129,8 @@ export const OPERATIONS: Operation[] = [
     response: itemsOf(ZHourGroup),
   },
   { method: 'get', path: '/api/v1/facility/{facilityId}/appointments', summary: 'The agenda between two Madrid dates (≤ 62 days)', access: 'staff', params: ZFacilityOnly, query: ZAgendaQuery, status: 200, response: itemsOf(ZAgendaDay) },
-  { method: 'get', path: '/api/v1/facility/{facilityId}/settings', summary: 'The tenant’s settings (automatic reminders on or off)', access: 'staff', params: ZFacilityOnly, status: 200, response: dataOf(ZTenantSettings) },
-  { method: 'patch', path: '/api/v1/facility/{facilityId}/settings', summary: 'Changes the tenant’s settings (admin): automatic_reminders turns the e-mail reminder 24 hours before each appointment on or off', access: 'admin', params: ZFacilityOnly, body: ZTenantSettingsPatch, status: 200, response: dataOf(ZTenantSettings) },
+  { method: 'get', path: '/api/v1/facility/{facilityId}/settings', summary: 'The tenant’s settings (automatic reminders on or off, countries allowed for phone verification)', access: 'staff', params: ZFacilityOnly, status: 200, response: dataOf(ZTenantSettings) },
+  { method: 'patch', path: '/api/v1/facility/{facilityId}/settings', summary: 'Changes the tenant’s settings (admin): automatic_reminders turns the e-mail reminder 24 hours before each appointment on or off; phone_countries sets the ISO countries whose numbers may receive verification codes', access: 'admin', params: ZFacilityOnly, body: ZTenantSettingsPatch, status: 200, response: dataOf(ZTenantSettings) },
   { method: 'get', path: '/api/v1/facility/{facilityId}/activities', summary: 'One page of the activity feed, newest first (keyset: cursor = next_cursor); seen and unseen for the caller', access: 'staff', params: ZFacilityOnly, query: ZActivityQuery, status: 200, response: ZActivityPage },
   { method: 'patch', path: '/api/v1/facility/{facilityId}/activities/seen', summary: 'The caller has seen the feed up to up_to_id (their watermark only moves forward)', access: 'staff', params: ZFacilityOnly, body: ZActivitiesSeen, status: 200, response: dataOf(ZActivityUnseen) },
   {

@@ -2,8 +2,31 @@
  * Tenant settings (issue 8; decisions "Admin-only actions"): the body of `PATCH /facility/1/settings`,
  * shared by the route handler and the "Ajustes del negocio" card. Admins only.
  */
+import { isSupportedCountry } from 'libphonenumber-js';
 import { z } from 'zod';
+import messages from '@/lib/i18n/messages/es.json';
 
-/** `{ automatic_reminders }`: turns the e-mail reminder 24 hours before each appointment on or off. */
-export const ZTenantSettingsPatch = z.object({ automatic_reminders: z.boolean() });
+/**
+ * ISO 3166 countries whose phone numbers may receive verification codes (issue 9, SMS pumping): upper-case
+ * two-letter codes libphonenumber knows, 1 to 50 of them, without repeats.
+ */
+export const ZPhoneCountries = z
+  .array(
+    z
+      .string()
+      .regex(/^[A-Z]{2}$/, messages.validation.phoneCountry)
+      .refine((c) => isSupportedCountry(c), messages.validation.phoneCountry),
+  )
+  .min(1)
+  .max(50)
+  .refine((list) => new Set(list).size === list.length, messages.validation.phoneCountry);
+
+/**
+ * Partial settings, at least one of: `automatic_reminders` turns the e-mail reminder 24 hours before each
+ * appointment on or off; `phone_countries` sets the countries allowed for phone verification.
+ */
+export const ZTenantSettingsPatch = z
+  .object({ automatic_reminders: z.boolean().optional(), phone_countries: ZPhoneCountries.optional() })
+  .strict()
+  .refine((v) => v.automatic_reminders !== undefined || v.phone_countries !== undefined, messages.errors.invalidRequest);
 export type TenantSettingsPatch = z.infer<typeof ZTenantSettingsPatch>;

@@ -57,9 +57,24 @@ describe('PATCH /facility/1/settings', () => {
 
   it('an admin turns automatic reminders off and on again', async () => {
     expect(await patch(admin, { automatic_reminders: false })).toMatchObject({ status: 200, body: { data: { automatic_reminders: false } } });
-    expect((await read(employee)).body).toEqual({ data: { automatic_reminders: false } });
+    expect((await read(employee)).body).toEqual({ data: { automatic_reminders: false, phone_countries: ['ES'] } });
     expect(await patch(admin, { automatic_reminders: true })).toMatchObject({ status: 200, body: { data: { automatic_reminders: true } } });
-    expect((await read(admin)).body).toEqual({ data: { automatic_reminders: true } });
+    expect((await read(admin)).body).toEqual({ data: { automatic_reminders: true, phone_countries: ['ES'] } });
+  });
+
+  it('an admin sets the countries allowed for phone verification (Spain only by default)', async () => {
+    expect((await read(employee)).body.data.phone_countries).toEqual(['ES']);
+    const saved = await patch(admin, { phone_countries: ['ES', 'PT', 'FR'] });
+    expect(saved).toMatchObject({ status: 200, body: { data: { automatic_reminders: true, phone_countries: ['ES', 'PT', 'FR'] } } });
+    expect((await read(employee)).body.data.phone_countries).toEqual(['ES', 'PT', 'FR']);
+    for (const bad of [[], ['es'], ['XX'], ['ES', 'ES'], ['ESP'], 'ES']) {
+      const res = await patch(admin, { phone_countries: bad });
+      expect(res.status).toBe(400);
+      expect(res.body.error.message).toBe('Los datos enviados no son válidos.');
+    }
+    expect((await read(admin)).body.data.phone_countries).toEqual(['ES', 'PT', 'FR']);
+    expect((await patch(employee, { phone_countries: ['ES', 'GB'] })).status).toBe(403);
+    await patch(admin, { phone_countries: ['ES'] });
   });
 
   it('is admin-only: an employee and a client get 403 and nothing changes', async () => {

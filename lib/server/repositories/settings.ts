@@ -6,24 +6,22 @@ import type { TenantSettings } from '@/lib/validation/dto';
 
 /** The tenant's settings as the API shows them, or null for an unknown tenant. */
 export async function getTenantSettings(db: DbOrTx, tenantId: number): Promise<TenantSettings | null> {
-  const [row] = await db
-    .select({ automaticReminders: tenants.automaticReminders })
-    .from(tenants)
-    .where(eq(tenants.id, tenantId))
-    .limit(1);
-  return row ? { automatic_reminders: row.automaticReminders } : null;
+  const [row] = await db.select(COLUMNS).from(tenants).where(eq(tenants.id, tenantId)).limit(1);
+  return row ? toSettings(row) : null;
 }
 
-/** Stores the tenant's settings; returns them as stored, or null for an unknown tenant. */
+const COLUMNS = { automaticReminders: tenants.automaticReminders, phoneCountries: tenants.phoneCountries };
+const toSettings = (row: { automaticReminders: boolean; phoneCountries: string[] }): TenantSettings => ({
+  automatic_reminders: row.automaticReminders,
+  phone_countries: row.phoneCountries,
+});
+
+/** Stores the given settings (others unchanged); returns them all as stored, or null for an unknown tenant. */
 export async function updateTenantSettingsRow(
   db: DbOrTx,
   tenantId: number,
-  values: { automaticReminders: boolean },
+  values: { automaticReminders?: boolean; phoneCountries?: string[] },
 ): Promise<TenantSettings | null> {
-  const [row] = await db
-    .update(tenants)
-    .set({ automaticReminders: values.automaticReminders })
-    .where(eq(tenants.id, tenantId))
-    .returning({ automaticReminders: tenants.automaticReminders });
-  return row ? { automatic_reminders: row.automaticReminders } : null;
+  const [row] = await db.update(tenants).set(values).where(eq(tenants.id, tenantId)).returning(COLUMNS);
+  return row ? toSettings(row) : null;
 }

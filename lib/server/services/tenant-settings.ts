@@ -17,9 +17,14 @@ export async function readTenantSettings(db: Db, tenantId: number): Promise<Tena
  * Changes the tenant's settings (admins only, checked by the route; decisions "Admin-only actions").
  * Automatic reminders off: the next reminder scan skips the tenant's appointments; back on, appointments
  * still more than 24 hours away get theirs as usual (one already due while off is not sent late).
+ * Phone countries: the ISO countries whose numbers may receive verification codes from now on (numbers
+ * already verified stay). Only the fields given change.
  */
 export async function updateTenantSettings(db: Db, tenantId: number, input: TenantSettingsPatch): Promise<TenantSettings> {
-  const settings = await updateTenantSettingsRow(db, tenantId, { automaticReminders: input.automatic_reminders });
+  const settings = await updateTenantSettingsRow(db, tenantId, {
+    ...(input.automatic_reminders !== undefined ? { automaticReminders: input.automatic_reminders } : {}),
+    ...(input.phone_countries !== undefined ? { phoneCountries: input.phone_countries } : {}),
+  });
   if (!settings) throw new ApiError('not_found', errorMessage('notFound'));
   return settings;
 }
