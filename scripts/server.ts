@@ -18,6 +18,8 @@ import { DEFAULT_PUBLIC_HOSTS, edgeView, hostAllowed, listSetting, pathEscapesVa
 
 const dev = process.argv.includes('--dev');
 (process.env as Record<string, string>).NODE_ENV ??= dev ? 'development' : 'production';
+// No internet on these machines, and no need for Next's telemetry notice in the log.
+process.env.NEXT_TELEMETRY_DISABLED ??= '1';
 const port = Number(process.env.PORT ?? 3000);
 const hostname = process.env.HOSTNAME_BIND ?? '0.0.0.0';
 // The token our middleware shows on its loopback session check so its forwarded host is believed.
