@@ -60,16 +60,16 @@ async function dateOutcome(page: Page): Promise<'hours' | 'none'> {
 async function reachHours(page: Page, dayName?: string): Promise<string | null> {
   await page.getByRole('link', { name: 'Pedir cita' }).click();
   await expect(page.getByRole('heading', { name: 'Elige un servicio' })).toBeVisible();
-  await page.getByRole('button', { name: SERVICE }).click();
+  await page.getByRole('radio', { name: SERVICE }).click();
   await page.getByRole('button', { name: 'Siguiente', exact: true }).click();
   await expect(page.getByRole('heading', { name: 'Elige un estilista' })).toBeVisible();
-  await page.getByRole('button', { name: STYLIST }).click();
+  await page.getByRole('radio', { name: STYLIST }).click();
   await page.getByRole('button', { name: 'Siguiente', exact: true }).click();
   await expect(page.getByRole('heading', { name: 'Elige un día' })).toBeVisible();
 
   const days = page.locator('.calendar-day:not([disabled])');
   if (dayName) {
-    await page.getByRole('button', { name: dayName, exact: true }).click();
+    await page.getByRole('radio', { name: dayName, exact: true }).click();
     await page.getByRole('button', { name: 'Siguiente', exact: true }).click();
     return dayName;
   }

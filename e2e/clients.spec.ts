@@ -250,8 +250,8 @@ test('staff raise Ana’s allowance and fill her sub-users up to 3; a 4th is ref
   await signIn(client, ANA);
   await client.getByRole('link', { name: 'Pedir cita' }).click();
   await expect(client.getByRole('heading', { name: '¿Para quién es la cita?' })).toBeVisible();
-  await expect(client.getByRole('button', { name: newName })).toBeVisible();
-  await client.getByRole('button', { name: newName }).click();
+  await expect(client.getByRole('radio', { name: newName })).toBeVisible();
+  await client.getByRole('radio', { name: newName }).click();
   await client.getByRole('button', { name: 'Siguiente', exact: true }).click();
   await expect(client.getByRole('heading', { name: 'Elige un servicio' })).toBeVisible();
   await client.context().close();

@@ -40,7 +40,7 @@ const longDate = (d: DateTime) => d.setLocale('es').toFormat("cccc, d 'de' LLLL"
 
 /** Picks a day in a staff month calendar (one month at a time): Mes siguiente until the day shows. */
 async function showDay(scope: Locator, day: DateTime): Promise<Locator> {
-  const button = scope.getByRole('button', { name: dayButtonName(day), exact: true });
+  const button = scope.getByRole('radio', { name: dayButtonName(day), exact: true });
   for (let i = 0; i < 13 && !(await button.isVisible()); i++) {
     await scope.getByRole('button', { name: 'Mes siguiente' }).click();
   }
@@ -178,7 +178,7 @@ test('a special closed day is listed, then a client cannot pick it and a weekday
   await expect(create).toBeDisabled();
   const yesterday = today().minus({ days: 1 });
   if (yesterday.month === today().month) {
-    await expect(dialog.getByRole('button', { name: dayButtonName(yesterday), exact: true })).toBeDisabled();
+    await expect(dialog.getByRole('radio', { name: dayButtonName(yesterday), exact: true })).toBeDisabled();
   }
   await (await showDay(dialog, special)).click();
   await expect(dialog.getByRole('switch', { name: 'Disponible' })).toHaveAttribute('aria-checked', 'false');
@@ -224,15 +224,15 @@ test('a special closed day is listed, then a client cannot pick it and a weekday
     await client.getByRole('button', { name: 'Siguiente', exact: true }).click();
   }
   await expect(service).toBeVisible();
-  await client.getByRole('button', { name: 'Corte de pelo' }).click();
+  await client.getByRole('radio', { name: 'Corte de pelo' }).click();
   await client.getByRole('button', { name: 'Siguiente', exact: true }).click();
   await expect(client.getByRole('heading', { name: 'Elige un estilista' })).toBeVisible();
-  await client.getByRole('button', { name: SARA_NAME }).click();
+  await client.getByRole('radio', { name: SARA_NAME }).click();
   await client.getByRole('button', { name: 'Siguiente', exact: true }).click();
   await expect(client.getByRole('heading', { name: 'Elige un día' })).toBeVisible();
 
-  await expect(client.getByRole('button', { name: dayButtonName(special), exact: true })).toBeDisabled();
-  const open = client.getByRole('button', { name: dayButtonName(weekday), exact: true });
+  await expect(client.getByRole('radio', { name: dayButtonName(special), exact: true })).toBeDisabled();
+  const open = client.getByRole('radio', { name: dayButtonName(weekday), exact: true });
   await expect(open).toBeEnabled();
   await open.click();
   await client.getByRole('button', { name: 'Siguiente', exact: true }).click();

@@ -71,13 +71,13 @@ test('a new service with a rest gap interleaves another booking for a client', a
     await page.getByRole('button', { name: 'Siguiente', exact: true }).click();
   }
   await expect(serviceStep).toBeVisible();
-  await page.getByRole('button', { name: new RegExp(serviceName) }).click();
+  await page.getByRole('radio', { name: new RegExp(serviceName) }).click();
   await page.getByRole('button', { name: 'Siguiente', exact: true }).click();
-  await page.getByRole('button', { name: new RegExp(stylist) }).click();
+  await page.getByRole('radio', { name: new RegExp(stylist) }).click();
   await page.getByRole('button', { name: 'Siguiente', exact: true }).click();
   await expect(page.getByRole('heading', { name: 'Elige un día' })).toBeVisible();
   const dayLabel = DateTime.fromISO(date, { zone: ZONE }).setLocale('es').toFormat("d 'de' LLLL");
-  await page.getByRole('button', { name: dayLabel, exact: true }).click();
+  await page.getByRole('radio', { name: dayLabel, exact: true }).click();
   await page.getByRole('button', { name: 'Siguiente', exact: true }).click();
   await expect(page.getByRole('heading', { name: 'Elige una hora' })).toBeVisible();
 

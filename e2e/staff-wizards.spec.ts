@@ -32,7 +32,7 @@ const heading = (page: Page, name: string) => expect(page.getByRole('heading', {
 
 /** Picks a date in the staff calendar (one month at a time): Mes siguiente until the day shows. */
 async function pickDate(page: Page, date: string) {
-  const day = page.getByRole('button', { name: dayLabel(date), exact: true });
+  const day = page.getByRole('radio', { name: dayLabel(date), exact: true });
   for (let i = 0; i < 13 && !(await day.isVisible()); i++) {
     await page.getByRole('button', { name: 'Mes siguiente' }).click();
   }
@@ -55,11 +55,11 @@ test('a walk-in without e-mail is booked through /new/appointment and the agenda
   await expect(bar.getByRole('button')).toHaveText(['1Empleado', '2Servicio', '3Fecha', '4Hora', '5Cliente', '6Resumen']);
   await next(page);
   await expect(page.getByRole('alert').filter({ hasText: 'Selecciona un valor para continuar' })).toBeVisible();
-  await page.getByRole('button', { name: 'Sara López' }).click();
+  await page.getByRole('radio', { name: 'Sara López' }).click();
   await next(page);
 
   await heading(page, 'Elige un servicio');
-  await page.getByRole('button', { name: SERVICE }).click();
+  await page.getByRole('radio', { name: SERVICE }).click();
   await next(page);
 
   await heading(page, 'Elige un día');
@@ -105,9 +105,9 @@ test('a walk-in without e-mail is booked through /new/appointment and the agenda
 test('clicking an earlier step clears the later ones', async ({ page }) => {
   await signIn(page, ADMIN);
   await page.goto('/new/appointment');
-  await page.getByRole('button', { name: 'Sara López' }).click();
+  await page.getByRole('radio', { name: 'Sara López' }).click();
   await next(page);
-  await page.getByRole('button', { name: SERVICE }).click();
+  await page.getByRole('radio', { name: SERVICE }).click();
   await next(page);
   await heading(page, 'Elige un día');
 
@@ -115,11 +115,11 @@ test('clicking an earlier step clears the later ones', async ({ page }) => {
   await expect(bar.getByRole('button', { name: /Resumen/ })).toBeDisabled();
   await bar.getByRole('button', { name: /Empleado/ }).click();
   await heading(page, 'Elige un estilista');
-  await expect(page.getByRole('button', { name: 'Sara López' })).toHaveAttribute('aria-pressed', 'true');
+  await expect(page.getByRole('radio', { name: 'Sara López' })).toHaveAttribute('aria-checked', 'true');
   await next(page);
   // The service was cleared: it has to be chosen again.
   await heading(page, 'Elige un servicio');
-  await expect(page.getByRole('button', { name: SERVICE })).toHaveAttribute('aria-pressed', 'false');
+  await expect(page.getByRole('radio', { name: SERVICE })).toHaveAttribute('aria-checked', 'false');
   await next(page);
   await expect(page.getByRole('alert').filter({ hasText: 'Selecciona un valor para continuar' })).toBeVisible();
 });
@@ -134,7 +134,7 @@ test('a slot selected in the agenda prefills stylist, date and hour, even outsid
 
   // Stylist, date and hour are known: the wizard opens on the service, then goes straight to the client.
   await heading(page, 'Elige un servicio');
-  await page.getByRole('button', { name: SERVICE }).click();
+  await page.getByRole('radio', { name: SERVICE }).click();
   await next(page);
   await heading(page, 'Datos del cliente');
   await page.getByLabel('Nombre del cliente').fill('Nuevo Cliente');
@@ -149,7 +149,7 @@ test('a slot selected in the agenda prefills stylist, date and hour, even outsid
   // The hour step offers the selected slot although it is outside the shift.
   await page.getByRole('navigation', { name: 'Pasos de la cita' }).getByRole('button', { name: /Hora/ }).click();
   await heading(page, 'Elige una hora');
-  await expect(page.getByRole('button', { name: '21:00' })).toHaveAttribute('aria-pressed', 'true');
+  await expect(page.getByRole('radio', { name: '21:00' })).toHaveAttribute('aria-checked', 'true');
   await next(page);
   await page.getByLabel('Nombre del cliente').fill('Nuevo Cliente');
   await page.getByLabel('Correo electrónico (opcional)').fill(email);
@@ -178,7 +178,7 @@ test('Bloquear franja: stylist, date and hours, then the toast and the agenda', 
     '3Horas',
     '4Resumen',
   ]);
-  await page.getByRole('button', { name: 'Sara López' }).click();
+  await page.getByRole('radio', { name: 'Sara López' }).click();
   await next(page);
   await heading(page, 'Elige un día');
   await pickDate(page, date);
@@ -251,7 +251,7 @@ test('booking a client beyond its allowance opens the Error modal with Ver en la
   // The wizard, from a selected slot; the client found by the search.
   await page.goto(`/new/appointment?${new URLSearchParams({ employee: SARA, date, start: madrid(date, '17:00'), end: madrid(date, '17:30') })}`);
   await heading(page, 'Elige un servicio');
-  await page.getByRole('button', { name: SERVICE }).click();
+  await page.getByRole('radio', { name: SERVICE }).click();
   await next(page);
   await heading(page, 'Datos del cliente');
   // Other tests create clients named Ana García too: search by e-mail.

@@ -18,7 +18,26 @@ export type DevOidcOptions = {
   redirectUris: string[];
 };
 
-const names = new Map<string, string>(Object.values(DEMO_ACCOUNTS).map((a) => [a.email, a.name]));
+/** A person's names as the provider sends them: `name`, `given_name` and `family_name` (OIDC standard claims). */
+type Names = { name: string; given: string; family: string };
+
+/**
+ * The names of a full name, as Google sends them: the given name is the first word and the family name the
+ * rest, unless the family name is given (the "Apellidos" field): then it is where the name ends with it,
+ * and the rest is the given name ("María José Pérez Gil" + "Pérez Gil" → María José / Pérez Gil).
+ */
+export function namesOf(fullName: string, familyName = ''): Names {
+  const name = fullName.trim().replace(/\s+/g, ' ');
+  const family = familyName.trim().replace(/\s+/g, ' ');
+  if (family) {
+    const given = name.toLowerCase().endsWith(` ${family.toLowerCase()}`) ? name.slice(0, -family.length - 1) : name;
+    return { name: given ? `${given} ${family}` : family, given, family };
+  }
+  const [given = '', ...rest] = name ? name.split(' ') : [];
+  return { name, given, family: rest.join(' ') };
+}
+
+const names = new Map<string, Names>(Object.values(DEMO_ACCOUNTS).map((a) => [a.email, namesOf(a.name)]));
 
 const escapeHtml = (s: string) =>
   s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
@@ -44,6 +63,7 @@ ${error ? `<p class="err" role="alert">${escapeHtml(error)}</p>` : ''}
 <form method="post" action="/interaction/${uid}/login">
 <label>Correo electrónico<input name="email" type="email" required autocomplete="email"></label>
 <label>Nombre<input name="name" autocomplete="name"></label>
+<label>Apellidos (opcional)<input name="family_name" autocomplete="family-name"></label>
 <button type="submit">Continuar</button></form></body></html>`;
 }
 
@@ -73,7 +93,7 @@ export async function startDevOidc(opts: DevOidcOptions): Promise<{ issuer: stri
     pkce: { required: () => true },
     ttl: { AccessToken: 3600, AuthorizationCode: 60, IdToken: 3600, Interaction: 600, Session: 86_400, Grant: 86_400 },
     conformIdTokenClaims: false,
-    claims: { openid: ['sub'], email: ['email', 'email_verified'], profile: ['name'] },
+    claims: { openid: ['sub'], email: ['email', 'email_verified'], profile: ['name', 'given_name', 'family_name'] },
     features: { devInteractions: { enabled: false } },
     cookies: { keys: [randomBytes(32).toString('hex')] },
     interactions: { url: (_ctx: unknown, interaction: { uid: string }) => `/interaction/${interaction.uid}` },
@@ -81,7 +101,15 @@ export async function startDevOidc(opts: DevOidcOptions): Promise<{ issuer: stri
       return {
         accountId: sub,
         async claims() {
-          return { sub, email: sub, email_verified: true, name: names.get(sub) ?? sub.split('@')[0] };
+          const n = names.get(sub) ?? namesOf(sub.split('@')[0]!);
+          return {
+            sub,
+            email: sub,
+            email_verified: true,
+            name: n.name,
+            ...(n.given && { given_name: n.given }),
+            ...(n.family && { family_name: n.family }),
+          };
         },
       };
     },
@@ -108,7 +136,7 @@ export async function startDevOidc(opts: DevOidcOptions): Promise<{ issuer: stri
         return res.end(page(details.uid, 'Introduce un correo electrónico válido.'));
       }
       const name = (form.get('name') ?? '').trim();
-      if (name) names.set(email, name);
+      if (name) names.set(email, namesOf(name, form.get('family_name') ?? ''));
       const grant = new provider.Grant({ accountId: email, clientId: String(details.params.client_id) });
       grant.addOIDCScope('openid email profile');
       const grantId = await grant.save();

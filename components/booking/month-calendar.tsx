@@ -1,10 +1,12 @@
 'use client';
 
-import { useMemo, useState } from 'react';
+import { useMemo, useState, type KeyboardEvent } from 'react';
+import * as RadioGroup from '@radix-ui/react-radio-group';
 import { DateTime, Info } from 'luxon';
 import { useTranslations } from 'next-intl';
 import { ChevronLeftIcon, ChevronRightIcon } from '@/components/ui/icons';
 import { ZONE } from '@/lib/domain/time';
+import { ChoiceGroup, focusAndCheck, groupRadios, onOptionKeyDown } from './choice-group';
 
 export type MonthCalendarProps = {
   /** Selected Madrid date (YYYY-MM-DD), if any. */
@@ -17,6 +19,8 @@ export type MonthCalendarProps = {
   isDisabled: (date: string) => boolean;
   /** Today's Madrid date, marked `aria-current="date"`. */
   today: string;
+  /** Id of the heading naming the calendar's radio group (default name: Fecha). */
+  labelledBy?: string;
 };
 
 const ISO = 'yyyy-MM-dd';
@@ -47,10 +51,12 @@ const STACKED_MONTHS = 2;
  * Spanish month calendars, Monday first, one per month of the [min, max] window. The client's
  * 30-day window spans at most two months, stacked so no navigation is needed; a longer window (staff)
  * shows one month at a time, starting at the selected date's month, with previous/next buttons.
- * Each day is a button named like `23 de noviembre` showing its day of the month; days that cannot be
- * chosen are `disabled`.
+ * The days shown form one radio group (one Tab stop): each day is a radio named like `23 de noviembre`
+ * showing its day of the month; days that cannot be chosen are `disabled` and skipped. Left/Right move
+ * a day, Up/Down a week (to the same weekday, skipping closed weeks), Home/End to the first/last day;
+ * moving checks the day.
  */
-export function MonthCalendar({ value, onChange, min, max, isDisabled, today }: MonthCalendarProps) {
+export function MonthCalendar({ value, onChange, min, max, isDisabled, today, labelledBy }: MonthCalendarProps) {
   const t = useTranslations('booking');
   const months = useMemo(() => monthsBetween(min, max), [min, max]);
   const weekdays = useMemo(() => Info.weekdays('short', { locale: 'es' }).map((w) => w.replace('.', '')), []);
@@ -59,73 +65,111 @@ export function MonthCalendar({ value, onChange, min, max, isDisabled, today }: 
     const i = value ? months.findIndex((m) => m.toFormat('yyyy-MM') === value.slice(0, 7)) : -1;
     return Math.max(0, i);
   });
-  const shown = paged ? months.slice(page, page + 1) : months;
-
-  return (
-    <div className="calendars">
-      {shown.map((month) => {
-        const title = month.toFormat("LLLL 'de' yyyy");
+  const group = {
+    value: value ?? null,
+    onValueChange: onChange,
+    labelledBy,
+    label: labelledBy ? undefined : t('stepDate'),
+  };
+  const days = (month: DateTime) => (
+    <>
+      {weekdays.map((w) => (
+        <span key={w} className="calendar-weekday" aria-hidden="true">
+          {w}
+        </span>
+      ))}
+      {monthGrid(month).map((day, i) => {
+        if (!day) return <span key={`empty-${i}`} aria-hidden="true" />;
+        const iso = day.toFormat(ISO);
+        const disabled = iso < min || iso > max || isDisabled(iso);
+        const selected = iso === value;
         return (
-          <section key={month.toFormat('yyyy-MM')} className="calendar" aria-label={title}>
-            {paged ? (
-              <div className="calendar-head">
-                <button
-                  type="button"
-                  className="icon-btn"
-                  aria-label={t('previousMonth')}
-                  disabled={page === 0}
-                  onClick={() => setPage((p) => Math.max(0, p - 1))}
-                >
-                  <ChevronLeftIcon />
-                </button>
-                <h2 className="calendar-title" aria-live="polite">
-                  {title}
-                </h2>
-                <button
-                  type="button"
-                  className="icon-btn"
-                  aria-label={t('nextMonth')}
-                  disabled={page >= months.length - 1}
-                  onClick={() => setPage((p) => Math.min(months.length - 1, p + 1))}
-                >
-                  <ChevronRightIcon />
-                </button>
-              </div>
-            ) : (
+          <RadioGroup.Item
+            key={iso}
+            value={iso}
+            data-date={iso}
+            className={`calendar-day${selected ? ' is-selected' : ''}${iso === today ? ' is-today' : ''}`}
+            aria-label={day.toFormat("d 'de' LLLL")}
+            aria-current={iso === today ? 'date' : undefined}
+            disabled={disabled}
+            onKeyDown={onDayKeyDown}
+          >
+            {day.day}
+          </RadioGroup.Item>
+        );
+      })}
+    </>
+  );
+
+  if (!paged) {
+    // Every month stacked: one radio group over all their days.
+    return (
+      <ChoiceGroup className="calendars" {...group}>
+        {months.map((month) => {
+          const title = month.toFormat("LLLL 'de' yyyy");
+          return (
+            <section key={month.toFormat('yyyy-MM')} className="calendar" aria-label={title}>
               <h2 className="calendar-title" aria-hidden="true">
                 {title}
               </h2>
-            )}
-            <div className="calendar-grid">
-              {weekdays.map((w) => (
-                <span key={w} className="calendar-weekday" aria-hidden="true">
-                  {w}
-                </span>
-              ))}
-              {monthGrid(month).map((day, i) => {
-                if (!day) return <span key={`empty-${i}`} aria-hidden="true" />;
-                const iso = day.toFormat(ISO);
-                const disabled = iso < min || iso > max || isDisabled(iso);
-                const selected = iso === value;
-                return (
-                  <button
-                    key={iso}
-                    type="button"
-                    className={`calendar-day${selected ? ' is-selected' : ''}${iso === today ? ' is-today' : ''}`}
-                    aria-label={day.toFormat("d 'de' LLLL")}
-                    aria-pressed={selected}
-                    aria-current={iso === today ? 'date' : undefined}
-                    disabled={disabled}
-                    onClick={() => onChange(iso)}
-                  >
-                    {day.day}
-                  </button>
-                );
-              })}
-            </div>
-          </section>
-        );
-      })}
+              <div className="calendar-grid">{days(month)}</div>
+            </section>
+          );
+        })}
+      </ChoiceGroup>
+    );
+  }
+
+  // One month at a time: the paging buttons stay outside the radio group.
+  const month = months[page] ?? months[0]!;
+  const title = month.toFormat("LLLL 'de' yyyy");
+  return (
+    <div className="calendars">
+      <section className="calendar" aria-label={title}>
+        <div className="calendar-head">
+          <button
+            type="button"
+            className="icon-btn"
+            aria-label={t('previousMonth')}
+            disabled={page === 0}
+            onClick={() => setPage((p) => Math.max(0, p - 1))}
+          >
+            <ChevronLeftIcon />
+          </button>
+          <h2 className="calendar-title" aria-live="polite">
+            {title}
+          </h2>
+          <button
+            type="button"
+            className="icon-btn"
+            aria-label={t('nextMonth')}
+            disabled={page >= months.length - 1}
+            onClick={() => setPage((p) => Math.min(months.length - 1, p + 1))}
+          >
+            <ChevronRightIcon />
+          </button>
+        </div>
+        <ChoiceGroup className="calendar-grid" {...group}>
+          {days(month)}
+        </ChoiceGroup>
+      </section>
     </div>
   );
+}
+
+/** Up/Down: the same weekday a week earlier/later (the next open one within six weeks); else as any option. */
+function onDayKeyDown(event: KeyboardEvent<HTMLButtonElement>): void {
+  const modified = event.altKey || event.ctrlKey || event.metaKey || event.shiftKey;
+  if (modified || (event.key !== 'ArrowUp' && event.key !== 'ArrowDown')) return onOptionKeyDown(event);
+  event.preventDefault();
+  const from = event.currentTarget.dataset.date;
+  if (!from) return;
+  const radios = groupRadios(event.currentTarget);
+  const step = event.key === 'ArrowDown' ? 7 : -7;
+  let day = DateTime.fromISO(from, { zone: ZONE });
+  for (let i = 0; i < 6; i++) {
+    day = day.plus({ days: step });
+    const target = radios.find((r) => r.dataset.date === day.toFormat(ISO));
+    if (target) return focusAndCheck(target);
+  }
 }

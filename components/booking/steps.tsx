@@ -1,13 +1,15 @@
 'use client';
 
 import type { ReactNode } from 'react';
+import * as RadioGroup from '@radix-ui/react-radio-group';
 import { useTranslations } from 'next-intl';
 import { Spinner } from '@/components/ui/spinner';
 import { errorMessageOf } from '@/lib/api-client/fetcher';
 import type { AvailableHour, Employee, HourGroup, Service } from '@/lib/validation/dto';
 import { euros, longDay, timeOf } from '@/lib/format';
-import { ChoiceButton } from './choice-button';
+import { ChoiceGroup, ChoiceRadio, onOptionKeyDown } from './choice-group';
 import { MonthCalendar } from './month-calendar';
+import { STEP_TITLE_ID } from './wizard-frame';
 import { withHour, type Person, type WizardValues } from './wizard-state';
 
 export type Loadable<T> = { data: T | undefined; error: unknown; isLoading: boolean };
@@ -26,24 +28,36 @@ export function LoadState<T>({ state, children }: { state: Loadable<T>; children
   return <>{children(state.data)}</>;
 }
 
-/** Person step: the client and its sub-users without a pending appointment. */
+/** Picks the item of `list` whose key is `key` (a radio's value) and hands it to `onChange`. */
+function pick<T>(list: T[], keyOf: (item: T) => string, onChange: (item: T) => void) {
+  return (key: string) => {
+    const item = list.find((i) => keyOf(i) === key);
+    if (item !== undefined) onChange(item);
+  };
+}
+
+const personKey = (p: Person) => p.id;
+const serviceKey = (s: Service) => String(s.id);
+const employeeKey = (e: Employee) => e.email.toLowerCase();
+const hourKey = (h: AvailableHour) => String(Date.parse(h.start_time));
+
+/** Person step: the client and its sub-users without a pending appointment, as a radio group. */
 export function PersonStep({ people, value, onChange }: { people: Person[]; value?: Person; onChange: (p: Person) => void }) {
   return (
-    <div className="choice-list">
+    <ChoiceGroup
+      className="choice-list"
+      labelledBy={STEP_TITLE_ID}
+      value={value ? personKey(value) : null}
+      onValueChange={pick(people, personKey, onChange)}
+    >
       {people.map((p) => (
-        <ChoiceButton
-          key={p.id}
-          name={p.name}
-          selected={value?.id === p.id}
-          onSelect={() => onChange(p)}
-          media={<Initial name={p.name} />}
-        />
+        <ChoiceRadio key={p.id} value={personKey(p)} name={p.name} media={<Initial name={p.name} />} />
       ))}
-    </div>
+    </ChoiceGroup>
   );
 }
 
-/** Service step: services some stylist offers, with price and duration. */
+/** Service step: services some stylist offers, with price and duration, as a radio group. */
 export function ServiceStep({
   services,
   value,
@@ -62,13 +76,17 @@ export function ServiceStep({
         list.length === 0 ? (
           <p className="empty">{emptyText ?? t('noServices')}</p>
         ) : (
-          <div className="choice-list">
+          <ChoiceGroup
+            className="choice-list"
+            labelledBy={STEP_TITLE_ID}
+            value={value ? serviceKey(value) : null}
+            onValueChange={pick(list, serviceKey, onChange)}
+          >
             {list.map((s) => (
-              <ChoiceButton
+              <ChoiceRadio
                 key={s.id}
+                value={serviceKey(s)}
                 name={s.name}
-                selected={value?.id === s.id}
-                onSelect={() => onChange(s)}
                 details={
                   <>
                     {s.description && <span className="choice-description">{s.description}</span>}
@@ -79,14 +97,17 @@ export function ServiceStep({
                 }
               />
             ))}
-          </div>
+          </ChoiceGroup>
         )
       }
     </LoadState>
   );
 }
 
-/** Employee step: the stylists offering the chosen service (client flow) or every stylist (staff flows). */
+/**
+ * Employee step: the stylists offering the chosen service (client flow) or every stylist (staff flows),
+ * as a radio group.
+ */
 export function EmployeeStep({
   employees,
   value,
@@ -105,18 +126,22 @@ export function EmployeeStep({
         list.length === 0 ? (
           <p className="empty">{emptyText ?? t('noEmployees')}</p>
         ) : (
-          <div className="choice-list">
+          <ChoiceGroup
+            className="choice-list"
+            labelledBy={STEP_TITLE_ID}
+            value={value ? employeeKey(value) : null}
+            onValueChange={pick(list, employeeKey, onChange)}
+          >
             {list.map((e) => (
-              <ChoiceButton
+              <ChoiceRadio
                 key={e.email}
+                value={employeeKey(e)}
                 name={e.name}
-                selected={value?.email.toLowerCase() === e.email.toLowerCase()}
-                onSelect={() => onChange(e)}
                 media={<Avatar employee={e} />}
                 details={e.description || undefined}
               />
             ))}
-          </div>
+          </ChoiceGroup>
         )
       }
     </LoadState>
@@ -140,12 +165,23 @@ export function DateStep({
   value?: string;
   onChange: (d: string) => void;
 }) {
-  return <MonthCalendar value={value} onChange={onChange} min={today} max={max} today={today} isDisabled={isDisabled} />;
+  return (
+    <MonthCalendar
+      value={value}
+      onChange={onChange}
+      min={today}
+      max={max}
+      today={today}
+      isDisabled={isDisabled}
+      labelledBy={STEP_TITLE_ID}
+    />
+  );
 }
 
 /**
- * Hour step: the free start times grouped by hour, labelled in Madrid time; `extra` (the slot selected
- * in the agenda, staff only) is offered too, even outside the stylist's shifts.
+ * Hour step: the free start times grouped by hour, labelled in Madrid time, as one radio group (one Tab
+ * stop, arrow keys move through every hour); `extra` (the slot selected in the agenda, staff only) is
+ * offered too, even outside the stylist's shifts.
  */
 export function HourStep({
   hours,
@@ -165,32 +201,33 @@ export function HourStep({
         const groups = withHour(loaded, extra);
         const nonEmpty = groups.filter((g) => g.hours.length > 0);
         if (nonEmpty.length === 0) return <p className="empty">{t('noHours')}</p>;
+        const all = nonEmpty.flatMap((g) => g.hours);
+        const chosen = value ? hourKey(value) : null;
         return (
-          <div className="hour-groups">
+          <ChoiceGroup className="hour-groups" labelledBy={STEP_TITLE_ID} value={chosen} onValueChange={pick(all, hourKey, onChange)}>
             {nonEmpty.map((g) => (
-              <div key={g.hour} role="group" aria-label={g.hour} className="hour-group">
+              <div key={g.hour} className="hour-group">
                 <h3 className="hour-group-title" aria-hidden="true">
                   {g.hour}
                 </h3>
                 <div className="hour-grid">
                   {g.hours.map((h) => {
-                    const selected = value !== undefined && Date.parse(value.start_time) === Date.parse(h.start_time);
+                    const key = hourKey(h);
                     return (
-                      <button
+                      <RadioGroup.Item
                         key={h.id}
-                        type="button"
-                        className={`hour${selected ? ' is-selected' : ''}`}
-                        aria-pressed={selected}
-                        onClick={() => onChange(h)}
+                        value={key}
+                        className={`hour${key === chosen ? ' is-selected' : ''}`}
+                        onKeyDown={onOptionKeyDown}
                       >
                         {timeOf(h.start_time)}
-                      </button>
+                      </RadioGroup.Item>
                     );
                   })}
                 </div>
               </div>
             ))}
-          </div>
+          </ChoiceGroup>
         );
       }}
     </LoadState>

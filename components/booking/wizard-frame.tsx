@@ -1,6 +1,6 @@
 'use client';
 
-import type { ReactNode } from 'react';
+import { useEffect, useRef, type ReactNode } from 'react';
 import { useRouter } from 'next/navigation';
 import { useTranslations } from 'next-intl';
 import { Button } from '@/components/ui/button';
@@ -9,6 +9,9 @@ import { StepBar } from '@/components/ui/step-bar';
 import type { Wizard } from './use-wizard';
 import type { StepId } from './wizard-state';
 import './booking.css';
+
+/** Id of the current step's heading; the step's radio group is named by it. */
+export const STEP_TITLE_ID = 'wizard-step-title';
 
 /** Step bar labels (namespace `booking`). */
 export const STEP_LABEL = {
@@ -47,6 +50,9 @@ export type WizardFrameProps = {
 /**
  * The chrome of every Nueva cita flow (spec section 2, "Booking wizard"): the step bar, the close
  * button (back home), the step heading and content, and the bottom message and button.
+ * On a narrow screen the step bar shows numbered dots only and the line below reads Paso 2 de 6 ·
+ * Servicio, so no label is cut. When the step changes, focus moves to its heading: a keyboard user
+ * then tabs once into the step's choices and once more to Siguiente.
  */
 export function WizardFrame({ wizard, title, confirm, children }: WizardFrameProps) {
   const { steps, index, message } = wizard;
@@ -59,28 +65,46 @@ export function WizardFrame({ wizard, title, confirm, children }: WizardFramePro
   const tc = useTranslations('common');
   const router = useRouter();
   const step = steps[index] ?? 'summary';
+  const headingRef = useRef<HTMLHeadingElement>(null);
+  const actionsRef = useRef<HTMLDivElement>(null);
+  const shown = useRef({ index, checking: wizard.checking });
+  useEffect(() => {
+    const before = shown.current;
+    shown.current = { index, checking: wizard.checking };
+    if (before.index !== index) {
+      headingRef.current?.focus();
+    } else if (before.checking && !wizard.checking && (!document.activeElement || document.activeElement === document.body)) {
+      // Siguiente was disabled while checking the date (so it lost the focus) and the step stayed: give it back.
+      actionsRef.current?.querySelector<HTMLButtonElement>('button')?.focus();
+    }
+  }, [index, wizard.checking]);
   return (
     <div className="wizard">
       <div className="wizard-top">
-        <StepBar
-          label={t('steps')}
-          steps={steps.map((s) => ({ id: s, label: t(STEP_LABEL[s]) }))}
-          current={index}
-          onSelect={onSelectStep}
-        />
+        <div className="wizard-progress">
+          <StepBar
+            label={t('steps')}
+            steps={steps.map((s) => ({ id: s, label: t(STEP_LABEL[s]) }))}
+            current={index}
+            onSelect={onSelectStep}
+          />
+          <p className="wizard-progress-text" aria-hidden="true">
+            {t('stepOf', { current: index + 1, total: steps.length, label: t(STEP_LABEL[step]) })}
+          </p>
+        </div>
         <button type="button" className="icon-btn wizard-close" aria-label={tc('close')} onClick={() => router.push('/')}>
           <CloseIcon />
         </button>
       </div>
 
-      <section className="wizard-step" aria-labelledby="wizard-step-title">
-        <h1 id="wizard-step-title" className="step-title">
+      <section className="wizard-step" aria-labelledby={STEP_TITLE_ID}>
+        <h1 id={STEP_TITLE_ID} ref={headingRef} tabIndex={-1} className="step-title">
           {title ?? t(STEP_TITLE[step])}
         </h1>
         {children}
       </section>
 
-      <div className="wizard-actions">
+      <div className="wizard-actions" ref={actionsRef}>
         <p className="form-error" role="alert">
           {message}
         </p>

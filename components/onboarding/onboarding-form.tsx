@@ -12,6 +12,7 @@ import { CodeSheet, RESEND_SECONDS } from './code-sheet';
 import { confirmFirebaseCode, firebaseFailureOf, sendFirebaseCode, type FirebasePublicConfig } from './firebase-phone';
 import { formatForDisplay, PhoneInput } from './phone-input';
 import { PrivacyDialog } from './privacy-dialog';
+import './onboarding.css';
 import {
   completeProfile,
   isPhoneTakenByOther,
@@ -28,7 +29,7 @@ export type OnboardingFormProps = {
   email: string;
   firstName: string;
   surname: string;
-  /** Starting value of the phone field (`+34` when the account has none). */
+  /** Starting value of the phone field: the account's number in E.164, or `''`. */
   initialPhone: string;
   supportEmail: string;
   /** Public Firebase config when phones are verified by Firebase (PHONE_PROVIDER=firebase). */
@@ -50,6 +51,8 @@ export function OnboardingForm({ email, firstName, surname: initialSurname, init
   const [surname, setSurname] = useState(initialSurname);
   const [phone, setPhone] = useState(initialPhone);
   const [phoneTouched, setPhoneTouched] = useState(false);
+  /** True from the first focus of the phone field: its error line's room is kept from then on. */
+  const [phoneEngaged, setPhoneEngaged] = useState(false);
   const [accepted, setAccepted] = useState(false);
   const [privacyOpen, setPrivacyOpen] = useState(false);
   const [busy, setBusy] = useState(false);
@@ -164,13 +167,20 @@ export function OnboardingForm({ email, firstName, surname: initialSurname, init
                 setPhone(value);
                 setFormError(null);
               }}
+              onFocus={() => setPhoneEngaged(true)}
               onBlur={() => setPhoneTouched(true)}
               invalid={showPhoneError}
               describedBy={ids.phoneError}
             />
-            <p id={ids.phoneError} className="field-error" aria-live="polite">
-              {showPhoneError ? t('invalidPhone') : ''}
-            </p>
+            {/* Once the field is in use its error's room is kept, so nothing below moves when it appears on blur. */}
+            <div className={`field-error-slot${phoneEngaged ? ' is-reserved' : ''}`}>
+              <span className="field-error field-error-sizer" aria-hidden="true">
+                {t('invalidPhone')}
+              </span>
+              <p id={ids.phoneError} className="field-error" aria-live="polite">
+                {showPhoneError ? t('invalidPhone') : ''}
+              </p>
+            </div>
           </div>
           <div className="checkbox-row">
             <input

@@ -1,72 +1,108 @@
 'use client';
 
-import { useEffect, useId, useLayoutEffect, useMemo, useRef, useState, type ChangeEvent, type KeyboardEvent } from 'react';
-import { AsYouType, getCountryCallingCode, type CountryCode } from 'libphonenumber-js';
+import { useEffect, useId, useMemo, useRef, useState, type ChangeEvent, type ComponentProps, type KeyboardEvent } from 'react';
+import PhoneNumberInput from 'react-phone-number-input';
+import { AsYouType, type CountryCode } from 'libphonenumber-js';
 import { useTranslations } from 'next-intl';
-import { cleanPhone, PHONE_MAX_DIGITS } from '@/lib/domain/phone';
-import { countryOf, DEFAULT_COUNTRY, guessCountry, searchCountries } from './countries';
+import { DEFAULT_PHONE_COUNTRY, internationalPrefixToPlus } from '@/lib/domain/phone';
+import { countryOf, searchCountries } from './countries';
+import './onboarding.css';
 
 export type PhoneInputProps = {
   id: string;
-  /** The number as `+` and digits (at most 15), e.g. `+34612345678`. */
+  /** The number in E.164 (`+34612345678`), or `''` while the field holds no number. */
   value: string;
   onChange: (value: string) => void;
+  onFocus?: () => void;
   onBlur?: () => void;
   invalid?: boolean;
   /** Id of the element describing the field (its error message). */
   describedBy?: string;
 };
 
-const digitsOf = (s: string) => s.replace(/\D/g, '');
-
 /** `+34612345678` → `+34 612 34 56 78`, for display. */
 export function formatForDisplay(value: string): string {
   return value.length > 1 ? new AsYouType().input(value) : value;
 }
 
-/** Index in `text` just after its `n`-th digit (0 → right after a leading `+`). */
-function caretAfterDigits(text: string, n: number): number {
-  if (n === 0) return text.startsWith('+') ? 1 : 0;
-  let seen = 0;
-  for (let i = 0; i < text.length; i++) {
-    if (/\d/.test(text[i]!)) seen++;
-    if (seen === n) return i + 1;
-  }
-  return text.length;
+/**
+ * International phone input (spec sections 2 and 5, issue 10) on react-phone-number-input: the spec's
+ * searchable country picker (Spain by default) beside a number field that reads what a person types the way
+ * they always do: a national number of the chosen country with or without spaces (`612345678` →
+ * +34 612 34 56 78), `+34…` or `00 34…`, or a pasted international number, whose country it then picks.
+ * The number is cut at the country's longest possible length (15 digits at most); the value is E.164.
+ */
+export function PhoneInput({ id, value, onChange, onFocus, onBlur, invalid, describedBy }: PhoneInputProps) {
+  return (
+    <PhoneNumberInput
+      id={id}
+      value={value || undefined}
+      onChange={(next) => onChange(next ?? '')}
+      onFocus={onFocus}
+      onBlur={onBlur}
+      defaultCountry={DEFAULT_PHONE_COUNTRY}
+      addInternationalOption={false}
+      initialValueFormat="national"
+      limitMaxLength
+      countrySelectComponent={CountryPicker}
+      inputComponent={NumberField}
+      className={`phone-input${invalid ? ' is-invalid' : ''}`}
+      numberInputProps={{ className: 'input phone-number' }}
+      inputMode="tel"
+      autoComplete="tel"
+      aria-invalid={invalid || undefined}
+      aria-describedby={describedBy}
+    />
+  );
 }
 
 /**
- * International phone input (spec sections 2 and 5): a searchable country picker (Spain by default)
- * beside a number field. The value is always `+` and at most 15 digits (a missing plus is added);
- * typing a calling code selects its country, picking a country swaps the calling code.
+ * The `<input>` under react-phone-number-input's formatting: a leading `00` (the international call prefix)
+ * becomes `+` before the library reads the text, so `0034 612…` shows and means `+34 612…`.
  */
-export function PhoneInput({ id, value, onChange, onBlur, invalid, describedBy }: PhoneInputProps) {
+function NumberField({ onChange, ...props }: ComponentProps<'input'>) {
+  const handleChange = (e: ChangeEvent<HTMLInputElement>) => {
+    const input = e.currentTarget;
+    const { text, caret } = internationalPrefixToPlus(input.value, input.selectionStart ?? input.value.length);
+    if (text !== input.value) {
+      input.value = text;
+      input.setSelectionRange(caret, caret);
+    }
+    onChange?.(e);
+  };
+  return <input {...props} onChange={handleChange} />;
+}
+
+/** The props react-phone-number-input gives its `countrySelectComponent`. */
+type CountryPickerProps = {
+  value?: CountryCode;
+  options: { value?: CountryCode; label: string; divider?: boolean }[];
+  onChange: (country?: CountryCode) => void;
+  onFocus?: () => void;
+  onBlur?: () => void;
+  disabled?: boolean;
+  readOnly?: boolean;
+};
+
+/**
+ * The country picker of the phone input (spec section 2: "searchable"): a button with the country's ISO code
+ * and calling code opening a search field over the countries' Spanish names, ISO codes and calling codes.
+ * Enter picks the first match; Escape or a click outside closes it.
+ */
+function CountryPicker({ value, options, onChange, onFocus, onBlur, disabled, readOnly }: CountryPickerProps) {
   const t = useTranslations('onboarding');
-  const [country, setCountry] = useState<CountryCode>(() => guessCountry(digitsOf(value), DEFAULT_COUNTRY) ?? DEFAULT_COUNTRY);
   const [open, setOpen] = useState(false);
   const [query, setQuery] = useState('');
-  const inputRef = useRef<HTMLInputElement>(null);
   const pickerRef = useRef<HTMLDivElement>(null);
   const searchRef = useRef<HTMLInputElement>(null);
-  const pendingCaret = useRef<number | null>(null);
   const listId = useId();
   const searchId = useId();
-
-  const display = formatForDisplay(value);
+  const country = value ?? DEFAULT_PHONE_COUNTRY;
   const selected = countryOf(country);
-  const matches = useMemo(() => (open ? searchCountries(query) : []), [open, query]);
+  const offered = useMemo(() => new Set(options.map((o) => o.value).filter(Boolean)), [options]);
+  const matches = useMemo(() => (open ? searchCountries(query).filter((c) => offered.has(c.iso2)) : []), [open, query, offered]);
 
-  // Keep the caret after the same digit once the number is re-formatted.
-  useLayoutEffect(() => {
-    const input = inputRef.current;
-    if (input && pendingCaret.current !== null && document.activeElement === input) {
-      const pos = caretAfterDigits(input.value, pendingCaret.current);
-      input.setSelectionRange(pos, pos);
-    }
-    pendingCaret.current = null;
-  }, [display]);
-
-  // Close the country list on a click outside it.
+  // Focus the search field on opening; close the list on a click outside it.
   useEffect(() => {
     if (!open) return;
     searchRef.current?.focus();
@@ -77,37 +113,11 @@ export function PhoneInput({ id, value, onChange, onBlur, invalid, describedBy }
     return () => document.removeEventListener('mousedown', onDown);
   }, [open]);
 
-  const update = (digits: string) => {
-    const next = cleanPhone(digits);
-    const guessed = guessCountry(digitsOf(next), country);
-    if (guessed) setCountry(guessed);
-    onChange(next);
-  };
-
-  const handleChange = (e: ChangeEvent<HTMLInputElement>) => {
-    const raw = e.target.value;
-    const caret = e.target.selectionStart ?? raw.length;
-    let digits = digitsOf(raw);
-    let caretDigits = digitsOf(raw.slice(0, caret)).length;
-    // Backspace over a formatting space removes the digit before it.
-    const inputType = (e.nativeEvent as InputEvent).inputType;
-    if (inputType === 'deleteContentBackward' && digits === digitsOf(value) && caretDigits > 0) {
-      digits = digits.slice(0, caretDigits - 1) + digits.slice(caretDigits);
-      caretDigits -= 1;
-    }
-    pendingCaret.current = Math.min(caretDigits, PHONE_MAX_DIGITS);
-    update(digits);
-  };
-
   const pick = (iso2: CountryCode) => {
-    const oldCode = getCountryCallingCode(country);
-    const digits = digitsOf(value);
-    const national = digits.startsWith(oldCode) ? digits.slice(oldCode.length) : digits;
-    setCountry(iso2);
-    onChange(cleanPhone(getCountryCallingCode(iso2) + national));
     setOpen(false);
     setQuery('');
-    inputRef.current?.focus();
+    // The library moves the focus to the number field.
+    onChange(iso2);
   };
 
   const onSearchKey = (e: KeyboardEvent<HTMLInputElement>) => {
@@ -121,14 +131,17 @@ export function PhoneInput({ id, value, onChange, onBlur, invalid, describedBy }
   };
 
   return (
-    <div className={`phone-input${invalid ? ' is-invalid' : ''}`} ref={pickerRef}>
+    <div className="phone-country-picker" ref={pickerRef}>
       <button
         type="button"
         className="phone-country"
         aria-haspopup="listbox"
         aria-expanded={open}
-        aria-label={t('countrySelected', { country: selected.name })}
+        aria-label={t('countrySelected', { country: selected.name, iso: country, dial: selected.dialCode })}
+        disabled={disabled || readOnly}
         onClick={() => setOpen((o) => !o)}
+        onFocus={onFocus}
+        onBlur={onBlur}
       >
         <span aria-hidden="true" className="phone-iso">
           {country}
@@ -140,19 +153,6 @@ export function PhoneInput({ id, value, onChange, onBlur, invalid, describedBy }
           <path d="M2 4l4 4 4-4" stroke="currentColor" strokeWidth="1.6" fill="none" strokeLinecap="round" />
         </svg>
       </button>
-      <input
-        ref={inputRef}
-        id={id}
-        type="tel"
-        inputMode="tel"
-        autoComplete="tel"
-        className="input phone-number"
-        value={display}
-        onChange={handleChange}
-        onBlur={onBlur}
-        aria-invalid={invalid || undefined}
-        aria-describedby={describedBy}
-      />
       {open && (
         <div className="country-popover">
           <label htmlFor={searchId} className="sr-only">

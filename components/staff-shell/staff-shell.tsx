@@ -20,6 +20,9 @@ export function StaffShell({ title, children }: { title: string; children: React
   // Segments under app/(staff): ['staff'] on the agenda, ['staff', 'employees', …] elsewhere.
   const segments = useSelectedLayoutSegments();
   const section = segments[1] ?? '';
+  const tw = useTranslations('staffWizard');
+  // The wizards name their flow in the header: /new/appointment → Nueva cita, /new/leave → Bloquear franja.
+  const wizardTitle = section === 'new' ? (segments[2] === 'leave' ? tw('titleLeave') : tw('titleAppointment')) : null;
   // The staff member's new activity (issue 7): on the Actividad entry and on the menu button.
   const ta = useTranslations('activities');
   const { data: unseen = 0 } = useUnseenActivities();
@@ -35,7 +38,7 @@ export function StaffShell({ title, children }: { title: string; children: React
 
   return (
     <AppShell
-      title={title}
+      title={wizardTitle ?? title}
       menuItems={items}
       menuBadge={badge}
       className="staff-shell"

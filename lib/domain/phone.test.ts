@@ -2,7 +2,7 @@
  * Phone rules (spec sections 5 and 9): international numbers, a plus sign then 10 to 15 digits,
  * a missing plus added automatically, validity per libphonenumber-js.
  */
-import { cleanPhone, isValidPhone, normalizePhone } from './phone';
+import { cleanPhone, internationalPrefixToPlus, isValidPhone, normalizePhone, phoneFromInput } from './phone';
 
 describe('cleanPhone', () => {
   test.each([
@@ -45,5 +45,63 @@ describe('normalizePhone', () => {
   ])('refuses %s', (_name, input) => {
     expect(normalizePhone(input)).toBeNull();
     expect(isValidPhone(input)).toBe(false);
+  });
+});
+
+describe('phoneFromInput (what a person types in the phone field, Spain by default)', () => {
+  test.each([
+    ['a Spanish mobile without spaces', '612345678', '+34612345678'],
+    ['a Spanish mobile with spaces', '612 34 56 78', '+34612345678'],
+    ['a Spanish mobile grouped in threes', '612 345 678', '+34612345678'],
+    ['a Spanish landline', '910 12 34 56', '+34910123456'],
+    ['the 0034 prefix', '0034612345678', '+34612345678'],
+    ['the 0034 prefix with spaces', '00 34 612 34 56 78', '+34612345678'],
+    ['the +34 prefix', '+34612345678', '+34612345678'],
+    ['the +34 prefix with spaces', '+34 612 34 56 78', '+34612345678'],
+    ['the calling code without plus', '34612345678', '+34612345678'],
+    ['a pasted Portuguese number', '+351912345678', '+351912345678'],
+    ['a Portuguese number with 00', '00351 912 345 678', '+351912345678'],
+    ['a Portuguese number without plus', '351912345678', '+351912345678'],
+    ['dashes, dots and brackets', '(612) 34-56.78', '+34612345678'],
+    ['surrounding blanks', '  612345678 ', '+34612345678'],
+  ])('reads %s', (_name, input, expected) => {
+    expect(phoneFromInput(input)).toBe(expected);
+  });
+
+  test.each([
+    ['a UK national number in the UK', '07911 123456', 'GB', '+447911123456'],
+    ['a Portuguese national number in Portugal', '912 345 678', 'PT', '+351912345678'],
+    ['an international number whatever the country', '+34 612 34 56 78', 'PT', '+34612345678'],
+  ] as const)('reads %s', (_name, input, country, expected) => {
+    expect(phoneFromInput(input, country)).toBe(expected);
+  });
+
+  test.each([
+    ['an incomplete Spanish number', '61234567'],
+    ['a Spanish number one digit too long', '6123456789'],
+    ['a number no Spanish line can have', '012345678'],
+    ['a plus before a Spanish national number (too short for Australia)', '+612345678'],
+    ['letters', '612 ABC 678'],
+    ['a plus inside the number', '612+345678'],
+    ['nothing', ''],
+    ['only a prefix', '0034'],
+  ])('refuses %s', (_name, input) => {
+    expect(phoneFromInput(input)).toBeNull();
+  });
+});
+
+describe('internationalPrefixToPlus', () => {
+  test.each([
+    ['00', 2, '+', 1],
+    ['0034612345678', 13, '+34612345678', 12],
+    ['00 34 612', 9, '+ 34 612', 8],
+    [' 0034', 5, ' +34', 4],
+    ['0034', 1, '+34', 1],
+    ['0', 1, '0', 1],
+    ['612 34 56 78', 12, '612 34 56 78', 12],
+    ['+34 600', 7, '+34 600', 7],
+    ['07911 123456', 12, '07911 123456', 12],
+  ])('%j (caret %i) → %j (caret %i)', (text, caret, expected, expectedCaret) => {
+    expect(internationalPrefixToPlus(text, caret)).toEqual({ text: expected, caret: expectedCaret });
   });
 });

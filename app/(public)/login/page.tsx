@@ -1,8 +1,8 @@
 import type { Metadata } from 'next';
+import { notFound } from 'next/navigation';
 import { API_BASE_URL } from '@/lib/api-client/fetcher';
 import { getTranslations } from 'next-intl/server';
 import { GoogleIcon } from '@/components/login/google-icon';
-import { TenantNotFound } from '@/components/login/tenant-not-found';
 import { assetUrl } from '@/lib/server/repositories/facility';
 import { currentTenant } from '@/lib/server/tenancy';
 
@@ -15,10 +15,14 @@ export async function generateMetadata(): Promise<Metadata> {
   return { title: tenant ? `${tenant.name} · ${t('signIn')}` : 'Klok' };
 }
 
-/** Login (spec section 2): tenant heading and logo, tagline and the Google sign-in link. */
+/**
+ * Login (spec section 2): tenant heading and logo, tagline and the Google sign-in link. A host that names
+ * no known business answers HTTP 404 with No se ha encontrado el negocio (login/not-found.tsx); visitors of
+ * its other pages are sent here by the middleware.
+ */
 export default async function LoginPage({ searchParams }: { searchParams: Promise<{ error?: string | string[] }> }) {
   const tenant = await currentTenant();
-  if (!tenant) return <TenantNotFound />;
+  if (!tenant) notFound();
   const t = await getTranslations('login');
   const { error } = await searchParams;
 

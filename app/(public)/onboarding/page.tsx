@@ -1,11 +1,11 @@
 import type { Metadata } from 'next';
-import { redirect } from 'next/navigation';
+import { redirect, notFound } from 'next/navigation';
 import { getTranslations } from 'next-intl/server';
-import { TenantNotFound } from '@/components/login/tenant-not-found';
-import { dialPrefix } from '@/components/onboarding/countries';
 import { OnboardingForm } from '@/components/onboarding/onboarding-form';
+import { splitName } from '@/components/onboarding/split-name';
 import { InitiatorRole } from '@/components/shell/initiator-role';
-import { cleanPhone } from '@/lib/domain/phone';
+import { phoneFromInput } from '@/lib/domain/phone';
+import { rememberedNameParts } from '@/lib/server/auth/oidc';
 import { getSession } from '@/lib/server/auth/session';
 import { env } from '@/lib/server/env';
 import { getUserDto } from '@/lib/server/repositories/users';
@@ -18,22 +18,23 @@ export async function generateMetadata(): Promise<Metadata> {
 /** Onboarding (spec section 2): only for a signed-in client who has not finished it yet. */
 export default async function OnboardingPage() {
   const { tenant, user } = await getSession();
-  if (!tenant) return <TenantNotFound />;
+  // An unknown business answers 404 with the root not-found page ("No se ha encontrado el negocio").
+  if (!tenant) notFound();
   if (!user) redirect('/login');
   if (user.role !== 'client') redirect('/');
   const account = await getUserDto(tenant.id, user.email);
   if (account?.onboarding_completed) redirect('/');
 
-  // First word of the name → Nombre, the rest → Apellido.
-  const [firstName = '', ...rest] = (account?.name ?? user.name).trim().split(/\s+/);
+  // Nombre / Apellido: split where the provider's family name begins (remembered at sign-in), else first word / rest.
+  const { firstName, surname } = splitName(account?.name ?? user.name, await rememberedNameParts());
   return (
     <>
       <InitiatorRole role={user.role} />
       <OnboardingForm
         email={user.email}
         firstName={firstName}
-        surname={rest.join(' ')}
-        initialPhone={cleanPhone(account?.tlf ?? '') || dialPrefix()}
+        surname={surname}
+        initialPhone={phoneFromInput(account?.tlf ?? '') ?? ''}
         supportEmail={env().SUPPORT_EMAIL}
         firebase={firebaseConfig()}
       />

@@ -70,20 +70,23 @@ export async function getUserDto(tenantId: number, email: string): Promise<UserD
  * The user of a verified identity; the first sign-in of an unknown e-mail creates a client
  * (decisions "Identity") and records a `user_created` activity in the same transaction.
  * The guest account and removed stylists can never be signed in as; staff keep their role.
+ * The name stored is the provider's display name, or its given and family names joined when it sent only
+ * those (issue 10; the onboarding form splits it again with them, see `splitName`).
  */
 export async function findOrCreateByIdentity(
   db: DbOrTx,
   tenantId: number,
-  identity: { email: string; name: string },
+  identity: { email: string; name: string; givenName?: string; familyName?: string },
 ): Promise<UserRow | null> {
+  const name = (identity.name.trim() || [identity.givenName, identity.familyName].filter(Boolean).join(' ')).replace(/\s+/g, ' ').trim();
   const existing = await findUserByEmail(db, tenantId, identity.email);
   if (existing) {
     if (existing.isGuest || (await isRemovedStaff(db, existing))) return null;
     // A client staff invited by e-mail (`POST /users`) has no name yet: the first sign-in brings it.
-    if (existing.role === 'client' && !existing.name && identity.name.trim()) {
+    if (existing.role === 'client' && !existing.name && name) {
       const [named] = await db
         .update(users)
-        .set({ name: identity.name.trim() })
+        .set({ name })
         .where(and(eq(users.tenantId, tenantId), eq(users.id, existing.id), eq(users.name, '')))
         .returning();
       return named ?? existing;
@@ -93,7 +96,7 @@ export async function findOrCreateByIdentity(
   return db.transaction(async (tx) => {
     const [created] = await tx
       .insert(users)
-      .values({ tenantId, email: identity.email, name: identity.name, role: 'client' })
+      .values({ tenantId, email: identity.email, name, role: 'client' })
       .onConflictDoNothing()
       .returning();
     if (!created) return findUserByEmail(tx, tenantId, identity.email);

@@ -1,0 +1,161 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type Locator, type Page } from '@playwright/test';
+import { lastSmsCode } from './fixtures/auth';
+
+/**
+ * Creación de cuenta on a phone (issue 10): the phone field reads a Spanish number the way a Spanish client
+ * types it (`612345678` after clearing the field is +34 612 34 56 78, not Australia), normalises `0034…`,
+ * picks Portugal for a pasted +351 number; one tap on the privacy checkbox checks it even as the phone error
+ * appears; Nombre / Apellido come from the provider's given_name "María José" / family_name "Pérez Gil".
+ */
+
+test.use({ viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true });
+
+const uniq = () => `${Date.now()}${Math.floor(Math.random() * 1e4)}`;
+
+/** Signs a new person in through the local provider's "Otra cuenta" form, with its family name (Apellidos). */
+async function signInWithNames(page: Page, email: string, name: string, familyName: string) {
+  await page.goto('/login');
+  await page.getByRole('link', { name: /Iniciar sesión/ }).or(page.getByRole('button', { name: /Iniciar sesión/ })).first().click();
+  await page.waitForURL(/\/interaction\//);
+  const other = page.locator('form', { has: page.getByLabel('Correo electrónico') });
+  await other.getByLabel('Correo electrónico').fill(email);
+  await other.getByLabel('Nombre').fill(name);
+  await other.getByLabel('Apellidos').fill(familyName);
+  await other.getByRole('button', { name: 'Continuar' }).click();
+  await page.waitForURL('**/onboarding');
+}
+
+/** The phone field, its country button, the privacy checkbox and Finalizar. */
+function form(page: Page) {
+  return {
+    phone: page.getByLabel('Teléfono'),
+    country: page.getByRole('button', { name: /^País: / }),
+    privacy: page.getByRole('checkbox'),
+    finish: page.getByRole('button', { name: 'Finalizar' }),
+  };
+}
+
+/** Empties the field as a person does (select all, delete), leaving the focus in it. */
+async function clear(field: Locator) {
+  await field.click();
+  await field.press('ControlOrMeta+a');
+  await field.press('Backspace');
+  await expect(field).toHaveValue('');
+}
+
+/** Expects the country button to show this country: its ISO and calling codes on screen, its name for screen readers. */
+async function expectCountry(country: Locator, name: string, iso: string, dial: string) {
+  await expect(country).toHaveText(`${iso}${dial}`);
+  await expect(country).toHaveAccessibleName(`País: ${name}, ${iso} ${dial}`);
+}
+
+test('a Spanish client types their number the way they always do', async ({ page, context }) => {
+  const f = form(page);
+  await signInWithNames(page, `telefono.${uniq()}@example.com`, 'María José Pérez Gil', 'Pérez Gil');
+  await expect(page.getByRole('heading', { name: 'Creación de cuenta' })).toBeVisible();
+
+  // Name prefill from given_name / family_name, not "María" / "José Pérez Gil".
+  await expect(page.getByLabel('Nombre', { exact: true })).toHaveValue('María José');
+  await expect(page.getByLabel('Apellido')).toHaveValue('Pérez Gil');
+
+  // Spain by default.
+  await expectCountry(f.country, 'España', 'ES', '+34');
+
+  // Cleared, then 612345678 typed key by key: a Spanish mobile (it used to become "+61 2 3456 78", Australia).
+  await clear(f.phone);
+  await f.phone.pressSequentially('612345678');
+  await expect(f.phone).toHaveValue('612 34 56 78');
+  await expectCountry(f.country, 'España', 'ES', '+34');
+
+  // The same with spaces, as written on a card.
+  await clear(f.phone);
+  await f.phone.pressSequentially('612 34 56 78');
+  await expect(f.phone).toHaveValue('612 34 56 78');
+  await expectCountry(f.country, 'España', 'ES', '+34');
+
+  // 0034… is the international prefix: shown and read as +34.
+  await clear(f.phone);
+  await f.phone.pressSequentially('0034612345678');
+  await expect(f.phone).toHaveValue('+34 612 34 56 78');
+  await expectCountry(f.country, 'España', 'ES', '+34');
+
+  // A pasted Portuguese number picks Portugal.
+  await context.grantPermissions(['clipboard-read', 'clipboard-write']);
+  await clear(f.phone);
+  await page.evaluate(() => navigator.clipboard.writeText('+351912345678'));
+  await f.phone.press('ControlOrMeta+v');
+  await expect(f.phone).toHaveValue('+351 912 345 678');
+  await expectCountry(f.country, 'Portugal', 'PT', '+351');
+
+  // Back to a national Spanish number after choosing Spain in the searchable list.
+  await f.country.click();
+  await page.getByRole('searchbox', { name: 'Buscar país' }).fill('espa');
+  await page.getByRole('option', { name: /España/ }).click();
+  await expectCountry(f.country, 'España', 'ES', '+34');
+  await clear(f.phone);
+  const national = `6${String(Math.floor(Math.random() * 1e8)).padStart(8, '0')}`;
+  await f.phone.pressSequentially(national);
+  await expect(f.phone).toHaveValue(`${national.slice(0, 3)} ${national.slice(3, 5)} ${national.slice(5, 7)} ${national.slice(7)}`);
+
+  // Finalizar waits for the privacy box only; the code goes to the E.164 number.
+  await expect(f.finish).toBeDisabled();
+  await f.privacy.tap();
+  await expect(f.privacy).toBeChecked();
+  await expect(f.finish).toBeEnabled();
+  await f.finish.click();
+  const sheet = page.getByRole('dialog', { name: 'Verificación de código' });
+  await expect(sheet).toContainText(`+34 ${national.slice(0, 3)} ${national.slice(3, 5)} ${national.slice(5, 7)} ${national.slice(7)}`);
+  await sheet.getByLabel('Dígito 1').click();
+  await page.keyboard.type(lastSmsCode(`+34${national}`));
+  await sheet.getByRole('button', { name: 'Verificar' }).click();
+  await page.waitForURL((url) => url.pathname === '/');
+  await expect(page.getByRole('heading', { name: /^¡Hola María/ })).toBeVisible();
+});
+
+const PHONE_ERROR = /^Introduce un número de teléfono internacional válido/;
+
+test('one tap on the privacy checkbox checks it, even as the phone error appears', async ({ page }) => {
+  const f = form(page);
+  await signInWithNames(page, `casilla.${uniq()}@example.com`, 'Lola Flores', 'Flores');
+  await expect(page.getByLabel('Nombre', { exact: true })).toHaveValue('Lola');
+
+  // An incomplete number, the focus still in the field: the tap on the box blurs it and the error appears.
+  await clear(f.phone);
+  await f.phone.pressSequentially('61234');
+  await expect(f.phone).toHaveAccessibleDescription('');
+  await f.privacy.tap();
+  await expect(f.phone).toHaveAccessibleDescription(PHONE_ERROR);
+  await expect(f.privacy).toBeChecked();
+
+  // Completing the number clears the error; Finalizar is enabled.
+  await f.phone.click();
+  await f.phone.press('End');
+  await f.phone.pressSequentially('5678');
+  await expect(f.phone).toHaveValue('612 34 56 78');
+  await expect(f.phone).toHaveAccessibleDescription('');
+  await expect(f.finish).toBeEnabled();
+
+  // The same with a mouse click on a fresh form.
+  await page.reload();
+  await clear(f.phone);
+  await f.phone.pressSequentially('6123');
+  await f.privacy.click();
+  await expect(f.phone).toHaveAccessibleDescription(PHONE_ERROR);
+  await expect(f.privacy).toBeChecked();
+});
+
+test('the phone input, with its error and its country list open, passes axe', async ({ page }) => {
+  const f = form(page);
+  await signInWithNames(page, `axe.${uniq()}@example.com`, 'Nuria Sanz', 'Sanz');
+  await clear(f.phone);
+  await f.phone.pressSequentially('6123');
+  await page.getByLabel('Apellido').click();
+  await expect(f.phone).toHaveAccessibleDescription(PHONE_ERROR);
+  await f.country.click();
+  await page.getByRole('searchbox', { name: 'Buscar país' }).fill('es');
+  await expect(page.getByRole('option', { name: /España/ })).toBeVisible();
+  const { violations } = await new AxeBuilder({ page }).analyze();
+  const serious = violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+  expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.html).join(' | ')}`)).toEqual([]);
+});
