@@ -187,8 +187,11 @@ async function readBody(req: NextRequest): Promise<string> {
   }
 }
 
-/** Control characters other than tab, line feed and carriage return (and DEL). */
-const CONTROL = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/;
+/**
+ * Control characters other than tab, line feed and carriage return (and DEL), and unpaired UTF-16
+ * surrogates (`"\ud800"` in JSON: PostgreSQL's jsonb refuses them, text columns would store U+FFFD).
+ */
+const CONTROL = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
 
 /** Throws 400 when any string (or object key) in a value holds a control character such as NUL. */
 function assertNoControlCharacters(value: unknown, depth = 0): void {

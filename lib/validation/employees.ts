@@ -22,8 +22,8 @@ const HHMM = /^([01]\d|2[0-3]):[0-5]\d$|^24:00$/;
 /** One shift `{ id?, open, close }` in Madrid `HH:mm`. */
 export const ZShiftInput = z.object({
   id: z.string().max(64).optional(),
-  open: z.string().regex(HHMM, v.shiftMissingTime),
-  close: z.string().regex(HHMM, v.shiftMissingTime),
+  open: z.string().max(5, { error: v.shiftMissingTime, abort: true }).regex(HHMM, v.shiftMissingTime),
+  close: z.string().max(5, { error: v.shiftMissingTime, abort: true }).regex(HHMM, v.shiftMissingTime),
 });
 export type ShiftInput = z.infer<typeof ZShiftInput>;
 

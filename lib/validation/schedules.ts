@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ZDate, ZEmail, ZInstant } from './common';
+import { ZBodyId, ZDate, ZEmail, ZInstant } from './common';
 import { v } from './messages';
 
 /** `PATCH /schedules/insert/appointment`, client flow (spec section 7). */
@@ -8,7 +8,7 @@ export const ZClientAppointmentInsert = z.object({
   end_time: ZInstant.optional(),
   facility_id: z.literal(1),
   employee_id: ZEmail,
-  service_id: z.number().int().positive(),
+  service_id: ZBodyId,
   client_id: ZEmail,
   user_id: z.string().min(1).max(64),
   user_name: z.string().max(120).optional(),
@@ -21,7 +21,7 @@ export const ZStaffAppointmentInsert = z.object({
   end_time: ZInstant.optional(),
   facility_id: z.literal(1),
   employee_id: ZEmail,
-  service_id: z.number().int().positive(),
+  service_id: ZBodyId,
   client_id: z.union([ZEmail, z.literal(''), z.null()]).optional(),
   client_name: z.string().trim().min(1).max(120),
 });

@@ -14,6 +14,7 @@ export const ZPhoneCountries = z
   .array(
     z
       .string()
+      .max(2, { error: messages.validation.phoneCountry, abort: true })
       .regex(/^[A-Z]{2}$/, messages.validation.phoneCountry)
       .refine((c) => isSupportedCountry(c), messages.validation.phoneCountry),
   )

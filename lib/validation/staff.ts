@@ -17,7 +17,8 @@ export const ZStaffCreate = z
       .string()
       .trim()
       .toLowerCase()
-      .pipe(z.email(v.emailInvalid).max(254, v.emailInvalid)),
+      .max(254, { error: v.emailInvalid, abort: true })
+      .pipe(z.email(v.emailInvalid)),
   })
   .strict();
 export type StaffCreate = z.infer<typeof ZStaffCreate>;
@@ -29,6 +30,7 @@ export type StaffCreate = z.infer<typeof ZStaffCreate>;
 export const ZTenantSlug = z
   .string()
   .trim()
+  .max(63, { error: v.slugInvalid, abort: true })
   .regex(/^[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?$/, v.slugInvalid);
 
 /**
@@ -43,7 +45,8 @@ export const ZTenantCreate = z
       .string()
       .trim()
       .toLowerCase()
-      .pipe(z.email(v.emailInvalid).max(254, v.emailInvalid)),
+      .max(254, { error: v.emailInvalid, abort: true })
+      .pipe(z.email(v.emailInvalid)),
     adminName: z.string().trim().min(1, v.nameRequired).max(120).optional(),
   })
   .strict();

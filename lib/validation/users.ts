@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ZEmail } from './common';
+import { ZEmail, ZPhoneInput } from './common';
 import { v } from './messages';
 
 export const ZUserParams = z.object({ email: ZEmail });
@@ -8,7 +8,7 @@ export const ZUserParams = z.object({ email: ZEmail });
 export const ZClientUserPatch = z
   .object({
     name: z.string().trim().min(1).max(120).optional(),
-    tlf: z.string().max(20).optional(),
+    tlf: ZPhoneInput.optional(),
     onboarding_completed: z.boolean().optional(),
     privacy_policy: z.boolean().optional(),
     tutorial: z.boolean().optional(),
@@ -43,9 +43,9 @@ export const ZStaffUserPatch = z
   .strict();
 export type StaffUserPatch = z.infer<typeof ZStaffUserPatch>;
 
-export const ZPhoneCodeRequest = z.object({ tlf: z.string().min(1).max(20) });
+export const ZPhoneCodeRequest = z.object({ tlf: ZPhoneInput.min(1) });
 /** A phone verification code: six digits (spec section 5). */
-export const ZPhoneCode = z.string().regex(/^\d{6}$/);
+export const ZPhoneCode = z.string().max(6, { abort: true }).regex(/^\d{6}$/);
 
 export const ZPhoneVerify = z
   .object({ code: ZPhoneCode.optional(), id_token: z.string().min(1).max(4096).optional() })

@@ -116,12 +116,16 @@ describe('bodies are JSON of bounded size', () => {
 
   it('refuses NUL and other control characters in any field with 400', async () => {
     const before = await nameOfAna();
-    for (const bad of ['Ana\u0000', 'A\u0007na', '\u001bAna', 'Ana\u007f']) {
+    for (const bad of ['Ana\u0000', 'A\u0007na', '\u001bAna', 'Ana\u007f', 'Ana\ud800', '\udfffAna']) {
       const res = await rename(cookie, bad);
       expect(res.status).toBe(400);
       expect(res.body.error).toEqual({ code: 'bad_request', message: 'El texto contiene caracteres no permitidos.' });
     }
     expect(await nameOfAna()).toBe(before);
+    // Real characters outside the BMP (a surrogate pair) are fine.
+    expect((await rename(cookie, 'Ana 💇‍♀️')).status).toBe(201);
+    expect(await nameOfAna()).toBe('Ana 💇‍♀️');
+    expect((await rename(cookie, before)).status).toBe(201);
   });
 
   it('answers a malformed percent escape in a path param with the JSON 400', async () => {
