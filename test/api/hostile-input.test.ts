@@ -18,7 +18,7 @@ import { sessions, users } from '@/lib/server/db/schema';
 import { BODY_LIMIT_BYTES } from '@/lib/server/http';
 import { SESSION_COOKIE } from '@/lib/tenant-host';
 import { call, closeTestDb, openTestDb, sessionFor } from './harness';
-import { ANA, createClient, DB_TIMEOUT, LUCIA, madridDates, madridInstant, MARCOS, serviceId, staffBookingBody, tenantId } from './fixtures';
+import { ANA, createClient, SALON2, salon2StaffSession, seedSalon2, DB_TIMEOUT, LUCIA, madridDates, madridInstant, MARCOS, serviceId, staffBookingBody, tenantId } from './fixtures';
 
 jest.setTimeout(DB_TIMEOUT);
 
@@ -157,6 +157,13 @@ describe('logout', () => {
     const res = await call(logoutGet, { path: '/api/v1/auth/logout', cookie, headers: { 'sec-fetch-site': 'cross-site' } });
     expect(res.status).toBe(403);
     expect((await call(session, { path: '/api/v1/session', cookie })).status).toBe(200);
+  });
+
+  it('on one salon leaves a session of another salon alone', async () => {
+    await seedSalon2();
+    const foreign = await salon2StaffSession();
+    expect((await call(logoutPost, { method: 'POST', path: '/api/v1/auth/logout', cookie: foreign })).status).toBe(204);
+    expect((await call(session, { path: '/api/v1/session', cookie: foreign, host: SALON2.host })).status).toBe(200);
   });
 
   it('ends the session with GET from the app or with POST', async () => {

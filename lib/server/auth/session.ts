@@ -86,11 +86,11 @@ export async function findSessionUser(tenantId: number, token: string | undefine
   return { id: row.id, tenantId: row.tenantId, email: row.email, name: row.name, role: row.role };
 }
 
-/** Ends a session (logout). */
-export async function deleteSession(token: string | undefined): Promise<void> {
+/** Ends a session of the tenant (logout); a token of another tenant is left alone. */
+export async function deleteSession(tenantId: number, token: string | undefined): Promise<void> {
   if (!token) return;
   const db = await getDb();
-  await db.delete(sessions).where(eq(sessions.id, hash(token)));
+  await db.delete(sessions).where(and(eq(sessions.id, hash(token)), eq(sessions.tenantId, tenantId)));
 }
 
 /** Cookie attributes of the session cookie: httpOnly, SameSite=Lax, Secure behind https. */

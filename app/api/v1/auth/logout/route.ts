@@ -9,8 +9,8 @@ import { SESSION_COOKIE } from '@/lib/tenant-host';
  * with 403 `cross_origin` when another site triggers it (`Sec-Fetch-Site: cross-site`, or a foreign `Origin`),
  * so no page elsewhere can log a user out; `POST` does the same for clients that prefer a write.
  */
-const logout = route({ access: 'public', sameOrigin: true }, async ({ req }) => {
-  await deleteSession(req.cookies.get(SESSION_COOKIE)?.value);
+const logout = route({ access: 'public', sameOrigin: true }, async ({ req, tenant }) => {
+  await deleteSession(tenant.id, req.cookies.get(SESSION_COOKIE)?.value);
   const res = new NextResponse(null, { status: 204 });
   res.cookies.set(SESSION_COOKIE, '', { ...sessionCookieOptions(isHttps(req)), maxAge: 0 });
   return res;
