@@ -26,7 +26,15 @@ export default async function RootLayout({ children }: { children: ReactNode }) 
       <body>
         <NextIntlClientProvider locale="es" messages={messages} timeZone="Europe/Madrid">
           {children}
-          <Toaster position="top-center" duration={5000} richColors closeButton={false} />
+          {/* Toasts appear just below the header, never over its title or menu button. */}
+          <Toaster
+            position="top-center"
+            duration={5000}
+            richColors
+            closeButton={false}
+            offset={{ top: 'calc(var(--header-h) + 8px)' }}
+            mobileOffset={{ top: 'calc(var(--header-h) + 8px)' }}
+          />
         </NextIntlClientProvider>
       </body>
     </html>

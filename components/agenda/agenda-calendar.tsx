@@ -1,18 +1,21 @@
 'use client';
 
-import { forwardRef, useCallback, useEffect, useImperativeHandle, useMemo, useRef } from 'react';
+import { forwardRef, useCallback, useEffect, useImperativeHandle, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useRouter } from 'next/navigation';
 import { useTranslations } from 'next-intl';
 import FullCalendar from '@fullcalendar/react';
-import type { DateSelectArg, DateSpanApi, EventClickArg, EventMountArg, MoreLinkContentArg } from '@fullcalendar/core';
+import type { DateSelectArg, DateSpanApi, EventClickArg, EventContentArg, EventMountArg, MoreLinkContentArg } from '@fullcalendar/core';
 import esLocale from '@fullcalendar/core/locales/es';
 import interactionPlugin from '@fullcalendar/interaction';
 import luxonPlugin from '@fullcalendar/luxon3';
 import type { ResourceApi, ResourceLabelContentArg } from '@fullcalendar/resource';
 import resourceTimeGridPlugin from '@fullcalendar/resource-timegrid';
+import scrollGridPlugin from '@fullcalendar/scrollgrid';
 import { EmployeeAvatar } from '@/components/ui/employee-avatar';
-import type { AgendaEvent, AgendaResource, AgendaView } from '@/lib/domain/agenda';
+import { FALLBACK_EMPLOYEE_COLOR, type AgendaEvent, type AgendaResource, type AgendaView } from '@/lib/domain/agenda';
 import { ZONE } from '@/lib/domain/time';
+import { AA_CONTRAST, contrastRatio, dimColor, parseHex, readableTextColor } from './contrast';
+import { renderEventContent } from './event-content';
 import { pathSegment } from './paths';
 
 const VIEW_NAME: Record<AgendaView, string> = { day: 'resourceTimeGridDay', week: 'resourceTimeGridWeek' };
@@ -23,12 +26,45 @@ export const HIGHLIGHT_CLASS = 'agenda-event--highlight';
 const TIME_FORMAT = { hour: '2-digit', minute: '2-digit', hour12: false } as const;
 const WEEK_DAY_HEADER = { weekday: 'short', day: 'numeric' } as const;
 
-/** Minimum widths (px) of the time axis and of a column in each view. */
-const AXIS_WIDTH = 52;
-const DAY_COLUMN_MIN = 96;
-const WEEK_COLUMN_MIN = 58;
+/**
+ * Minimum width (px) of a stylist-day column (FullCalendar `dayMinWidth`): narrower columns make the
+ * grid scroll sideways, with the time axis kept in place, instead of squeezing the events unreadable.
+ */
+const COLUMN_MIN: Record<AgendaView, number> = { day: 100, week: 120 };
 
-export type CalendarSelection = { start: Date; end: Date; resourceId: string; resourceName: string };
+/** Minimum height (px) of an event box: one readable line for a 15-minute appointment. */
+const EVENT_MIN_HEIGHT = 22;
+
+/** Brightness of past events' backgrounds (spec section 4: 80 %). */
+const PAST_BRIGHTNESS = 0.8;
+
+/**
+ * The event with its colours resolved: the stylist's colour (or the event's own), dimmed to 80 % when
+ * past, and a text colour that reaches WCAG AA on it (the event's own text colour when that does).
+ */
+export function withReadableColors(event: AgendaEvent, resourceColor: string | undefined): AgendaEvent {
+  const own = event.backgroundColor && parseHex(event.backgroundColor) ? event.backgroundColor : undefined;
+  const base = own ?? (resourceColor && parseHex(resourceColor) ? resourceColor : FALLBACK_EMPLOYEE_COLOR);
+  const background = event.extendedProps.past ? dimColor(base, PAST_BRIGHTNESS) : base;
+  const text =
+    event.textColor && parseHex(event.textColor) && contrastRatio(event.textColor, background) >= AA_CONTRAST
+      ? event.textColor
+      : readableTextColor(background);
+  return { ...event, backgroundColor: background, borderColor: background, textColor: text };
+}
+
+type CornerBox = { top: number; left: number; width: number; height: number };
+
+/** What the corner placement observes, and its pending re-sync of FullCalendar's header rows. */
+type Watch = { observer: ResizeObserver; cell: Element | null; header: Element | null; timer: number; resyncs: number };
+const RESYNC_AFTER_MS = 600;
+const MAX_RESYNCS = 5;
+
+const sameBox = (a: CornerBox, b: CornerBox) =>
+  Math.abs(a.top - b.top) < 0.5 && Math.abs(a.left - b.left) < 0.5 && Math.abs(a.width - b.width) < 0.5 && Math.abs(a.height - b.height) < 0.5;
+
+/** A selected range of a stylist's column; `touch` when a finger made it (a long press). */
+export type CalendarSelection = { start: Date; end: Date; resourceId: string; resourceName: string; touch: boolean };
 
 export type AgendaCalendarProps = {
   view: AgendaView;
@@ -37,6 +73,8 @@ export type AgendaCalendarProps = {
   events: AgendaEvent[];
   /** Record id to highlight (all the parts of an appointment light up). */
   highlightId: string | null;
+  /** Content of the time-gutter header corner (the Configuración button, spec section 2). */
+  corner?: ReactNode;
   onSelect: (selection: CalendarSelection) => void;
   onEventClick: (event: AgendaEvent['extendedProps']) => void;
 };
@@ -47,15 +85,68 @@ export type AgendaCalendarHandle = { unselect: () => void };
  * The FullCalendar resource time grid of the agenda (spec sections 2 and 9): one column per stylist,
  * day and week views only with the toolbar hidden, 07:00–24:00 in 30-minute slots, Europe/Madrid,
  * Monday first, selectable with a 250 ms long press, now indicator, off-shift shading from each
- * resource's business hours. The date and view are driven by the parent.
+ * resource's business hours. The date and view are driven by the parent. Events show the client and
+ * the service (see event-content.tsx) in colours of AA contrast; `corner` lies over the time-gutter
+ * header cell; columns keep a readable minimum width and scroll sideways when they do not fit.
  */
 export const AgendaCalendar = forwardRef<AgendaCalendarHandle, AgendaCalendarProps>(function AgendaCalendar(
-  { view, date, resources, events, highlightId, onSelect, onEventClick },
+  { view, date, resources, events, highlightId, corner, onSelect, onEventClick },
   handle,
 ) {
   const t = useTranslations('agenda');
   const router = useRouter();
   const ref = useRef<FullCalendar>(null);
+  const frame = useRef<HTMLDivElement>(null);
+
+  // The corner content lies over FullCalendar's header axis cell (which has no content hook, and inside
+  // whose table a control would break the grid's semantics): the cell is measured whenever it, the
+  // frame or the column headers change size.
+  const [cornerBox, setCornerBox] = useState<CornerBox | null>(null);
+  const watch = useRef<Watch | null>(null);
+  const placeCorner = useCallback(() => {
+    const root = frame.current;
+    const w = watch.current;
+    const cell = root?.querySelector('.fc-scrollgrid-section-header .fc-timegrid-axis');
+    const header = root?.querySelector('.fc-scrollgrid-section-header .fc-col-header') ?? null;
+    if (!root || !cell || !w) return;
+    const a = root.getBoundingClientRect();
+    const b = cell.getBoundingClientRect();
+    const headerHeight = header?.getBoundingClientRect().height ?? 0;
+    // As tall as the stylists' headers at once, before FullCalendar has re-synced the corner (below).
+    const next = { top: b.top - a.top, left: b.left - a.left, width: b.width, height: Math.max(b.height, headerHeight) };
+    setCornerBox((prev) => (prev && sameBox(prev, next) ? prev : next));
+    for (const key of ['cell', 'header'] as const) {
+      const el = key === 'cell' ? cell : header;
+      if (w[key] === el) continue;
+      if (w[key]) w.observer.unobserve(w[key]);
+      if (el) w.observer.observe(el);
+      w[key] = el;
+    }
+    // The stylists' headers are React content that FullCalendar measured before it arrived (avatar and
+    // name), so the time-axis corner can stay shorter than them. FullCalendar re-syncs the rows on
+    // updateSize(), but ignores more than ten sizings in 500 ms: ask again a little later, a few times.
+    const short = headerHeight - b.height > 1.5;
+    if (!short) w.resyncs = 0;
+    else if (!w.timer && w.resyncs < MAX_RESYNCS) {
+      w.timer = window.setTimeout(() => {
+        w.timer = 0;
+        w.resyncs += 1;
+        ref.current?.getApi().updateSize();
+        requestAnimationFrame(() => placeCorner());
+      }, RESYNC_AFTER_MS);
+    }
+  }, []);
+  useEffect(() => {
+    const w: Watch = { observer: new ResizeObserver(() => placeCorner()), cell: null, header: null, timer: 0, resyncs: 0 };
+    watch.current = w;
+    if (frame.current) w.observer.observe(frame.current);
+    placeCorner();
+    return () => {
+      window.clearTimeout(w.timer);
+      w.observer.disconnect();
+      watch.current = null;
+    };
+  }, [placeCorner]);
 
   useImperativeHandle(handle, () => ({ unselect: () => ref.current?.getApi().unselect() }), []);
 
@@ -97,7 +188,9 @@ export const AgendaCalendar = forwardRef<AgendaCalendarHandle, AgendaCalendarPro
         ref.current?.getApi().unselect();
         return;
       }
-      onSelect({ start: info.start, end: info.end, resourceId: resource.id, resourceName: resource.title });
+      // FullCalendar passes the event that ended the selection: touchend after a long press.
+      const touch = Boolean(info.jsEvent?.type.startsWith('touch'));
+      onSelect({ start: info.start, end: info.end, resourceId: resource.id, resourceName: resource.title, touch });
     },
     [onSelect],
   );
@@ -116,6 +209,14 @@ export const AgendaCalendar = forwardRef<AgendaCalendarHandle, AgendaCalendarPro
     info.el.dataset.eventType = props.type;
     if (props.part) info.el.dataset.eventPart = props.part;
   }, []);
+
+  const leaveText = t('leaveEvent');
+  const eventContent = useCallback((arg: EventContentArg) => renderEventContent(arg, leaveText), [leaveText]);
+
+  const colored = useMemo(() => {
+    const colors = new Map(resources.map((r) => [r.id, r.eventColor]));
+    return events.map((e) => withReadableColors(e, colors.get(e.resourceId)));
+  }, [events, resources]);
 
   const eventClassNames = useCallback(
     (arg: { event: { extendedProps: Record<string, unknown> } }) =>
@@ -143,14 +244,11 @@ export const AgendaCalendar = forwardRef<AgendaCalendarHandle, AgendaCalendarPro
     [t],
   );
 
-  // Columns narrower than this make the week unreadable on a phone: the grid then scrolls sideways.
-  const minWidth = AXIS_WIDTH + resources.length * (view === 'week' ? 7 * WEEK_COLUMN_MIN : DAY_COLUMN_MIN);
-
   return (
-    <div className="agenda-calendar-frame" style={{ width: `max(100%, ${minWidth}px)` }}>
+    <div className="agenda-calendar-frame" ref={frame}>
       <FullCalendar
         ref={ref}
-        plugins={[resourceTimeGridPlugin, interactionPlugin, luxonPlugin]}
+        plugins={[resourceTimeGridPlugin, scrollGridPlugin, interactionPlugin, luxonPlugin]}
         schedulerLicenseKey="GPL-My-Project-Is-Open-Source"
         timeZone={ZONE}
         locale={locale}
@@ -168,6 +266,8 @@ export const AgendaCalendar = forwardRef<AgendaCalendarHandle, AgendaCalendarPro
         scrollTime="08:00"
         slotLabelFormat={TIME_FORMAT}
         eventTimeFormat={TIME_FORMAT}
+        dayMinWidth={COLUMN_MIN[view]}
+        eventMinHeight={EVENT_MIN_HEIGHT}
         dayHeaderFormat={WEEK_DAY_HEADER}
         allDaySlot
         selectable
@@ -181,13 +281,21 @@ export const AgendaCalendar = forwardRef<AgendaCalendarHandle, AgendaCalendarPro
         dayMaxEvents={false}
         resourceOrder="order"
         resources={resources}
-        events={events}
+        events={colored}
         resourceLabelContent={resourceLabel}
+        eventContent={eventContent}
         eventClassNames={eventClassNames}
         eventDidMount={eventDidMount}
         eventClick={eventClick}
         select={select}
+        viewDidMount={placeCorner}
+        datesSet={placeCorner}
       />
+      {corner && cornerBox ? (
+        <div className="agenda-corner" style={cornerBox}>
+          {corner}
+        </div>
+      ) : null}
     </div>
   );
 });

@@ -30,6 +30,18 @@ import { SettingsPanel } from './settings-panel';
 import { useAgendaView, useNow } from './use-agenda-view';
 import './agenda.css';
 
+/**
+ * The agenda's URL for a date: `/?date=YYYY-MM-DD`, keeping the other query parameters (`eventId` while
+ * an event is being highlighted). Written with `history.replaceState`, which the Next router follows
+ * (useSearchParams), without a server round trip per day: a reload or a shared link opens that date.
+ */
+function replaceDateInUrl(date: string, drop: string[] = []) {
+  const url = new URL(window.location.href);
+  for (const key of drop) url.searchParams.delete(key);
+  url.searchParams.set('date', date);
+  if (url.href !== window.location.href) window.history.replaceState(null, '', url);
+}
+
 /** Delays of spec sections 4 and 9. */
 const UNBLUR_AFTER_MS = 100;
 const SCROLL_AFTER_MS = 1200;
@@ -46,9 +58,10 @@ export type AgendaProps = {
 type Opened = { kind: 'appointment'; record: AgendaAppointment } | { kind: 'leave'; record: AgendaLeave } | null;
 
 /**
- * The staff agenda (spec section 2, "Agenda"): the date navigator and the Configuración panel, the
- * resource calendar of the visible day or week, the floating add button and the dialogs of a selected
- * slot, an appointment (with its cancellation) and a blocked slot.
+ * The staff agenda (spec section 2, "Agenda"): the date navigator (which keeps `?date=` of the URL in
+ * step), the resource calendar of the visible day or week with the Configuración button in its
+ * time-gutter corner, the floating add button and the dialogs of a selected slot, an appointment (with
+ * its cancellation) and a blocked slot.
  */
 export function Agenda({ myEmail, focusDate, focusEventId }: AgendaProps) {
   const t = useTranslations('agenda');
@@ -59,6 +72,8 @@ export function Agenda({ myEmail, focusDate, focusEventId }: AgendaProps) {
   const [hidden, setHidden] = useState<ReadonlySet<string>>(() => new Set());
   const [settingsOpen, setSettingsOpen] = useState(false);
   const [selection, setSelection] = useState<SlotSelection | null>(null);
+  /** The selection was made by a long press: the release must not click the dialog it opens. */
+  const [selectedByTouch, setSelectedByTouch] = useState(false);
   const [opened, setOpened] = useState<Opened>(null);
   const [highlightId, setHighlightId] = useState<string | null>(null);
   const calendar = useRef<AgendaCalendarHandle>(null);
@@ -91,8 +106,12 @@ export function Agenda({ myEmail, focusDate, focusEventId }: AgendaProps) {
   const blurred = loading || lingering;
 
   // After a wizard (`?date=…&eventId=…`): wait 1200 ms once the day is loaded, scroll the event into
-  // view, highlight it for about 3 s, then drop the query from the URL.
+  // view, highlight it for about 3 s, then drop eventId from the URL (the date stays).
   const [focus, setFocus] = useState(focusEventId);
+  const dateRef = useRef(date);
+  useEffect(() => {
+    dateRef.current = date;
+  }, [date]);
   // A new `?date=&eventId=` while the agenda is already open (same page, new query).
   const [lastFocus, setLastFocus] = useState({ focusDate, focusEventId });
   if (lastFocus.focusDate !== focusDate || lastFocus.focusEventId !== focusEventId) {
@@ -111,13 +130,13 @@ export function Agenda({ myEmail, focusDate, focusEventId }: AgendaProps) {
     const hide = setTimeout(() => {
       setHighlightId(null);
       setFocus(null);
-      router.replace('/', { scroll: false });
+      replaceDateInUrl(dateRef.current, ['eventId']);
     }, SCROLL_AFTER_MS + HIGHLIGHT_FOR_MS);
     return () => {
       clearTimeout(show);
       clearTimeout(hide);
     };
-  }, [focus, loaded, router]);
+  }, [focus, loaded]);
 
   const refresh = useCallback(() => agenda.mutate(), [agenda]);
 
@@ -129,6 +148,7 @@ export function Agenda({ myEmail, focusDate, focusEventId }: AgendaProps) {
         toastError(error === 'past' ? t('pastSelection') : t('overlapSelection'));
         return;
       }
+      setSelectedByTouch(s.touch);
       setSelection({ start: s.start.toISOString(), end: s.end.toISOString(), resourceId: s.resourceId, resourceName: s.resourceName });
     },
     [events, t],
@@ -144,10 +164,30 @@ export function Agenda({ myEmail, focusDate, focusEventId }: AgendaProps) {
     calendar.current?.unselect();
   };
 
+  /** Every navigation (previous, next, Hoy, the date picker) shows the date and writes it to the URL. */
+  const goTo = (next: string) => {
+    setDate(next);
+    replaceDateInUrl(next);
+  };
+
   const changeView = (next: AgendaView) => {
     // The range is recomputed for the new view from the current date.
     if (next !== view) setView(next);
+    replaceDateInUrl(date);
   };
+
+  const settingsButton = (
+    <button
+      type="button"
+      className="icon-btn agenda-settings-btn"
+      aria-label={t('settings')}
+      aria-haspopup="dialog"
+      aria-expanded={settingsOpen}
+      onClick={() => setSettingsOpen(true)}
+    >
+      <SettingsIcon />
+    </button>
+  );
 
   return (
     <div className="agenda">
@@ -155,21 +195,11 @@ export function Agenda({ myEmail, focusDate, focusEventId }: AgendaProps) {
         <DateNavigator
           date={date}
           view={view}
-          onPrevious={() => setDate((d) => shiftDate(d, view, -1))}
-          onNext={() => setDate((d) => shiftDate(d, view, 1))}
-          onToday={() => setDate(todayIn(Date.now()))}
-          onPick={setDate}
+          onPrevious={() => goTo(shiftDate(date, view, -1))}
+          onNext={() => goTo(shiftDate(date, view, 1))}
+          onToday={() => goTo(todayIn(Date.now()))}
+          onPick={goTo}
         />
-        <button
-          type="button"
-          className="icon-btn agenda-settings-btn"
-          aria-label={t('settings')}
-          aria-haspopup="dialog"
-          aria-expanded={settingsOpen}
-          onClick={() => setSettingsOpen(true)}
-        >
-          <SettingsIcon />
-        </button>
       </div>
 
       {employees.error ? (
@@ -188,6 +218,7 @@ export function Agenda({ myEmail, focusDate, focusEventId }: AgendaProps) {
           resources={resources}
           events={events}
           highlightId={highlightId}
+          corner={settingsButton}
           onSelect={onSelect}
           onEventClick={onEventClick}
         />
@@ -211,6 +242,7 @@ export function Agenda({ myEmail, focusDate, focusEventId }: AgendaProps) {
 
       <NewEventDialog
         selection={selection}
+        guardRelease={selectedByTouch}
         onClose={closeSelection}
         onChoose={(kind, s) => {
           closeSelection();

@@ -1,19 +1,9 @@
 'use client';
 
-import { DateTime } from 'luxon';
 import { useTranslations } from 'next-intl';
 import { ChevronLeftIcon, ChevronRightIcon } from '@/components/ui/icons';
-import { weekRange, type AgendaView } from '@/lib/domain/agenda';
-import { ZONE } from '@/lib/domain/time';
-
-/** `lun, 23 nov 2026` in day view; `23 nov – 29 nov 2026` in week view (short enough for a phone). */
-function rangeLabel(date: string, view: AgendaView): string {
-  if (view === 'day') return DateTime.fromISO(date, { zone: ZONE }).setLocale('es').toLocaleString(DateTime.DATE_MED_WITH_WEEKDAY);
-  const { start, end } = weekRange(date);
-  const a = DateTime.fromISO(start, { zone: ZONE }).setLocale('es');
-  const b = DateTime.fromISO(end, { zone: ZONE }).setLocale('es');
-  return `${a.toFormat(a.year === b.year ? 'd LLL' : 'd LLL yyyy')} – ${b.toFormat('d LLL yyyy')}`;
-}
+import type { AgendaView } from '@/lib/domain/agenda';
+import { rangeLabel } from './range-label';
 
 export type DateNavigatorProps = {
   date: string;

@@ -93,9 +93,9 @@ test('the signed-in stylist’s column comes first and events carry their hooks'
   await expect(page.locator(`[data-event-id="${leaveId}"]`)).toContainText('Franja bloqueada');
   await expect(page.locator('[data-event-type="shift"]').first()).toContainText(/\d{2}:\d{2}–\d{2}:\d{2}/);
 
-  // ?date&eventId: highlighted after 1200 ms for about 3 s, then the query is dropped.
+  // ?date&eventId: highlighted after 1200 ms for about 3 s, then eventId is dropped (the date stays).
   await expect(appt).toHaveClass(/agenda-event--highlight/, { timeout: 5000 });
-  await page.waitForURL((url) => url.pathname === '/' && url.search === '', { timeout: 8000 });
+  await page.waitForURL((url) => url.pathname === '/' && url.search === `?date=${date}`, { timeout: 8000 });
   await expect(appt).not.toHaveClass(/agenda-event--highlight/);
 });
 

@@ -1,0 +1,79 @@
+'use client';
+
+import type { EventContentArg } from '@fullcalendar/core';
+import type { AgendaEvent } from '@/lib/domain/agenda';
+import { timeOf } from '@/lib/format';
+
+/**
+ * Height (px) of 30 minutes in the grid (`.fc-timegrid-slot` in agenda.css) and of a line of event text
+ * (0.8rem × 1.25): how many lines an event of a given length holds.
+ */
+export const SLOT_PX = 44;
+export const LINE_PX = 16;
+/** Border and padding of an event box (px). */
+const BOX_PX = 4;
+
+/** The whole lines of text an event of `minutes` holds (at least one: the minimum event height). */
+export function linesFor(minutes: number): number {
+  return Math.max(1, Math.floor(((minutes * SLOT_PX) / 30 - BOX_PX) / LINE_PX));
+}
+
+/** What an event box shows: who (client or Franja bloqueada), what (service or note) and when. */
+export type EventText = { who: string; what: string; time: string };
+
+/** The texts of an appointment or leave event; null for the all-day shift entries (shown as titled). */
+export function eventText(props: AgendaEvent['extendedProps'], start: Date | null, end: Date | null, leaveText: string): EventText | null {
+  const { obj, part } = props;
+  const time = start && end ? `${timeOf(start.getTime())} – ${timeOf(end.getTime())}` : '';
+  if (obj.type === 'appointment') {
+    return { who: obj.client_name, what: part ? `${obj.service_name} (${part})` : obj.service_name, time };
+  }
+  if (obj.type === 'leave') return { who: leaveText, what: obj.notes?.trim() ?? '', time };
+  return null;
+}
+
+/**
+ * FullCalendar `eventContent` of the agenda (issue 10): the client's name first, then the service, then
+ * the time, laid out for the lines the box holds:
+ * - one line (15–20 minutes): `Juan Pérez · Corte de pelo`, cut with an ellipsis only at its end, so
+ *   the name (which comes first) keeps its full width before the service shrinks; the time is in the
+ *   accessible text and the tooltip;
+ * - two lines (25–35 minutes): the same text wrapping over both lines, the time after it in small type,
+ *   the ellipsis at the end of the second line (a long name wraps instead of being cut);
+ * - more: name, service and time each on their own lines.
+ */
+export function renderEventContent(arg: EventContentArg, leaveText: string) {
+  const props = arg.event.extendedProps as Partial<AgendaEvent['extendedProps']>;
+  // The mirror of a slot being selected has no record: its time range only.
+  if (!props.obj) return <div className="agenda-ev">{arg.timeText}</div>;
+  const text = eventText(props as AgendaEvent['extendedProps'], arg.event.start, arg.event.end, leaveText);
+  if (!text) {
+    return (
+      <div className="agenda-ev agenda-ev--shift" title={arg.event.title}>
+        {arg.event.title}
+      </div>
+    );
+  }
+  const minutes = arg.event.start && arg.event.end ? (arg.event.end.getTime() - arg.event.start.getTime()) / 60_000 : 0;
+  const lines = linesFor(minutes);
+  const tooltip = [text.who, text.what, text.time].filter(Boolean).join(' · ');
+  if (lines <= 2) {
+    return (
+      <div className={lines === 1 ? 'agenda-ev agenda-ev--line' : 'agenda-ev agenda-ev--flow'} title={tooltip}>
+        <div className="agenda-ev-text">
+          <span className="agenda-ev-who">{text.who}</span>
+          {text.what && <span className="agenda-ev-what">{` · ${text.what}`}</span>}
+          {text.time &&
+            (lines === 1 ? <span className="sr-only">{`, ${text.time}`}</span> : <span className="agenda-ev-time">{` ${text.time}`}</span>)}
+        </div>
+      </div>
+    );
+  }
+  return (
+    <div className="agenda-ev agenda-ev--tall" title={tooltip}>
+      <div className="agenda-ev-who agenda-ev-wrap">{text.who}</div>
+      {text.what && <div className="agenda-ev-what agenda-ev-wrap">{text.what}</div>}
+      {text.time && <div className="agenda-ev-time">{text.time}</div>}
+    </div>
+  );
+}
