@@ -1,5 +1,6 @@
 import { expect, test, type Page, type Request } from '@playwright/test';
 import { signIn } from './fixtures/auth';
+import { fakePushSubscription } from './fixtures/push';
 
 /**
  * Push registration on the staff agenda (issue 8, "Push"): with notifications granted the real service
@@ -12,25 +13,6 @@ import { signIn } from './fixtures/auth';
 
 const STAFF = 'marcos@klok.demo';
 const FCM_TOKEN = 'e2e-fcm-token-marcos';
-
-/** Headless Chromium cannot subscribe to push: `subscribe` answers a fixed subscription instead. */
-async function fakePushSubscription(page: Page): Promise<void> {
-  await page.addInitScript(() => {
-    const key = (length: number) => Uint8Array.from({ length }, (_, i) => i + 1).buffer;
-    const endpoint = 'https://fcm.googleapis.com/fcm/send/e2e-endpoint';
-    PushManager.prototype.subscribe = async function subscribe() {
-      (window as unknown as { e2ePushSubscribed: number }).e2ePushSubscribed = Date.now();
-      return {
-        endpoint,
-        expirationTime: null,
-        options: { userVisibleOnly: true, applicationServerKey: null },
-        getKey: (name: PushEncryptionKeyName) => (name === 'p256dh' ? key(65) : key(16)),
-        toJSON: () => ({ endpoint, keys: { p256dh: 'p256dh', auth: 'auth' } }),
-        unsubscribe: async () => true,
-      } as unknown as PushSubscription;
-    };
-  });
-}
 
 /** Firebase Installations and FCM registrations answer as Google's servers would. */
 async function stubFcm(page: Page): Promise<void> {

@@ -1,6 +1,7 @@
 import { expect, test, type Page, type Response } from '@playwright/test';
 import { api, nextWeekday, signIn } from './fixtures/auth';
 import { corte } from './fixtures/pages';
+import { fakePushSubscription } from './fixtures/push';
 
 /**
  * Security headers (issue 9): every page answer carries a Content-Security-Policy with a fresh nonce,
@@ -190,21 +191,8 @@ test('staff: agenda, services, employees, clients, activities and mail run witho
 test('push registration (service worker, Firebase Installations and FCM) runs without violations', async ({ page, context }) => {
   await context.grantPermissions(['notifications']);
   const watched = await watchCsp(page);
-  // Headless Chromium has no push service: `subscribe` answers a fixed subscription (as e2e/push.spec.ts).
-  await page.addInitScript(() => {
-    const key = (length: number) => Uint8Array.from({ length }, (_, i) => i + 1).buffer;
-    const endpoint = 'https://fcm.googleapis.com/fcm/send/e2e-csp';
-    PushManager.prototype.subscribe = async function subscribe() {
-      return {
-        endpoint,
-        expirationTime: null,
-        options: { userVisibleOnly: true, applicationServerKey: null },
-        getKey: (name: PushEncryptionKeyName) => (name === 'p256dh' ? key(65) : key(16)),
-        toJSON: () => ({ endpoint, keys: { p256dh: 'p256dh', auth: 'auth' } }),
-        unsubscribe: async () => true,
-      } as unknown as PushSubscription;
-    };
-  });
+  // Headless Chromium has no push service: `subscribe` answers a fixed subscription.
+  await fakePushSubscription(page);
   // Google's answers are stubbed; the policy is checked before a request ever reaches the stub.
   await page.route('https://firebaseinstallations.googleapis.com/**', async (route) => {
     const { fid } = (route.request().postDataJSON() ?? {}) as { fid?: string };

@@ -2,6 +2,7 @@
 
 import { createContext, useContext, useId, type KeyboardEvent, type ReactNode } from 'react';
 import * as RadioGroup from '@radix-ui/react-radio-group';
+import { ChoiceBody } from './choice-button';
 
 /** The checked value of the enclosing `ChoiceGroup` (null when nothing is chosen yet). */
 const CheckedValue = createContext<string | null>(null);
@@ -105,18 +106,7 @@ export function ChoiceRadio({ value, name, media, details }: ChoiceRadioProps) {
       aria-describedby={details ? detailsId : undefined}
       onKeyDown={onOptionKeyDown}
     >
-      {media}
-      <span className="choice-body">
-        <span id={nameId} className="choice-name">
-          {name}
-        </span>
-        {details && (
-          <span id={detailsId} className="choice-details">
-            {details}
-          </span>
-        )}
-      </span>
-      <span className="choice-check" aria-hidden="true" />
+      <ChoiceBody nameId={nameId} detailsId={detailsId} name={name} media={media} details={details} />
     </RadioGroup.Item>
   );
 }
