@@ -2,13 +2,14 @@ import 'server-only';
 import { randomUUID } from 'node:crypto';
 import { NextResponse, type NextRequest } from 'next/server';
 import { z, type ZodType } from 'zod';
+import { isHttps } from '@/lib/server/auth/origin';
 import { findSessionUser, isStaff, type SessionUser } from '@/lib/server/auth/session';
 import { env } from '@/lib/server/env';
 import { ApiError, isDatabaseUnavailable, isExclusionViolation, isUniqueViolation } from '@/lib/server/errors';
 import { errorMessage } from '@/lib/server/messages';
 import { consume } from '@/lib/server/rate-limit';
 import { tenantForHost, type Tenant } from '@/lib/server/tenancy';
-import { hstsHeader } from '@/lib/security/csp';
+import { HSTS } from '@/lib/security/csp';
 import { CLIENT_IP_HEADER, requestHost, SESSION_COOKIE } from '@/lib/tenant-host';
 
 /**
@@ -118,17 +119,11 @@ export function route<A extends Access, B = undefined, Q = undefined, P = undefi
 /** Adds the headers every API answer carries; clears a session cookie that no longer opens a session. */
 function finish(req: NextRequest, res: Response, clearCookie: boolean): Response {
   if (!res.headers.has('cache-control')) res.headers.set('cache-control', 'no-store');
-  const hsts = hstsHeader(requestProto(req));
-  if (hsts) res.headers.set('strict-transport-security', hsts);
+  if (isHttps(req)) res.headers.set('strict-transport-security', HSTS);
   if (clearCookie && res instanceof NextResponse && !res.cookies.get(SESSION_COOKIE)) {
     res.cookies.set(SESSION_COOKIE, '', { httpOnly: true, sameSite: 'lax', path: '/', maxAge: 0 });
   }
   return res;
-}
-
-/** `https` or `http`: the forwarded scheme (rewritten truthfully by the custom server), else the URL's. */
-function requestProto(req: NextRequest): string {
-  return req.headers.get('x-forwarded-proto')?.split(',')[0]?.trim() || req.nextUrl.protocol.replace(':', '');
 }
 
 /**
