@@ -1,6 +1,12 @@
 /**
  * The database schema (spec section 3). Every business row carries `tenant_id`.
  * Times are `timestamptz` (UTC); money is integer euro cents; durations are minutes.
+ *
+ * Distribution-ready (issue 11; deploy/citus.sql): every primary key, unique index, exclusion constraint and
+ * foreign key of a tenant table includes `tenant_id`, so the tables can be distributed by `tenant_id` and
+ * colocated. Primary keys are `(id, tenant_id)`: lookups by `id` alone stay index scans on PostgreSQL 15,
+ * and `(tenant_id, x_id)` foreign keys match them (PostgreSQL matches the key's columns as a set).
+ * Exceptions: `tenants` (a reference table) and `rate_limits` (keys are per IP/phone, not per tenant).
  * The overlap guard (an exclusion constraint over `busy_slots`) lives in a custom migration,
  * because Drizzle has no EXCLUDE syntax.
  */
@@ -9,6 +15,7 @@ import {
   boolean,
   check,
   date,
+  foreignKey,
   index,
   integer,
   jsonb,
@@ -62,10 +69,15 @@ export const facilities = pgTable(
 export const users = pgTable(
   'users',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
+    id: uuid('id').notNull().defaultRandom(),
     tenantId: integer('tenant_id').notNull().references(() => tenants.id, { onDelete: 'cascade' }),
     email: text('email').notNull(),
     name: text('name').notNull().default(''),
+    /**
+     * The first name (Nombre) as the person typed it at onboarding ("María José" of "María José Pérez Gil"),
+     * for the greeting "¡Hola {first name}!" (spec section 2); null for accounts that never onboarded.
+     */
+    givenName: text('given_name'),
     tlf: text('tlf'),
     phoneVerified: boolean('phone_verified').notNull().default(false),
     role: text('role', { enum: ['client', 'employee', 'admin'] }).notNull().default('client'),
@@ -93,6 +105,7 @@ export const users = pgTable(
       .generatedAlwaysAs(sql.raw(foldSql(`"name" || ' ' || "email"`))),
   },
   (t) => [
+    primaryKey({ name: 'users_pk', columns: [t.id, t.tenantId] }),
     uniqueIndex('users_tenant_email').on(t.tenantId, t.email),
     uniqueIndex('users_tenant_tlf').on(t.tenantId, t.tlf),
     // The client list: `where tenant_id = ? and role = 'client' and deleted_at is null order by
@@ -105,8 +118,10 @@ export const users = pgTable(
   ],
 );
 
-export const employeeProfiles = pgTable('employee_profiles', {
-  userId: uuid('user_id').primaryKey().references(() => users.id, { onDelete: 'cascade' }),
+export const employeeProfiles = pgTable(
+  'employee_profiles',
+  {
+  userId: uuid('user_id').notNull(),
   tenantId: integer('tenant_id').notNull().references(() => tenants.id, { onDelete: 'cascade' }),
   color: text('color').notNull().default('#cccccc'),
   description: text('description').notNull().default(''),
@@ -117,14 +132,19 @@ export const employeeProfiles = pgTable('employee_profiles', {
    * appointments reference it) but are left out of employee lists, cannot be booked nor sign in.
    */
   removedAt: ts('removed_at'),
-});
+  },
+  (t) => [
+    primaryKey({ name: 'employee_profiles_pk', columns: [t.userId, t.tenantId] }),
+    foreignKey({ name: 'employee_profiles_user_fk', columns: [t.tenantId, t.userId], foreignColumns: [users.tenantId, users.id] }).onDelete('cascade'),
+  ],
+);
 
 export const weekShifts = pgTable(
   'week_shifts',
   {
-    id: serial('id').primaryKey(),
+    id: serial('id').notNull(),
     tenantId: integer('tenant_id').notNull().references(() => tenants.id, { onDelete: 'cascade' }),
-    employeeId: uuid('employee_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    employeeId: uuid('employee_id').notNull(),
     /** 0 = Sunday … 6 = Saturday. */
     day: smallint('day').notNull(),
     /** Wall-clock minutes after midnight, Europe/Madrid. */
@@ -132,6 +152,8 @@ export const weekShifts = pgTable(
     closeMinute: integer('close_minute').notNull(),
   },
   (t) => [
+    primaryKey({ name: 'week_shifts_pk', columns: [t.id, t.tenantId] }),
+    foreignKey({ name: 'week_shifts_employee_fk', columns: [t.tenantId, t.employeeId], foreignColumns: [users.tenantId, users.id] }).onDelete('cascade'),
     index('week_shifts_employee').on(t.tenantId, t.employeeId),
     check('week_shifts_day', sql`${t.day} between 0 and 6`),
     check('week_shifts_range', sql`${t.openMinute} >= 0 and ${t.closeMinute} <= 1440 and ${t.openMinute} < ${t.closeMinute}`),
@@ -141,21 +163,25 @@ export const weekShifts = pgTable(
 export const specialShifts = pgTable(
   'special_shifts',
   {
-    id: serial('id').primaryKey(),
+    id: serial('id').notNull(),
     tenantId: integer('tenant_id').notNull().references(() => tenants.id, { onDelete: 'cascade' }),
-    employeeId: uuid('employee_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    employeeId: uuid('employee_id').notNull(),
     date: date('date', { mode: 'string' }).notNull(),
     available: boolean('available').notNull(),
     shifts: jsonb('shifts').$type<ShiftRange[]>().notNull().default([]),
     notes: text('notes').notNull().default(''),
   },
-  (t) => [uniqueIndex('special_shifts_employee_date').on(t.tenantId, t.employeeId, t.date)],
+  (t) => [
+    primaryKey({ name: 'special_shifts_pk', columns: [t.id, t.tenantId] }),
+    foreignKey({ name: 'special_shifts_employee_fk', columns: [t.tenantId, t.employeeId], foreignColumns: [users.tenantId, users.id] }).onDelete('cascade'),
+    uniqueIndex('special_shifts_employee_date').on(t.tenantId, t.employeeId, t.date),
+  ],
 );
 
 export const services = pgTable(
   'services',
   {
-    id: serial('id').primaryKey(),
+    id: serial('id').notNull(),
     tenantId: integer('tenant_id').notNull().references(() => tenants.id, { onDelete: 'cascade' }),
     facilityId: integer('facility_id').notNull().default(1),
     name: text('name').notNull(),
@@ -166,6 +192,7 @@ export const services = pgTable(
     deletedAt: ts('deleted_at'),
   },
   (t) => [
+    primaryKey({ name: 'services_pk', columns: [t.id, t.tenantId] }),
     index('services_tenant').on(t.tenantId),
     check('services_price', sql`${t.priceCents} >= 0`),
     check('services_duration', sql`${t.durationMinutes} > 0`),
@@ -176,42 +203,58 @@ export const employeeServices = pgTable(
   'employee_services',
   {
     tenantId: integer('tenant_id').notNull().references(() => tenants.id, { onDelete: 'cascade' }),
-    employeeId: uuid('employee_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
-    serviceId: integer('service_id').notNull().references(() => services.id, { onDelete: 'cascade' }),
+    employeeId: uuid('employee_id').notNull(),
+    serviceId: integer('service_id').notNull(),
   },
-  (t) => [primaryKey({ columns: [t.employeeId, t.serviceId] }), index('employee_services_service').on(t.tenantId, t.serviceId)],
+  (t) => [
+    primaryKey({ name: 'employee_services_pk', columns: [t.tenantId, t.employeeId, t.serviceId] }),
+    foreignKey({ name: 'employee_services_employee_fk', columns: [t.tenantId, t.employeeId], foreignColumns: [users.tenantId, users.id] }).onDelete('cascade'),
+    foreignKey({ name: 'employee_services_service_fk', columns: [t.tenantId, t.serviceId], foreignColumns: [services.tenantId, services.id] }).onDelete('cascade'),
+    index('employee_services_service').on(t.tenantId, t.serviceId),
+  ],
 );
 
 export const appointments = pgTable(
   'appointments',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
+    id: uuid('id').notNull().defaultRandom(),
     tenantId: integer('tenant_id').notNull().references(() => tenants.id, { onDelete: 'cascade' }),
     facilityId: integer('facility_id').notNull().default(1),
-    employeeId: uuid('employee_id').notNull().references(() => users.id),
+    employeeId: uuid('employee_id').notNull(),
     /** The account that owns the appointment (a client or the tenant's guest). */
-    clientId: uuid('client_id').notNull().references(() => users.id),
+    clientId: uuid('client_id').notNull(),
     /** The person served: the client's own user id or the id of one of its sub-users. */
     userId: text('user_id').notNull(),
     /** Name of the person served (sub-user name, client name or the name typed by staff). */
     clientName: text('client_name').notNull(),
-    serviceId: integer('service_id').references(() => services.id, { onDelete: 'set null' }),
+    /** Null once the service is deleted for good (`ON DELETE SET NULL (service_id)` in migration 0008). */
+    serviceId: integer('service_id'),
     serviceName: text('service_name').notNull(),
     servicePriceCents: integer('service_price_cents').notNull(),
     startAt: ts('start_at').notNull(),
     endAt: ts('end_at').notNull(),
     status: text('status', { enum: ['pending', 'cancelled'] }).notNull().default('pending'),
-    createdBy: uuid('created_by').notNull().references(() => users.id),
+    createdBy: uuid('created_by').notNull(),
     createdByRole: text('created_by_role', { enum: ['client', 'staff'] }).notNull(),
     createdAt: ts('created_at').notNull().defaultNow(),
     cancelledAt: ts('cancelled_at'),
-    cancelledBy: uuid('cancelled_by').references(() => users.id),
+    cancelledBy: uuid('cancelled_by'),
     notes: text('notes'),
     /** When the automatic reminder was queued (once per appointment, even if it moves later); null: not yet. */
     remindedAt: ts('reminded_at'),
   },
   (t) => [
+    primaryKey({ name: 'appointments_pk', columns: [t.id, t.tenantId] }),
+    foreignKey({ name: 'appointments_employee_fk', columns: [t.tenantId, t.employeeId], foreignColumns: [users.tenantId, users.id] }),
+    foreignKey({ name: 'appointments_client_fk', columns: [t.tenantId, t.clientId], foreignColumns: [users.tenantId, users.id] }),
+    foreignKey({ name: 'appointments_created_by_fk', columns: [t.tenantId, t.createdBy], foreignColumns: [users.tenantId, users.id] }),
+    foreignKey({ name: 'appointments_cancelled_by_fk', columns: [t.tenantId, t.cancelledBy], foreignColumns: [users.tenantId, users.id] }),
+    // The SQL says `ON DELETE SET NULL (service_id)`: only the service column is cleared, never tenant_id.
+    foreignKey({ name: 'appointments_service_fk', columns: [t.tenantId, t.serviceId], foreignColumns: [services.tenantId, services.id] }).onDelete('set null'),
     index('appointments_range').on(t.tenantId, t.startAt),
+    // Time windows (agenda week, a stylist's pending appointments in a range): `tstzrange(start_at, end_at)
+    // && window` bounds both ends (repositories/time-window.ts), however many past appointments the salon has.
+    index('appointments_window').using('gist', t.tenantId, sql.raw(`tstzrange("start_at", "end_at", '[)')`)),
     // The reminder scan (lib/server/notifications/reminders.ts): pending, not yet reminded, by start, across tenants.
     index('appointments_reminder_due').on(t.startAt).where(sql`${t.status} = 'pending' and ${t.remindedAt} is null`),
     index('appointments_client').on(t.tenantId, t.clientId, t.status),
@@ -222,17 +265,25 @@ export const appointments = pgTable(
 export const leaves = pgTable(
   'leaves',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
+    id: uuid('id').notNull().defaultRandom(),
     tenantId: integer('tenant_id').notNull().references(() => tenants.id, { onDelete: 'cascade' }),
     facilityId: integer('facility_id').notNull().default(1),
-    employeeId: uuid('employee_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    employeeId: uuid('employee_id').notNull(),
     startAt: ts('start_at').notNull(),
     endAt: ts('end_at').notNull(),
     notes: text('notes'),
-    createdBy: uuid('created_by').notNull().references(() => users.id),
+    createdBy: uuid('created_by').notNull(),
     createdAt: ts('created_at').notNull().defaultNow(),
   },
-  (t) => [index('leaves_range').on(t.tenantId, t.startAt), check('leaves_order', sql`${t.startAt} < ${t.endAt}`)],
+  (t) => [
+    primaryKey({ name: 'leaves_pk', columns: [t.id, t.tenantId] }),
+    foreignKey({ name: 'leaves_employee_fk', columns: [t.tenantId, t.employeeId], foreignColumns: [users.tenantId, users.id] }).onDelete('cascade'),
+    foreignKey({ name: 'leaves_created_by_fk', columns: [t.tenantId, t.createdBy], foreignColumns: [users.tenantId, users.id] }),
+    index('leaves_range').on(t.tenantId, t.startAt),
+    // The agenda's leaves of a window (see appointments_window).
+    index('leaves_window').using('gist', t.tenantId, sql.raw(`tstzrange("start_at", "end_at", '[)')`)),
+    check('leaves_order', sql`${t.startAt} < ${t.endAt}`),
+  ],
 );
 
 /**
@@ -243,17 +294,22 @@ export const leaves = pgTable(
 export const busySlots = pgTable(
   'busy_slots',
   {
-    id: serial('id').primaryKey(),
+    id: serial('id').notNull(),
     tenantId: integer('tenant_id').notNull().references(() => tenants.id, { onDelete: 'cascade' }),
-    employeeId: uuid('employee_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
-    appointmentId: uuid('appointment_id').references(() => appointments.id, { onDelete: 'cascade' }),
-    leaveId: uuid('leave_id').references(() => leaves.id, { onDelete: 'cascade' }),
+    employeeId: uuid('employee_id').notNull(),
+    appointmentId: uuid('appointment_id'),
+    leaveId: uuid('leave_id'),
     startAt: ts('start_at').notNull(),
     endAt: ts('end_at').notNull(),
     active: boolean('active').notNull().default(true),
   },
   (t) => [
-    index('busy_slots_appointment').on(t.appointmentId),
+    primaryKey({ name: 'busy_slots_pk', columns: [t.id, t.tenantId] }),
+    foreignKey({ name: 'busy_slots_employee_fk', columns: [t.tenantId, t.employeeId], foreignColumns: [users.tenantId, users.id] }).onDelete('cascade'),
+    foreignKey({ name: 'busy_slots_appointment_fk', columns: [t.tenantId, t.appointmentId], foreignColumns: [appointments.tenantId, appointments.id] }).onDelete('cascade'),
+    foreignKey({ name: 'busy_slots_leave_fk', columns: [t.tenantId, t.leaveId], foreignColumns: [leaves.tenantId, leaves.id] }).onDelete('cascade'),
+    index('busy_slots_appointment').on(t.tenantId, t.appointmentId),
+    index('busy_slots_leave').on(t.tenantId, t.leaveId),
     index('busy_slots_employee_range').on(t.tenantId, t.employeeId, t.startAt),
     check('busy_slots_owner', sql`(${t.appointmentId} is null) <> (${t.leaveId} is null)`),
     check('busy_slots_order', sql`${t.startAt} < ${t.endAt}`),
@@ -263,7 +319,7 @@ export const busySlots = pgTable(
 export const activities = pgTable(
   'activities',
   {
-    id: serial('id').primaryKey(),
+    id: serial('id').notNull(),
     tenantId: integer('tenant_id').notNull().references(() => tenants.id, { onDelete: 'cascade' }),
     type: text('type', {
       enum: ['client_appointment_created', 'employee_appointment_created', 'appointment_cancelled', 'user_created', 'user_deleted'],
@@ -273,7 +329,7 @@ export const activities = pgTable(
   },
   // The feed's keyset: newest first by id within a tenant (`id < cursor order by id desc`), and the unseen
   // count (`id > watermark`). Whether an item is seen is per staff member: see `activityReads`.
-  (t) => [index('activities_tenant_id').on(t.tenantId, t.id)],
+  (t) => [primaryKey({ name: 'activities_pk', columns: [t.id, t.tenantId] }), index('activities_tenant_id').on(t.tenantId, t.id)],
 );
 
 /**
@@ -281,24 +337,38 @@ export const activities = pgTable(
  * tenant whose id is at most `last_seen_id` is seen by that person; newer ones are new (the badge).
  * Moved forward only (`greatest`), never back.
  */
-export const activityReads = pgTable('activity_reads', {
-  userId: uuid('user_id').primaryKey().references(() => users.id, { onDelete: 'cascade' }),
-  tenantId: integer('tenant_id').notNull().references(() => tenants.id, { onDelete: 'cascade' }),
-  lastSeenId: integer('last_seen_id').notNull().default(0),
-  updatedAt: ts('updated_at').notNull().defaultNow(),
-});
+export const activityReads = pgTable(
+  'activity_reads',
+  {
+    userId: uuid('user_id').notNull(),
+    tenantId: integer('tenant_id').notNull().references(() => tenants.id, { onDelete: 'cascade' }),
+    lastSeenId: integer('last_seen_id').notNull().default(0),
+    updatedAt: ts('updated_at').notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ name: 'activity_reads_pk', columns: [t.userId, t.tenantId] }),
+    foreignKey({ name: 'activity_reads_user_fk', columns: [t.tenantId, t.userId], foreignColumns: [users.tenantId, users.id] }).onDelete('cascade'),
+  ],
+);
 
-export const sessions = pgTable('sessions', {
+export const sessions = pgTable(
+  'sessions',
+  {
   /** SHA-256 of the cookie token; the token itself is never stored. */
-  id: text('id').primaryKey(),
+  id: text('id').notNull(),
   tenantId: integer('tenant_id').notNull().references(() => tenants.id, { onDelete: 'cascade' }),
-  userId: uuid('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+  userId: uuid('user_id').notNull(),
   /** Absolute expiry (30 days after sign-in). */
   expiresAt: ts('expires_at').notNull(),
   /** Last use, refreshed at most every few minutes; a session idle for 14 days ends. */
   lastUsedAt: ts('last_used_at').notNull().defaultNow(),
   createdAt: ts('created_at').notNull().defaultNow(),
-});
+  },
+  (t) => [
+    primaryKey({ name: 'sessions_pk', columns: [t.id, t.tenantId] }),
+    foreignKey({ name: 'sessions_user_fk', columns: [t.tenantId, t.userId], foreignColumns: [users.tenantId, users.id] }).onDelete('cascade'),
+  ],
+);
 
 /**
  * Counters of the rate limiters (rate-limiter-flexible's Drizzle store): one row per limiter and key
@@ -311,10 +381,12 @@ export const rateLimits = pgTable('rate_limits', {
   expire: ts('expire'),
 });
 
-export const phoneVerifications = pgTable('phone_verifications', {
-  id: uuid('id').primaryKey().defaultRandom(),
+export const phoneVerifications = pgTable(
+  'phone_verifications',
+  {
+  id: uuid('id').notNull().defaultRandom(),
   tenantId: integer('tenant_id').notNull().references(() => tenants.id, { onDelete: 'cascade' }),
-  userId: uuid('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+  userId: uuid('user_id').notNull(),
   phone: text('phone').notNull(),
   /** SHA-256 of the code; the code itself is never stored. */
   codeHash: text('code_hash').notNull(),
@@ -322,7 +394,12 @@ export const phoneVerifications = pgTable('phone_verifications', {
   expiresAt: ts('expires_at').notNull(),
   verifiedAt: ts('verified_at'),
   createdAt: ts('created_at').notNull().defaultNow(),
-});
+  },
+  (t) => [
+    primaryKey({ name: 'phone_verifications_pk', columns: [t.id, t.tenantId] }),
+    foreignKey({ name: 'phone_verifications_user_fk', columns: [t.tenantId, t.userId], foreignColumns: [users.tenantId, users.id] }).onDelete('cascade'),
+  ],
+);
 
 /**
  * Messages to deliver (e-mail, push), written in the same transaction as the change that causes them.
@@ -333,7 +410,7 @@ export const phoneVerifications = pgTable('phone_verifications', {
 export const outbox = pgTable(
   'outbox',
   {
-    id: serial('id').primaryKey(),
+    id: serial('id').notNull(),
     tenantId: integer('tenant_id').notNull().references(() => tenants.id, { onDelete: 'cascade' }),
     kind: text('kind', { enum: ['email', 'push'] }).notNull(),
     payload: jsonb('payload').$type<Record<string, unknown>>().notNull(),
@@ -348,6 +425,7 @@ export const outbox = pgTable(
     failedAt: ts('failed_at'),
   },
   (t) => [
+    primaryKey({ name: 'outbox_pk', columns: [t.id, t.tenantId] }),
     index('outbox_due').on(t.status, t.nextAttemptAt),
     uniqueIndex('outbox_tenant_dedupe').on(t.tenantId, t.dedupeKey).where(sql`${t.dedupeKey} is not null`),
   ],

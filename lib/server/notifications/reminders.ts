@@ -6,9 +6,10 @@
  * `queueDueReminders` runs every minute from the delivery worker. It picks pending appointments that start
  * within the next 24 hours and were not reminded yet (`appointments.reminded_at` null; the partial index
  * `appointments_reminder_due` on `start_at` holds only those rows, so the scan reads the next 24 hours of
- * not-yet-reminded appointments however large the table), locks them (`FOR UPDATE SKIP LOCKED`: two app
- * instances never pick the same one), queues the e-mail with the outbox key `reminder:{id}` and stamps
- * `reminded_at`, all in one transaction. An appointment booked less than 24 hours ahead gets no reminder:
+ * not-yet-reminded appointments however large the table). That read takes no locks; then, tenant by tenant
+ * (every write names its tenant: issue 11, Citus), one transaction locks the ones still due (`FOR UPDATE SKIP
+ * LOCKED`: two app instances never pick the same one), queues the e-mail with the outbox key
+ * `reminder:{id}` and stamps `reminded_at`. An appointment booked less than 24 hours ahead gets no reminder:
  * its confirmation has just gone out.
  */
 import 'server-only';
@@ -35,19 +36,62 @@ export async function queueDueReminders(db: Db, now: number | Date = Date.now(),
   const at = now instanceof Date ? now.getTime() : now;
   let queued = 0;
   for (let i = 0; i < maxBatches; i++) {
-    const { picked, sent } = await queueBatch(db, at);
+    const { picked, sent, stamped } = await queueBatch(db, at);
     queued += sent;
-    if (picked < BATCH) break;
+    // Done when the read found less than a batch, or nothing could be stamped (another instance holds them).
+    if (picked < BATCH || stamped === 0) break;
   }
   return queued;
 }
 
-async function queueBatch(db: Db, now: number): Promise<{ picked: number; sent: number }> {
+/** Conditions of a due reminder at `now` (epoch ms), over `appointments`, `tenants` and the `client` alias. */
+function dueAt(now: number) {
+  return and(
+    eq(appointments.status, 'pending'),
+    isNull(appointments.remindedAt),
+    gt(appointments.startAt, new Date(now)),
+    lte(appointments.startAt, new Date(now + REMINDER_LEAD_MS)),
+    eq(tenants.automaticReminders, true),
+    eq(client.isGuest, false),
+    // Booked less than 24 hours ahead: the confirmation is the reminder.
+    lte(appointments.createdAt, sql`${appointments.startAt} - interval '24 hours'`),
+  );
+}
+
+/**
+ * One batch: a cross-tenant read (no locks) of up to {@link BATCH} due appointments, oldest start first,
+ * then one transaction per tenant that locks those still due (`FOR UPDATE SKIP LOCKED`), queues their
+ * e-mails and stamps them. Every write names its tenant (issue 11: on Citus each statement runs on one
+ * tenant's shard; a locking read or an update across tenants would not). `picked` counts the candidates
+ * read, `stamped` those this call reminded.
+ */
+async function queueBatch(db: Db, now: number): Promise<{ picked: number; sent: number; stamped: number }> {
+  const candidates = await db
+    .select({ id: appointments.id, tenantId: appointments.tenantId })
+    .from(appointments)
+    .innerJoin(tenants, eq(tenants.id, appointments.tenantId))
+    .innerJoin(client, and(eq(client.tenantId, appointments.tenantId), eq(client.id, appointments.clientId)))
+    .where(dueAt(now))
+    .orderBy(asc(appointments.startAt))
+    .limit(BATCH);
+  const byTenant = new Map<number, string[]>();
+  for (const c of candidates) byTenant.set(c.tenantId, [...(byTenant.get(c.tenantId) ?? []), c.id]);
+  let sent = 0;
+  let stamped = 0;
+  for (const [tenantId, ids] of byTenant) {
+    const r = await queueTenantReminders(db, tenantId, ids, now);
+    sent += r.sent;
+    stamped += r.stamped;
+  }
+  return { picked: candidates.length, sent, stamped };
+}
+
+/** Queues and stamps the reminders of one tenant's appointments `ids` that are still due (one transaction). */
+async function queueTenantReminders(db: Db, tenantId: number, ids: string[], now: number): Promise<{ sent: number; stamped: number }> {
   return db.transaction(async (tx) => {
     const due = await tx
       .select({
         id: appointments.id,
-        tenantId: appointments.tenantId,
         startAt: appointments.startAt,
         clientName: appointments.clientName,
         serviceName: appointments.serviceName,
@@ -59,28 +103,16 @@ async function queueBatch(db: Db, now: number): Promise<{ picked: number; sent: 
       })
       .from(appointments)
       .innerJoin(tenants, eq(tenants.id, appointments.tenantId))
-      .innerJoin(client, eq(client.id, appointments.clientId))
-      .innerJoin(employee, eq(employee.id, appointments.employeeId))
+      .innerJoin(client, and(eq(client.tenantId, appointments.tenantId), eq(client.id, appointments.clientId)))
+      .innerJoin(employee, and(eq(employee.tenantId, appointments.tenantId), eq(employee.id, appointments.employeeId)))
       .leftJoin(facilities, and(eq(facilities.tenantId, appointments.tenantId), eq(facilities.id, appointments.facilityId)))
-      .where(
-        and(
-          eq(appointments.status, 'pending'),
-          isNull(appointments.remindedAt),
-          gt(appointments.startAt, new Date(now)),
-          lte(appointments.startAt, new Date(now + REMINDER_LEAD_MS)),
-          eq(tenants.automaticReminders, true),
-          eq(client.isGuest, false),
-          // Booked less than 24 hours ahead: the confirmation is the reminder.
-          lte(appointments.createdAt, sql`${appointments.startAt} - interval '24 hours'`),
-        ),
-      )
+      .where(and(eq(appointments.tenantId, tenantId), inArray(appointments.id, ids), dueAt(now)))
       .orderBy(asc(appointments.startAt))
-      .limit(BATCH)
       .for('update', { of: appointments, skipLocked: true });
     const sent = await queueEmails(
       tx,
       due.map((a) => ({
-        tenantId: a.tenantId,
+        tenantId,
         message: {
           to: a.email,
           ...appointmentReminderEmail({
@@ -98,9 +130,9 @@ async function queueBatch(db: Db, now: number): Promise<{ picked: number; sent: 
       await tx
         .update(appointments)
         .set({ remindedAt: new Date(now) })
-        .where(inArray(appointments.id, due.map((a) => a.id)));
+        .where(and(eq(appointments.tenantId, tenantId), inArray(appointments.id, due.map((a) => a.id))));
     }
-    return { picked: due.length, sent };
+    return { sent, stamped: due.length };
   });
 }
 

@@ -3,6 +3,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import { retryDelayMs } from '@/lib/domain/backoff';
 import { getDb, type Db } from '@/lib/server/db/client';
 import { env } from '@/lib/server/env';
+import { logger } from '@/lib/server/log';
 import type { EmailMessage } from './outbox';
 import { createMailTransport, mailFrom, type MailTransport } from './mail';
 import { createPushProvider, isInvalidTokenError, type PushMessage, type PushProvider } from './push';
@@ -10,7 +11,8 @@ import { createPushProvider, isInvalidTokenError, type PushMessage, type PushPro
 /**
  * The outbox's delivery worker (issue 8, "Delivery"), running inside the app process.
  *
- * `deliverDue` claims due rows atomically with `UPDATE … WHERE id IN (SELECT … FOR UPDATE SKIP LOCKED)`:
+ * `deliverDue` claims due rows with a cross-tenant read of the due ids, then per tenant
+ * `UPDATE … WHERE tenant_id = $1 AND id IN (SELECT … FOR UPDATE SKIP LOCKED)` (tenant-keyed, see `claimDue`):
  * two app instances on one PostgreSQL never claim the same row, and the same SQL runs on PGlite (one
  * connection: nothing to skip). A claim lasts `lockMs`; a row still `sending` after that (its process
  * died between the send and the mark) is claimed again and resent: delivery is at-least-once, and every
@@ -54,18 +56,38 @@ const rowsOf = <T>(result: unknown): T[] => ((result as { rows?: T[] }).rows ?? 
 export async function claimDue(db: Db, opts: { now: Date; limit: number; lockMs?: number; kind?: 'email' | 'push' }) {
   const now = opts.now.toISOString();
   const lockedUntil = new Date(opts.now.getTime() + (opts.lockMs ?? CLAIM_MS)).toISOString();
-  const result = await db.execute(sql`
-    update outbox set status = 'sending', locked_until = ${lockedUntil}::timestamptz, attempts = attempts + 1
-    where id in (
-      select id from outbox
-      where kind = ${opts.kind ?? 'email'}
-        and ((status = 'pending' and next_attempt_at <= ${now}::timestamptz)
-          or (status = 'sending' and locked_until <= ${now}::timestamptz))
-      order by next_attempt_at, id
-      limit ${opts.limit}
-      for update skip locked)
-    returning id, tenant_id, payload, attempts`);
-  return { rows: rowsOf<ClaimedRow>(result), lockedUntil };
+  const kind = opts.kind ?? 'email';
+  const due = sql`kind = ${kind}
+    and ((status = 'pending' and next_attempt_at <= ${now}::timestamptz)
+      or (status = 'sending' and locked_until <= ${now}::timestamptz))`;
+  // Tenant-keyed writes (issue 11; Citus runs a statement on one tenant's shard, not an UPDATE across
+  // shards with a locking subquery): first a plain cross-tenant read of the due rows to learn which tenants
+  // have how many, then one claim per tenant of up to that many of its oldest due rows with
+  // `FOR UPDATE SKIP LOCKED`. A row another worker is claiming is skipped and the next due row of that
+  // tenant is taken instead (so two workers share the queue rather than race for the same head), and a row
+  // already claimed is no longer due, so no row is claimed twice.
+  const candidates = rowsOf<{ tenant_id: number; id: number }>(
+    await db.execute(sql`select tenant_id, id from outbox where ${due} order by next_attempt_at, id limit ${opts.limit}`),
+  );
+  const perTenant = new Map<number, number>();
+  for (const c of candidates) perTenant.set(c.tenant_id, (perTenant.get(c.tenant_id) ?? 0) + 1);
+  const rows: (ClaimedRow & { next_attempt_at: string | Date })[] = [];
+  for (const [tenantId, count] of perTenant) {
+    const result = await db.execute(sql`
+      update outbox set status = 'sending', locked_until = ${lockedUntil}::timestamptz, attempts = attempts + 1
+      where tenant_id = ${tenantId} and id in (
+        select id from outbox
+        where tenant_id = ${tenantId} and ${due}
+        order by next_attempt_at, id
+        limit ${count}
+        for update skip locked)
+      returning id, tenant_id, payload, attempts, next_attempt_at`);
+    rows.push(...rowsOf<(typeof rows)[number]>(result));
+  }
+  // The delivery order of the single-statement claim: oldest due first.
+  const at = (r: (typeof rows)[number]) => new Date(r.next_attempt_at).getTime();
+  rows.sort((a, b) => at(a) - at(b) || a.id - b.id);
+  return { rows: rows.map((r): ClaimedRow => ({ id: r.id, tenant_id: r.tenant_id, payload: r.payload, attempts: r.attempts })), lockedUntil };
 }
 
 /** A permanent SMTP refusal (5xx reply): retrying would not help. */
@@ -89,7 +111,7 @@ export async function deliverDue(
   const report: DeliveryReport = { claimed: rows.length, sent: 0, retried: 0, failed: 0 };
   const from = opts.from ?? mailFrom();
   const deliver = async (row: ClaimedRow) => {
-    const claimed = sql`id = ${row.id} and status = 'sending' and locked_until = ${lockedUntil}::timestamptz`;
+    const claimed = sql`tenant_id = ${row.tenant_id} and id = ${row.id} and status = 'sending' and locked_until = ${lockedUntil}::timestamptz`;
     try {
       await opts.transport.sendMail(composeMail(row, from));
     } catch (err) {
@@ -153,7 +175,7 @@ export async function deliverPushDue(
   const { rows, lockedUntil } = await claimDue(db, { now, limit: opts.limit ?? 50, lockMs: opts.lockMs, kind: 'push' });
   const report: DeliveryReport = { claimed: rows.length, sent: 0, retried: 0, failed: 0 };
   for (const row of rows) {
-    const claimed = sql`id = ${row.id} and status = 'sending' and locked_until = ${lockedUntil}::timestamptz`;
+    const claimed = sql`tenant_id = ${row.tenant_id} and id = ${row.id} and status = 'sending' and locked_until = ${lockedUntil}::timestamptz`;
     const push = row.payload as unknown as PushMessage;
     const [user] = rowsOf<{ fcm_token: string | null }>(
       await db.execute(sql`select fcm_token from users where tenant_id = ${row.tenant_id} and id = ${push.userId}`),
@@ -179,7 +201,7 @@ export async function deliverPushDue(
 // The in-process loop
 
 /** A job run from the worker's loop every `everyMs` (at the first tick, then on the first tick after each period). */
-type PeriodicJob = { everyMs: number; fn: () => Promise<void>; lastStart: number; running: boolean };
+type PeriodicJob = { everyMs: number; fn: () => Promise<void>; lastStart: number; running?: Promise<void> };
 
 type WorkerState = {
   started: boolean;
@@ -205,8 +227,10 @@ const BATCH = 50;
  * before or after `startOutboxWorker()` (instrumentation.ts is the place); the same name replaces the job.
  */
 export function registerPeriodicJob(name: string, everyMs: number, fn: () => Promise<void>): void {
-  state.jobs.set(name, { everyMs, fn, lastStart: 0, running: false });
+  state.jobs.set(name, { everyMs, fn, lastStart: 0 });
 }
+
+const log = () => logger().child({ component: 'outbox' });
 
 async function tick(): Promise<void> {
   try {
@@ -218,7 +242,7 @@ async function tick(): Promise<void> {
       if (r.claimed < BATCH || !state.timer) break;
     }
   } catch (err) {
-    console.error('[klok] outbox worker:', err);
+    log().error({ err }, 'outbox delivery failed');
   }
   try {
     const db = await getDb();
@@ -230,17 +254,16 @@ async function tick(): Promise<void> {
     }
   } catch (err) {
     state.push = undefined; // a provider that failed to start is created again next tick
-    console.error('[klok] outbox worker (push):', err);
+    log().error({ err }, 'push delivery failed');
   }
   const at = Date.now();
   for (const [name, job] of state.jobs) {
-    if (job.running || at - job.lastStart < job.everyMs) continue;
-    job.running = true;
+    if (job.running || !state.timer || at - job.lastStart < job.everyMs) continue;
     job.lastStart = at;
-    job
+    job.running = job
       .fn()
-      .catch((err) => console.error(`[klok] periodic job ${name}:`, err))
-      .finally(() => (job.running = false));
+      .catch((err) => log().error({ err, job: name }, 'periodic job failed'))
+      .finally(() => (job.running = undefined));
   }
 }
 
@@ -251,7 +274,8 @@ function runTick() {
 
 /**
  * Starts the worker once per process (instrumentation.ts calls it at server start): a tick right away,
- * then every TICK_MS; does nothing when `OUTBOX_WORKER=0` or when already started. Stops on SIGTERM.
+ * then every TICK_MS; does nothing when `OUTBOX_WORKER=0` or when already started. It registers no signal
+ * handler: instrumentation.ts arranges `stopOutboxWorker` after the HTTP drain on SIGTERM.
  */
 export function startOutboxWorker(): boolean {
   if (state.started || env().OUTBOX_WORKER === '0') return false;
@@ -260,17 +284,24 @@ export function startOutboxWorker(): boolean {
   state.timer = setInterval(runTick, TICK_MS);
   state.timer.unref?.();
   runTick();
-  process.once('SIGTERM', () => void stopOutboxWorker());
+  log().info({ tick_ms: TICK_MS }, 'outbox worker started');
   return true;
 }
 
-/** Stops the loop and waits for the running tick; a row claimed but unmarked is resent after its claim expires. */
+/**
+ * Stops the loop and waits for the running tick (it finishes its current batch: the drain loops stop
+ * claiming once the timer is gone) and for running periodic jobs; then closes the mail transport.
+ * A row claimed but unmarked (the process died mid-send) is resent after its claim expires.
+ */
 export async function stopOutboxWorker(): Promise<void> {
+  const wasRunning = state.started;
   if (state.timer) clearInterval(state.timer);
   state.timer = undefined;
   await state.tick;
+  await Promise.all([...state.jobs.values()].map((j) => j.running));
   state.transport?.close?.();
   state.transport = undefined;
   state.push = undefined;
   state.started = false;
+  if (wasRunning) log().info('outbox worker stopped');
 }

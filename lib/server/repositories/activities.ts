@@ -60,7 +60,7 @@ export async function advanceLastSeenActivity(db: DbOrTx, tenantId: number, user
     .insert(activityReads)
     .values({ userId, tenantId, lastSeenId: capped })
     .onConflictDoUpdate({
-      target: activityReads.userId,
+      target: [activityReads.userId, activityReads.tenantId],
       set: {
         lastSeenId: sql`greatest(${sql.raw('"activity_reads"."last_seen_id"')}, excluded.last_seen_id)`,
         updatedAt: sql`now()`,

@@ -1,5 +1,5 @@
 import 'server-only';
-import { and, asc, eq, gt, inArray, lt } from 'drizzle-orm';
+import { and, asc, eq, inArray } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { shiftOfDate } from '@/lib/domain/schedule';
 import { datesBetween, isoUtc, madridDate, madridWallClock } from '@/lib/domain/time';
@@ -8,6 +8,7 @@ import type { DbOrTx } from '@/lib/server/db/client';
 import { appointments, leaves, users } from '@/lib/server/db/schema';
 import { findAppointments, type AppointmentDto } from './appointments';
 import { listEmployees } from './employees';
+import { overlapsWindow } from './time-window';
 
 export type { AgendaDay };
 /** A leave (blocked slot) as the API shows it (spec section 3, Leave). */
@@ -16,16 +17,16 @@ export type LeaveDto = Leave;
 const creator = alias(users, 'leave_creator');
 const employee = alias(users, 'leave_employee');
 
-/** Leaves of the tenant overlapping [from, to) (epoch ms), by start. */
+/** Leaves of the tenant overlapping [from, to) (epoch ms; GiST index `leaves_window`), or those of `ids`, by start. */
 export async function findLeaves(db: DbOrTx, tenantId: number, from: number, to: number, ids?: string[]): Promise<LeaveDto[]> {
   const conditions = [eq(leaves.tenantId, tenantId)];
   if (ids) conditions.push(inArray(leaves.id, ids.length ? ids : ['00000000-0000-0000-0000-000000000000']));
-  else conditions.push(lt(leaves.startAt, new Date(to)), gt(leaves.endAt, new Date(from)));
+  else conditions.push(overlapsWindow(leaves.startAt, leaves.endAt, from, to));
   const rows = await db
     .select({ l: leaves, employeeEmail: employee.email, employeeName: employee.name, creatorName: creator.name })
     .from(leaves)
-    .innerJoin(employee, eq(employee.id, leaves.employeeId))
-    .innerJoin(creator, eq(creator.id, leaves.createdBy))
+    .innerJoin(employee, and(eq(employee.tenantId, leaves.tenantId), eq(employee.id, leaves.employeeId)))
+    .innerJoin(creator, and(eq(creator.tenantId, leaves.tenantId), eq(creator.id, leaves.createdBy)))
     .where(and(...conditions))
     .orderBy(asc(leaves.startAt));
   return rows.map(({ l, employeeEmail, employeeName, creatorName }) => ({
@@ -55,7 +56,7 @@ export async function agendaBetween(db: DbOrTx, tenantId: number, startDate: str
   const to = madridWallClock(endDate, 1440);
   const [staff, appts, blocked] = await Promise.all([
     listEmployees(db, tenantId),
-    findAppointments(db, tenantId, and(lt(appointments.startAt, new Date(to)), gt(appointments.endAt, new Date(from)))),
+    findAppointments(db, tenantId, overlapsWindow(appointments.startAt, appointments.endAt, from, to)),
     findLeaves(db, tenantId, from, to),
   ]);
   const byKey = new Map<string, (AppointmentDto | LeaveDto)[]>();

@@ -1,11 +1,12 @@
 import 'server-only';
-import { and, asc, eq, gt, inArray, lt, type SQL } from 'drizzle-orm';
+import { and, asc, eq, gt, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Appointment } from '@/lib/validation/dto';
 import { centsToEuros } from '@/lib/domain/money';
 import { isoUtc, madridDate, type Range } from '@/lib/domain/time';
 import type { DbOrTx } from '@/lib/server/db/client';
 import { appointments, busySlots, users } from '@/lib/server/db/schema';
+import { overlapsWindow } from './time-window';
 
 /** An appointment as the API shows it (spec section 3, Appointment). Instants are UTC ISO strings. */
 export type AppointmentDto = Appointment;
@@ -33,17 +34,20 @@ export async function findAppointments(db: DbOrTx, tenantId: number, where?: SQL
       cancellerEmail: canceller.email,
     })
     .from(appointments)
-    .innerJoin(employee, eq(employee.id, appointments.employeeId))
-    .innerJoin(client, eq(client.id, appointments.clientId))
-    .innerJoin(creator, eq(creator.id, appointments.createdBy))
-    .leftJoin(canceller, eq(canceller.id, appointments.cancelledBy))
+    // Joins pair tenant_id too: the (id, tenant_id) keys, and one shard per tenant on Citus (issue 11).
+    .innerJoin(employee, and(eq(employee.tenantId, appointments.tenantId), eq(employee.id, appointments.employeeId)))
+    .innerJoin(client, and(eq(client.tenantId, appointments.tenantId), eq(client.id, appointments.clientId)))
+    .innerJoin(creator, and(eq(creator.tenantId, appointments.tenantId), eq(creator.id, appointments.createdBy)))
+    .leftJoin(canceller, and(eq(canceller.tenantId, appointments.tenantId), eq(canceller.id, appointments.cancelledBy)))
     .where(where ? and(eq(appointments.tenantId, tenantId), where) : eq(appointments.tenantId, tenantId))
     .orderBy(asc(appointments.startAt));
   if (rows.length === 0) return [];
   const parts = await db
     .select({ appointmentId: busySlots.appointmentId, startAt: busySlots.startAt, endAt: busySlots.endAt })
     .from(busySlots)
-    .where(and(eq(busySlots.tenantId, tenantId), inArray(busySlots.appointmentId, rows.map((r) => r.a.id))))
+    // One array parameter, not one parameter per id: an agenda week sends ~600 ids (issue 11). The ids are
+    // uuids read from the database just above, so the array literal needs no quoting.
+    .where(and(eq(busySlots.tenantId, tenantId), sql`${busySlots.appointmentId} = any(${`{${rows.map((r) => r.a.id).join(',')}}`}::uuid[])`))
     .orderBy(asc(busySlots.startAt));
   const partsOf = new Map<string, { start_time: string; end_time: string }[]>();
   for (const p of parts) {
@@ -104,7 +108,11 @@ export async function countPendingOfClient(db: DbOrTx, tenantId: number, clientI
   return rows.length;
 }
 
-/** Busy time of a stylist overlapping [from, to): active busy parts of appointments and leaves (epoch ms). */
+/**
+ * Busy time of a stylist overlapping [from, to) (epoch ms, from < to): active busy parts of appointments and
+ * leaves, as epoch-ms ranges. Read through the GiST index of the exclusion constraint `busy_slots_no_overlap`
+ * (issue 11: cost independent of the number of past appointments).
+ */
 export async function busyRangesOf(
   db: DbOrTx,
   tenantId: number,
@@ -119,9 +127,10 @@ export async function busyRangesOf(
       and(
         eq(busySlots.tenantId, tenantId),
         eq(busySlots.employeeId, employeeId),
-        eq(busySlots.active, true),
-        lt(busySlots.startAt, new Date(to)),
-        gt(busySlots.endAt, new Date(from)),
+        // `active` as a bare column and the range overlap: the predicate and expression of the exclusion
+        // constraint's partial GiST index, which bounds both ends of the window.
+        busySlots.active,
+        overlapsWindow(busySlots.startAt, busySlots.endAt, from, to),
       ),
     );
   return rows.map((r) => ({ start: r.startAt.getTime(), end: r.endAt.getTime() }));

@@ -1,11 +1,12 @@
 import 'server-only';
-import { and, asc, eq, gt, inArray, isNotNull, isNull, lt, notExists, sql, type SQL, type AnyColumn } from 'drizzle-orm';
+import { and, asc, eq, gt, inArray, isNotNull, isNull, notExists, sql, type SQL, type AnyColumn } from 'drizzle-orm';
 import type { SpecialShift, WeekShift } from '@/lib/domain/availability';
 import { toWeekShiftDays } from '@/lib/domain/week-shifts';
 import type { Employee, ShiftRange, SpecialShift as SpecialShiftDto } from '@/lib/validation/dto';
 import type { DbOrTx, Tx } from '@/lib/server/db/client';
 import { appointments, employeeProfiles, employeeServices, services, specialShifts, users, weekShifts } from '@/lib/server/db/schema';
 import { findAppointments, type AppointmentDto } from './appointments';
+import { overlapsWindow } from './time-window';
 
 /** An employee as the API shows it (spec section 3, Employee; the contract's `Employee`). */
 export type EmployeeDto = Employee;
@@ -67,19 +68,22 @@ export async function listEmployees(
   return opts.serviceId === undefined ? out : out.filter((e) => e.services.some((s) => s.id === opts.serviceId));
 }
 
+/** The row of an active (not removed) staff member of the tenant by e-mail (trimmed, lower-cased). */
+function activeStaffByEmail(tenantId: number, email: string) {
+  return and(
+    eq(users.tenantId, tenantId),
+    eq(users.email, email.trim().toLowerCase()),
+    inArray(users.role, ['employee', 'admin']),
+    notRemoved(users.id),
+  );
+}
+
 /** A staff member of the tenant by e-mail, or null. */
 export async function findEmployee(db: DbOrTx, tenantId: number, email: string): Promise<EmployeeRow | null> {
   const [row] = await db
     .select({ id: users.id, email: users.email, name: users.name })
     .from(users)
-    .where(
-      and(
-        eq(users.tenantId, tenantId),
-        eq(users.email, email.trim().toLowerCase()),
-        inArray(users.role, ['employee', 'admin']),
-        notRemoved(users.id),
-      ),
-    )
+    .where(activeStaffByEmail(tenantId, email))
     .limit(1);
   return row ?? null;
 }
@@ -104,6 +108,52 @@ export async function scheduleOf(
   ]);
   const s = specials[0];
   return { week, special: s ? { date: s.date, available: s.available, shifts: s.shifts } : null };
+}
+
+/** What the availability endpoint needs of a stylist and a service (see `availabilityContextOf`). */
+export type AvailabilityContext = {
+  employeeId: string;
+  week: WeekShift[];
+  special: SpecialShift | null;
+  /** The service's duration and busy parts; null when `serviceId` was given but names no live service. */
+  service: { durationMinutes: number; busySlots: { startMinutes: number; endMinutes: number }[] } | null;
+};
+
+/**
+ * In ONE round trip (issue 11): the active staff member with e-mail `email`, their weekly shifts, the special
+ * shift of `date` and, when `serviceId` is given, that service's duration and busy parts (null when it is
+ * unknown or deleted; absent `serviceId` gives `service: null` too). Null when no such staff member — the
+ * same rules as `findEmployee`, `scheduleOf` and `findService`, as correlated sub-selects built to JSON.
+ * A plain parameterised query (no named prepared statement, so it works through PgBouncer).
+ */
+export async function availabilityContextOf(
+  db: DbOrTx,
+  tenantId: number,
+  email: string,
+  date: string,
+  serviceId?: number,
+): Promise<AvailabilityContext | null> {
+  const [row] = await db
+    .select({
+      id: users.id,
+      // Drizzle leaves column names unqualified in a one-table select: the sub-selects name theirs in full.
+      week: sql<WeekShift[]>`(select coalesce(json_agg(json_build_object('day', w.day, 'openMinute', w.open_minute, 'closeMinute', w.close_minute)), '[]'::json) from week_shifts w where w.tenant_id = ${tenantId} and w.employee_id = "users"."id")`,
+      special: sql<{ available: boolean; shifts: { open: string; close: string }[] } | null>`(select json_build_object('available', s.available, 'shifts', s.shifts) from special_shifts s where s.tenant_id = ${tenantId} and s.employee_id = "users"."id" and s.date = ${date} limit 1)`,
+      service:
+        serviceId === undefined
+          ? sql<null>`null`
+          : sql<AvailabilityContext['service']>`(select json_build_object('durationMinutes', v.duration_minutes, 'busySlots', v.busy_slots) from services v where v.tenant_id = ${tenantId} and v.id = ${serviceId} and v.deleted_at is null limit 1)`,
+    })
+    .from(users)
+    .where(activeStaffByEmail(tenantId, email))
+    .limit(1);
+  if (!row) return null;
+  return {
+    employeeId: row.id,
+    week: row.week,
+    special: row.special ? { date, available: row.special.available, shifts: row.special.shifts } : null,
+    service: row.service ?? null,
+  };
 }
 
 /* ------------------------------------------------------------------------------------------------
@@ -149,8 +199,8 @@ export async function updateEmployeeInfo(
   if (info.color !== undefined) profile.color = info.color;
   const insert = tx.insert(employeeProfiles).values({ userId, tenantId, ...profile });
   await (Object.keys(profile).length > 0
-    ? insert.onConflictDoUpdate({ target: employeeProfiles.userId, set: profile })
-    : insert.onConflictDoNothing({ target: employeeProfiles.userId }));
+    ? insert.onConflictDoUpdate({ target: [employeeProfiles.userId, employeeProfiles.tenantId], set: profile })
+    : insert.onConflictDoNothing({ target: [employeeProfiles.userId, employeeProfiles.tenantId] }));
 }
 
 /** The stored weekly shift rows of a stylist (day 0 = Sunday; Madrid wall-clock minutes), by day and opening. */
@@ -239,8 +289,7 @@ export function pendingOfEmployee(
       eq(appointments.employeeId, userId),
       eq(appointments.status, 'pending'),
       gt(appointments.endAt, new Date(now)),
-      range ? lt(appointments.startAt, new Date(range.to)) : undefined,
-      range ? gt(appointments.endAt, new Date(range.from)) : undefined,
+      range ? overlapsWindow(appointments.startAt, appointments.endAt, range.from, range.to) : undefined,
     ),
   );
 }

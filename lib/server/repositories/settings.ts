@@ -2,6 +2,7 @@ import 'server-only';
 import { eq } from 'drizzle-orm';
 import type { DbOrTx } from '@/lib/server/db/client';
 import { tenants } from '@/lib/server/db/schema';
+import { forgetTenant } from '@/lib/server/tenancy';
 import type { TenantSettings } from '@/lib/validation/dto';
 
 /** The tenant's settings as the API shows them, or null for an unknown tenant. */
@@ -23,5 +24,6 @@ export async function updateTenantSettingsRow(
   values: { automaticReminders?: boolean; phoneCountries?: string[] },
 ): Promise<TenantSettings | null> {
   const [row] = await db.update(tenants).set(values).where(eq(tenants.id, tenantId)).returning(COLUMNS);
+  forgetTenant(tenantId); // the per-process tenant cache (lib/server/tenancy.ts) must not serve the old row
   return row ? toSettings(row) : null;
 }

@@ -40,6 +40,7 @@ export function toUserProfile(row: UserRow): Omit<UserDto, 'pending_appointments
     id: row.id,
     email: row.email,
     name: row.name,
+    given_name: row.givenName ?? null,
     tlf: row.tlf,
     phone_verified: row.phoneVerified,
     role: row.role,

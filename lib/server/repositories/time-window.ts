@@ -1,0 +1,16 @@
+import 'server-only';
+import { sql, type AnyColumn, type SQL } from 'drizzle-orm';
+
+/**
+ * SQL condition: the row's half-open range `[startCol, endCol)` overlaps `[from, to)` (epoch ms, from < to).
+ *
+ * Written as `tstzrange(start_at, end_at, '[)') && tstzrange(from, to, '[)')` on purpose (issue 11, growth):
+ * the equivalent `start_at < to and end_at > from` can use a btree only for one bound, so a salon with a
+ * million past appointments reads (and throws away) every one of them. This expression is exactly the one
+ * of the GiST indexes `appointments_window`, `leaves_window` and of the exclusion constraint
+ * `busy_slots_no_overlap` (0001/0008 migrations), so the planner bounds both ends. Keep it byte-for-byte
+ * in line with those indexes; test/schema/plans.test.ts fails when a query stops using them.
+ */
+export function overlapsWindow(startCol: AnyColumn, endCol: AnyColumn, from: number, to: number): SQL {
+  return sql`tstzrange(${startCol}, ${endCol}, '[)') && tstzrange(${new Date(from).toISOString()}::timestamptz, ${new Date(to).toISOString()}::timestamptz, '[)')`;
+}
