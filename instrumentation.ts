@@ -2,12 +2,23 @@
  * Next.js instrumentation: runs once when a server process starts. On the Node.js runtime it starts the
  * outbox worker (lib/server/notifications/worker.ts), which delivers queued e-mails and runs the
  * periodic jobs registered with `registerPeriodicJob` (add them here, before `startOutboxWorker()`).
- * Skipped during `next build` and when `OUTBOX_WORKER=0`.
+ * Skipped during `next build`; the worker does not start when `OUTBOX_WORKER=0`.
+ *
+ * Shutdown order (issue 11, "Operations"): the request edge (scripts/server.ts) drains HTTP first, then
+ * runs the hooks registered here through lib/lifecycle.ts: the worker finishes its batch and stops, then
+ * the database pool closes. Without the edge (`next start`), SIGTERM stops the worker here.
  */
 export async function register() {
   if (process.env.NEXT_RUNTIME !== 'nodejs' || process.env.NEXT_PHASE === 'phase-production-build') return;
-  const { registerPeriodicJob, startOutboxWorker } = await import('./lib/server/notifications/worker');
+  // middleware.ts (Node.js runtime, same process) checks sessions through this probe, not over loopback.
+  (await import('./lib/server/auth/session-probe')).registerSessionProbe();
+  const { registerPeriodicJob, startOutboxWorker, stopOutboxWorker } = await import('./lib/server/notifications/worker');
   const { REMINDER_SCAN_MS, scanReminders } = await import('./lib/server/notifications/reminders');
+  const { closeDb } = await import('./lib/server/db/client');
+  const { onShutdown, onSigtermWithoutEdge } = await import('./lib/lifecycle');
   registerPeriodicJob('reminders', REMINDER_SCAN_MS, scanReminders);
   startOutboxWorker();
+  onShutdown('outbox-worker', stopOutboxWorker);
+  onShutdown('database', closeDb);
+  onSigtermWithoutEdge(() => void stopOutboxWorker());
 }

@@ -1,6 +1,6 @@
 /**
- * The request edge (design card): resolves the tenant from the host and proxies the session check to
- * `GET /api/v1/session`, then routes each page request to the route set of the role (spec section 2):
+ * The request edge (design card): resolves the tenant from the host and checks the session (in process
+ * through the server's published probe, else `GET /api/v1/session` over loopback), then routes each page request to the route set of the role (spec section 2):
  * clients to `/client/...`, staff to `/staff/...`, visitors to `/login` and `/onboarding`.
  * It is a convenience, never a security boundary: every layout and API handler checks the session again.
  * It also sets the security headers of every page answer (issue 9): a Content-Security-Policy around a
@@ -10,7 +10,7 @@
  */
 import { NextResponse, type NextRequest } from 'next/server';
 import { contentSecurityPolicy, createNonce, cspOptionsFromEnv, hstsHeader } from '@/lib/security/csp';
-import { SESSION_COOKIE } from '@/lib/tenant-host';
+import { CLIENT_IP_HEADER, requestHost, SESSION_COOKIE } from '@/lib/tenant-host';
 
 const CLIENT_PATHS = [/^\/$/, /^\/onboarding$/, /^\/new\/appointment$/];
 const STAFF_PATHS = [
@@ -24,10 +24,19 @@ const STAFF_PATHS = [
 ];
 
 type SessionAnswer = { status: number; role?: string; onboarding?: boolean };
+type Probe = (host: string | null, token: string | undefined, ip: string | null) => Promise<SessionAnswer>;
 
+/**
+ * The session behind the request's cookie. In process when the server published its probe
+ * (lib/server/auth/session-probe.ts, registered by instrumentation.ts; this middleware runs on the Node.js
+ * runtime in the same process): the very answer of `GET /api/v1/session` without a loopback HTTP call
+ * (issue 11). Otherwise (the probe not yet registered) it asks `/api/v1/session` over loopback as before.
+ */
 async function askSession(req: NextRequest): Promise<SessionAnswer> {
   const token = req.cookies.get(SESSION_COOKIE)?.value;
   if (!token) return { status: 404 };
+  const probe = (globalThis as { __klokSessionProbe?: Probe }).__klokSessionProbe;
+  if (probe) return probe(requestHost(req.headers), token, req.headers.get(CLIENT_IP_HEADER) || null);
   // Ask this same server over loopback (tenant hosts such as klok.localhost need not resolve here);
   // the tenant travels as the forwarded host.
   const port = process.env.PORT ?? (req.nextUrl.port || '3000');
@@ -103,6 +112,8 @@ export async function middleware(req: NextRequest) {
 }
 
 export const config = {
+  // Node.js, not Edge: the session probe of the server process is reachable (see askSession).
+  runtime: 'nodejs',
   // Pages only: not the API, Next's assets or public files.
   matcher: ['/((?!api/|_next/|favicon|tenants/|avatars/|icons/|manifest|sw\\.js|.*\\.(?:png|svg|jpg|ico|webmanifest|js)$).*)'],
 };

@@ -15,7 +15,9 @@ import {
   type SpecialShift,
   type WeekShift,
 } from './availability';
-import { formatHHmm, isoUtc, madridWallClock, parseHHmm, type Range } from './time';
+import fc from 'fast-check';
+import { DateTime } from 'luxon';
+import { formatHHmm, isoUtc, madridWallClock, madridWallClockLuxon, parseHHmm, weekdayOf, type Range } from './time';
 
 // 2026-11-23 is a Monday in winter time (UTC+1); 2026-11-22 is a Sunday.
 const MONDAY = '2026-11-23';
@@ -420,5 +422,98 @@ describe('groupByHour', () => {
 
   it('is empty without starts', () => {
     expect(groupByHour([], 30)).toEqual([]);
+  });
+});
+
+/**
+ * The fast path (per-date offsets, sorted sweep, arithmetic labels; issue 11) against the straightforward
+ * luxon formulation it replaced, on random days (the daylight-saving change days weighted in), shifts,
+ * busy ranges and multi-part services: the same starts, the same hour groups, the same client window.
+ */
+describe('fast path = luxon reference (property)', () => {
+  const ZONE = 'Europe/Madrid';
+  const lastSunday = (year: number, month: number) => {
+    const last = new Date(Date.UTC(year, month, 0));
+    last.setUTCDate(last.getUTCDate() - last.getUTCDay());
+    return last.toISOString().slice(0, 10);
+  };
+  const arbDate = fc.oneof(
+    fc.integer({ min: Date.UTC(1990, 0, 1) / 86_400_000, max: Date.UTC(2050, 11, 31) / 86_400_000 }).map((d) =>
+      new Date(d * 86_400_000).toISOString().slice(0, 10),
+    ),
+    fc.record({ year: fc.integer({ min: 1990, max: 2050 }), month: fc.constantFrom(3, 10) }).map(({ year, month }) => lastSunday(year, month)),
+  );
+
+  const refOpen = (date: string, week: WeekShift[]): Range[] => {
+    const day = DateTime.fromISO(date, { zone: ZONE }).weekday % 7;
+    return week
+      .filter((s) => s.day === day && s.openMinute < s.closeMinute)
+      .map((s) => ({ start: madridWallClockLuxon(date, s.openMinute), end: madridWallClockLuxon(date, s.closeMinute) }))
+      .filter((r) => r.start < r.end)
+      .sort((a, b) => a.start - b.start);
+  };
+  const refStarts = (q: { open: Range[]; busy: Range[]; durationMinutes: number; segments: BusySegment[]; now: number; until: number | null }) => {
+    const out: number[] = [];
+    for (const o of q.open) {
+      for (let s = o.start; s + q.durationMinutes * 60_000 <= o.end; s += 15 * 60_000) {
+        if (s <= q.now || (q.until !== null && s >= q.until)) continue;
+        const ok = q.segments.every((seg) => {
+          const part = { start: s + seg.startMinutes * 60_000, end: s + seg.endMinutes * 60_000 };
+          return q.open.some((x) => x.start <= part.start && part.end <= x.end) && !q.busy.some((b) => b.start < part.end && part.start < b.end);
+        });
+        if (ok) out.push(s);
+      }
+    }
+    return [...new Set(out)].sort((a, b) => a - b);
+  };
+  const refGroups = (starts: number[], duration: number) => {
+    const groups = new Map<string, { id: string; start_time: string; end_time: string }[]>();
+    for (const s of starts) {
+      const label = `${String(DateTime.fromMillis(s, { zone: ZONE }).hour).padStart(2, '0')}:00`;
+      const a = new Date(s).toISOString();
+      const b = new Date(s + duration * 60_000).toISOString();
+      groups.set(label, [...(groups.get(label) ?? []), { id: `${a}_${b}`, start_time: a, end_time: b }]);
+    }
+    return [...groups.entries()].map(([hour, hours]) => ({ hour, hours }));
+  };
+
+  /** Shifts on the 5-minute grid, possibly across the change hours (00:00–05:00) and up to 24:00. */
+  const arbShift = fc
+    .tuple(fc.integer({ min: 0, max: 288 }), fc.integer({ min: 1, max: 288 }))
+    .map(([a, len]) => ({ openMinute: a * 5, closeMinute: Math.min(1440, a * 5 + len * 5) }));
+  const arbSegments = fc.oneof(
+    fc.constant(null),
+    fc.array(fc.tuple(fc.integer({ min: 0, max: 20 }), fc.integer({ min: 1, max: 8 })), { minLength: 1, maxLength: 4 }).map((parts) =>
+      parts.map(([a, len]) => ({ startMinutes: a * 5, endMinutes: a * 5 + len * 5 })),
+    ),
+  );
+
+  it('gives the same starts, hour groups and client window as the luxon formulation', () => {
+    fc.assert(
+      fc.property(
+        arbDate,
+        fc.array(arbShift, { minLength: 0, maxLength: 3 }),
+        fc.array(fc.tuple(fc.integer({ min: -120, max: 1560 }), fc.integer({ min: 0, max: 90 })), { maxLength: 40 }),
+        fc.integer({ min: 1, max: 48 }).map((q) => q * 5),
+        arbSegments,
+        fc.integer({ min: -2000, max: 1600 }),
+        fc.boolean(),
+        (date, shifts, busyList, duration, rawSegments, nowMinute, client) => {
+          const week = shifts.map((s) => ({ day: weekdayOf(date), ...s }));
+          const open = openIntervals(date, week);
+          expect(open).toEqual(refOpen(date, week));
+          const dayStart = madridWallClockLuxon(date, 0);
+          const busyRanges = busyList.map(([m, len]) => ({ start: dayStart + m * 60_000, end: dayStart + (m + len) * 60_000 }));
+          const now = dayStart + nowMinute * 60_000;
+          const until = client ? DateTime.fromMillis(now, { zone: ZONE }).startOf('day').plus({ days: 31 }).toMillis() : null;
+          if (client) expect(clientWindowEnd(now)).toBe(until);
+          const q = { date, open, busy: busyRanges, durationMinutes: duration, segments: segmentsOf(duration, rawSegments), now, until };
+          const starts = availableStarts(q);
+          expect(starts).toEqual(refStarts(q));
+          expect(groupByHour(starts, duration)).toEqual(refGroups(starts, duration));
+        },
+      ),
+      { numRuns: 1500 },
+    );
   });
 });

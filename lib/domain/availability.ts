@@ -7,11 +7,17 @@ import {
   contains,
   formatHHmm,
   isoUtc,
+  madridDay,
+  madridDayOf,
+  madridHourOn,
   madridWallClock,
   overlaps,
   parseHHmm,
   toMadrid,
+  utcDateOf,
+  wallClockOn,
   weekdayOf,
+  type MadridDay,
   type Range,
 } from './time';
 
@@ -36,10 +42,14 @@ export function openIntervals(date: string, weekShifts: WeekShift[], special?: S
     shifts: weekShifts.filter((s) => s.day === day).map((s) => ({ open: formatHHmm(s.openMinute), close: formatHHmm(s.closeMinute) })),
   };
   const { shift } = resolveDay(weekday, special ? { available: special.available, shift: special.shifts } : null);
+  if (shift.length === 0) return [];
+  // The date's offsets once; each wall-clock time is then arithmetic (issue 11).
+  const offsets = madridDay(date);
+  const toInstant = (minutes: number) => (offsets ? wallClockOn(offsets, minutes) : madridWallClock(date, minutes));
   return shift
     .map((s) => ({ open: parseHHmm(s.open), close: parseHHmm(s.close) }))
     .filter((m) => m.open < m.close)
-    .map((m) => ({ start: madridWallClock(date, m.open), end: madridWallClock(date, m.close) }))
+    .map((m) => ({ start: toInstant(m.open), end: toInstant(m.close) }))
     .filter((r) => r.start < r.end)
     .sort((a, b) => a.start - b.start);
 }
@@ -76,27 +86,90 @@ export function fits(start: number, q: Pick<SlotQuery, 'open' | 'busy' | 'segmen
 }
 
 /**
+ * Ranges sorted by start with the running maximum of their ends: "does any range satisfy
+ * `start < x` and `end > y`" becomes one binary search (see `anyEndsAfter`).
+ */
+type SweepIndex = { starts: Float64Array; maxEnds: Float64Array };
+
+function sweepIndex(ranges: Range[]): SweepIndex {
+  const sorted = ranges.length > 1 ? [...ranges].sort((a, b) => a.start - b.start) : ranges;
+  const starts = new Float64Array(sorted.length);
+  const maxEnds = new Float64Array(sorted.length);
+  let max = -Infinity;
+  for (let i = 0; i < sorted.length; i++) {
+    const r = sorted[i]!;
+    starts[i] = r.start;
+    if (r.end > max) max = r.end;
+    maxEnds[i] = max;
+  }
+  return { starts, maxEnds };
+}
+
+/** Number of ranges whose start is < x (strict) or <= x (`inclusive`). */
+function countStartsBefore(index: SweepIndex, x: number, inclusive: boolean): number {
+  let lo = 0;
+  let hi = index.starts.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    const s = index.starts[mid]!;
+    if (s < x || (inclusive && s === x)) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
+}
+
+/**
  * Bookable start instants (epoch ms) for a service on a date: every 15 minutes from the start of each
  * open interval, not before `now`, before `until`, with the whole service inside the interval and every
  * busy part clear of the stylist's busy time (rest gaps do not block).
+ *
+ * Same answer as checking `fits` per candidate; the busy and open ranges are sorted once and each busy
+ * part costs two binary searches (overlap: some busy range starts before the part's end and ends after
+ * its start; containment: some open interval starts at or before the part's start and ends at or after
+ * its end) instead of scanning every range.
  */
 export function availableStarts(q: SlotQuery): number[] {
   const step = SLOT_STEP_MINUTES * 60_000;
   const duration = q.durationMinutes * 60_000;
+  const busy = sweepIndex(q.busy);
+  const open = sweepIndex(q.open);
+  const n = q.segments.length;
+  const partStart = new Float64Array(n);
+  const partEnd = new Float64Array(n);
+  for (let k = 0; k < n; k++) {
+    partStart[k] = q.segments[k]!.startMinutes * 60_000;
+    partEnd[k] = q.segments[k]!.endMinutes * 60_000;
+  }
   const starts: number[] = [];
+  let ascending = true;
   for (const interval of q.open) {
     for (let start = interval.start; start + duration <= interval.end; start += step) {
       if (start <= q.now) continue;
       if (q.until !== null && start >= q.until) continue;
-      if (fits(start, q)) starts.push(start);
+      let ok = true;
+      for (let k = 0; k < n && ok; k++) {
+        const ps = start + partStart[k]!;
+        const pe = start + partEnd[k]!;
+        const inOpen = countStartsBefore(open, ps, true);
+        if (inOpen === 0 || open.maxEnds[inOpen - 1]! < pe) ok = false;
+        else {
+          const before = countStartsBefore(busy, pe, false);
+          if (before > 0 && busy.maxEnds[before - 1]! > ps) ok = false;
+        }
+      }
+      if (!ok) continue;
+      if (starts.length > 0 && start <= starts[starts.length - 1]!) ascending = false;
+      starts.push(start);
     }
   }
-  return [...new Set(starts)].sort((a, b) => a - b);
+  return ascending ? starts : [...new Set(starts)].sort((a, b) => a - b);
 }
 
 /** The latest bookable instant for a client: the end of the 30th day after today (Madrid). */
 export function clientWindowEnd(now: number): number {
-  return toMadrid(now).startOf('day').plus({ days: CLIENT_WINDOW_DAYS + 1 }).toMillis();
+  const today = madridDayOf(now);
+  const last = madridDay(utcDateOf(today.localMidnight + (CLIENT_WINDOW_DAYS + 1) * 86_400_000));
+  return last ? last.start : toMadrid(now).startOf('day').plus({ days: CLIENT_WINDOW_DAYS + 1 }).toMillis();
 }
 
 export type AvailableHour = { id: string; start_time: string; end_time: string };
@@ -108,16 +181,24 @@ export type HourGroup = { hour: string; hours: AvailableHour[] };
  */
 export function groupByHour(starts: number[], durationMinutes: number): HourGroup[] {
   const groups = new Map<string, AvailableHour[]>();
+  const duration = durationMinutes * 60_000;
+  // The Madrid date of the starts (all on one date in practice): its offsets label every hour.
+  let day: MadridDay | null = null;
   for (const start of starts) {
-    const label = formatHHmm(toMadrid(start).hour * 60);
+    if (!day || start < day.start || start >= day.end) day = madridDayOf(start);
+    const label = HOUR_LABELS[madridHourOn(day, start)]!;
     const startIso = isoUtc(start);
-    const endIso = isoUtc(start + durationMinutes * 60_000);
-    const list = groups.get(label) ?? [];
-    list.push({ id: `${startIso}_${endIso}`, start_time: startIso, end_time: endIso });
-    groups.set(label, list);
+    const endIso = isoUtc(start + duration);
+    const entry = { id: `${startIso}_${endIso}`, start_time: startIso, end_time: endIso };
+    const list = groups.get(label);
+    if (list) list.push(entry);
+    else groups.set(label, [entry]);
   }
   return [...groups.entries()].map(([hour, hours]) => ({ hour, hours }));
 }
+
+/** `00:00` … `23:00`. */
+const HOUR_LABELS = Array.from({ length: 24 }, (_, h) => formatHHmm(h * 60));
 
 /** Madrid `HH:mm` label of a UTC instant. */
 export function madridLabel(instant: string | number): string {

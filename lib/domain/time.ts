@@ -2,7 +2,7 @@
  * Time helpers of the booking domain. All wall-clock reasoning happens in Europe/Madrid (spec section 9);
  * instants travel as UTC ISO strings or epoch milliseconds.
  */
-import { DateTime } from 'luxon';
+import { DateTime, IANAZone } from 'luxon';
 
 export const ZONE = 'Europe/Madrid';
 export const DATE_FORMAT = 'yyyy-MM-dd';
@@ -20,17 +20,197 @@ export function contains(outer: Range, inner: Range): boolean {
   return outer.start <= inner.start && inner.end <= outer.end;
 }
 
+const MINUTE_MS = 60_000;
+const HOUR_MS = 3_600_000;
+const DAY_MS = 86_400_000;
+const MADRID = IANAZone.create(ZONE);
+
+/** Madrid wall clock of an instant as `M/D/YYYY, HH:mm:ss` (one cached formatter; `format` is ~4× faster than luxon's `formatToParts`). */
+const MADRID_CLOCK = new Intl.DateTimeFormat('en-US', {
+  timeZone: ZONE,
+  hourCycle: 'h23',
+  year: 'numeric',
+  month: 'numeric',
+  day: 'numeric',
+  hour: 'numeric',
+  minute: 'numeric',
+  second: 'numeric',
+});
+const CLOCK_RE = /^(\d{1,2})\/(\d{1,2})\/(\d{4}), (\d{2}):(\d{2}):(\d{2})$/;
+
+/**
+ * UTC offset of Madrid at an instant, in ms (UTC+1 = 3,600,000): the zone's wall clock read from `Intl`
+ * minus the instant (whole seconds), as luxon's `IANAZone#offset` does; luxon itself when the text is not
+ * the expected shape (years before 1000, an unusual ICU).
+ */
+export function madridOffsetMs(instant: number): number {
+  const m = CLOCK_RE.exec(MADRID_CLOCK.format(instant));
+  if (!m) return MADRID.offset(instant) * MINUTE_MS;
+  const hour = Number(m[4]);
+  const wall = Date.UTC(Number(m[3]), Number(m[1]) - 1, Number(m[2]), hour === 24 ? 0 : hour, Number(m[5]), Number(m[6]));
+  return wall - (instant - (((instant % 1000) + 1000) % 1000));
+}
+
+/**
+ * The UTC offsets of one Madrid date, computed once so wall-clock minutes and hour labels of that date
+ * become plain arithmetic (issue 11: no time-zone conversion per candidate). Madrid changes offset at most
+ * once a day: `offsetBefore` holds from the day's start until `transition` (epoch ms, null on a day
+ * without change), `offsetAfter` from then on. Offsets in ms (UTC+1 = 3,600,000).
+ */
+export type MadridDay = {
+  date: string;
+  /** `Date.UTC` of the date's midnight, as if the date were UTC: the base of local (wall-clock) ms. */
+  localMidnight: number;
+  /** First instant of the date in Madrid (epoch ms). */
+  start: number;
+  /** First instant of the next date in Madrid (epoch ms). */
+  end: number;
+  offsetBefore: number;
+  offsetAfter: number;
+  transition: number | null;
+};
+
+const DATE_RE = /^(\d{4})-(\d{2})-(\d{2})$/;
+
+/** `Date.UTC` of a `YYYY-MM-DD` date's midnight, or NaN when the text is not a real calendar date. */
+function localMidnightOf(date: string): number {
+  const m = DATE_RE.exec(date);
+  if (!m) return NaN;
+  const y = Number(m[1]);
+  const mo = Number(m[2]);
+  const d = Number(m[3]);
+  // setUTCFullYear, not Date.UTC: Date.UTC maps years 0–99 to 1900–1999.
+  const check = new Date(0);
+  check.setUTCFullYear(y, mo - 1, d);
+  const ms = check.getTime();
+  if (check.getUTCFullYear() !== y || check.getUTCMonth() !== mo - 1 || check.getUTCDate() !== d) return NaN;
+  return ms;
+}
+
+/**
+ * luxon's `fixOffset`: the instant of local ms `local` given the offset guess `guess` (ms), with the same
+ * answers in the skipped and the repeated hour as `DateTime#set` (so both paths agree to the millisecond).
+ */
+function fixOffset(local: number, guess: number, offsetAt: (t: number) => number): number {
+  let utc = local - guess;
+  const o2 = offsetAt(utc);
+  if (o2 === guess) return utc;
+  utc -= o2 - guess;
+  const o3 = offsetAt(utc);
+  if (o2 === o3) return utc;
+  return local - Math.min(o2, o3);
+}
+
+const dayCache = new Map<string, MadridDay>();
+const DAY_CACHE_LIMIT = 1024;
+
+/**
+ * The offsets of a Madrid date (YYYY-MM-DD), or null when the text is not a real calendar date. Three
+ * offset look-ups (day start, next day start, its last ms) and, only on the two change days a year, a
+ * bisection to the minute of the change. Memoised per date (a bounded map: zone rules are fixed while the
+ * process runs).
+ */
+export function madridDay(date: string): MadridDay | null {
+  const cached = dayCache.get(date);
+  if (cached) return cached;
+  const localMidnight = localMidnightOf(date);
+  if (Number.isNaN(localMidnight)) return null;
+  const start = fixOffset(localMidnight, madridOffsetMs(localMidnight), madridOffsetMs);
+  const offsetBefore = madridOffsetMs(start);
+  const end = fixOffset(localMidnight + DAY_MS, offsetBefore, madridOffsetMs);
+  const offsetAfter = madridOffsetMs(end - 1);
+  let transition: number | null = null;
+  if (offsetAfter !== offsetBefore) {
+    // Bisection over the day's minutes (changes happen on whole minutes): minute `lo` has the old offset,
+    // minute `hi` the new one.
+    let lo = 0;
+    let hi = Math.round((end - start) / MINUTE_MS) - 1;
+    while (hi - lo > 1) {
+      const mid = (lo + hi) >> 1;
+      if (madridOffsetMs(start + mid * MINUTE_MS) === offsetBefore) lo = mid;
+      else hi = mid;
+    }
+    transition = start + hi * MINUTE_MS;
+  }
+  const day: MadridDay = { date, localMidnight, start, end, offsetBefore, offsetAfter, transition };
+  if (dayCache.size >= DAY_CACHE_LIMIT) dayCache.clear();
+  dayCache.set(date, day);
+  return day;
+}
+
+/** Forgets the memoised dates (benches and tests measure the uncached path with it). */
+export function clearMadridDayCache(): void {
+  dayCache.clear();
+}
+
+/** Offset (ms) at an instant: arithmetic inside the date's bounds, the zone rules outside them. */
+export function dayOffsetAt(day: MadridDay, instant: number): number {
+  if (instant < day.start || instant >= day.end) return madridOffsetMs(instant);
+  return day.transition !== null && instant >= day.transition ? day.offsetAfter : day.offsetBefore;
+}
+
+/**
+ * The instant (epoch ms) of wall-clock `minutes` after midnight of a Madrid date (1440 and more = the next
+ * date's start), the same instant as the luxon path `madridWallClockLuxon` in the skipped and repeated hours.
+ */
+export function wallClockOn(day: MadridDay, minutes: number): number {
+  if (minutes >= 1440) return day.end;
+  if (day.transition === null) return day.localMidnight + minutes * MINUTE_MS - day.offsetBefore;
+  return fixOffset(day.localMidnight + minutes * MINUTE_MS, day.offsetBefore, (t) => dayOffsetAt(day, t));
+}
+
+/**
+ * The Madrid date holding an instant: its UTC date, the next or the previous one (Madrid's offset is
+ * within ±1 day), whichever's bounds hold it — memoised dates, so no zone look-up once a date is known.
+ */
+export function madridDayOf(instant: number): MadridDay {
+  const base = instant - (((instant % DAY_MS) + DAY_MS) % DAY_MS);
+  for (const delta of [0, DAY_MS, -DAY_MS]) {
+    const day = madridDay(utcDateOf(base + delta));
+    if (day && instant >= day.start && instant < day.end) return day;
+  }
+  const local = instant + madridOffsetMs(instant);
+  const day = madridDay(new Date(local - (((local % DAY_MS) + DAY_MS) % DAY_MS)).toISOString().slice(0, 10));
+  if (!day) throw new Error(`No Madrid date for instant ${instant}`);
+  return day;
+}
+
+/** Madrid hour (0–23) of an instant, using the date's offsets when the instant lies in that date. */
+export function madridHourOn(day: MadridDay, instant: number): number {
+  const local = instant + dayOffsetAt(day, instant);
+  return Math.floor((((local % DAY_MS) + DAY_MS) % DAY_MS) / HOUR_MS);
+}
+
 /** The instant of a Madrid wall-clock time `minutes` after midnight of `date` (YYYY-MM-DD), in epoch ms. */
 export function madridWallClock(date: string, minutes: number): number {
+  const day = madridDay(date);
+  return day ? wallClockOn(day, minutes) : madridWallClockLuxon(date, minutes);
+}
+
+/** The luxon formulation of `madridWallClock`: the reference of the property tests (slow: ~30 µs). */
+export function madridWallClockLuxon(date: string, minutes: number): number {
   const day = DateTime.fromISO(date, { zone: ZONE }).startOf('day');
   if (minutes >= 1440) return day.plus({ days: 1 }).toMillis();
   return day.set({ hour: Math.floor(minutes / 60), minute: minutes % 60 }).toMillis();
 }
 
-/** The Madrid calendar date (YYYY-MM-DD) of an instant. */
+/** An ISO instant with an explicit zone (`Z` or `±hh:mm`), which `Date.parse` reads exactly. */
+const ZONED_ISO = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,3})?)?(Z|[+-]\d{2}:\d{2})$/;
+
+/**
+ * The Madrid calendar date (YYYY-MM-DD) of an instant (epoch ms, Date, or ISO string). Instants and zoned
+ * ISO strings take the memoised per-date offsets (`madridDayOf`: no zone conversion once a date is known —
+ * the agenda dates every one of its hundreds of events, issue 11); other strings (a bare date, a local
+ * time meant as Madrid's) go through luxon.
+ */
 export function madridDate(instant: number | Date | string): string {
+  const ms = typeof instant === 'number' ? instant : instant instanceof Date ? instant.getTime() : ZONED_ISO.test(instant) ? Date.parse(instant) : NaN;
+  if (Number.isFinite(ms) && ms >= MADRID_FAST_MIN && ms < MADRID_FAST_MAX) return madridDayOf(ms).date;
   return toMadrid(instant).toFormat(DATE_FORMAT);
 }
+/** The fast path's range (years 1900–9998): inside it every Madrid date has the 4-digit form. */
+const MADRID_FAST_MIN = Date.UTC(1900, 0, 2);
+const MADRID_FAST_MAX = Date.UTC(9998, 11, 31);
 
 /** An instant as a luxon DateTime in Madrid. */
 export function toMadrid(instant: number | Date | string): DateTime {
@@ -41,7 +221,9 @@ export function toMadrid(instant: number | Date | string): DateTime {
 
 /** Weekday number of a Madrid date as stored in shifts: 0 = Sunday … 6 = Saturday. */
 export function weekdayOf(date: string): number {
-  return DateTime.fromISO(date, { zone: ZONE }).weekday % 7;
+  const ms = localMidnightOf(date);
+  if (Number.isNaN(ms)) return DateTime.fromISO(date, { zone: ZONE }).weekday % 7;
+  return new Date(ms).getUTCDay();
 }
 
 /** `HH:mm` → minutes after midnight; throws on a malformed value. */
@@ -60,25 +242,65 @@ export function formatHHmm(minutes: number): string {
   return `${String(h).padStart(2, '0')}:${String(m).padStart(2, '0')}`;
 }
 
-/** Epoch ms → UTC ISO string with milliseconds (`2026-11-23T09:00:00.000Z`). */
+/**
+ * `YYYY-MM-DD` of the UTC day holding epoch ms `ms` (years 0–9999), by arithmetic (H. Hinnant's
+ * civil-from-days), without a Date object.
+ */
+export function utcDateOf(ms: number): string {
+  const z = Math.floor(ms / DAY_MS) + 719_468;
+  const era = Math.floor(z / 146_097);
+  const doe = z - era * 146_097;
+  const yoe = Math.floor((doe - Math.floor(doe / 1460) + Math.floor(doe / 36_524) - Math.floor(doe / 146_096)) / 365);
+  const doy = doe - (365 * yoe + Math.floor(yoe / 4) - Math.floor(yoe / 100));
+  const mp = Math.floor((5 * doy + 2) / 153);
+  const d = doy - Math.floor((153 * mp + 2) / 5) + 1;
+  const m = mp < 10 ? mp + 3 : mp - 9;
+  const y = yoe + era * 400 + (m <= 2 ? 1 : 0);
+  return `${String(y).padStart(4, '0')}-${PAD2[m]!}-${PAD2[d]!}`;
+}
+
+const PAD2 = Array.from({ length: 60 }, (_, i) => String(i).padStart(2, '0'));
+const PAD3 = Array.from({ length: 1000 }, (_, i) => String(i).padStart(3, '0'));
+/** The `YYYY-MM-DDT` prefix of the last UTC day formatted, and that day's first ms. */
+let isoDayStart = NaN;
+let isoDayPrefix = '';
+/** Years 0000–9999: `toISOString` uses the 4-digit form there. */
+const ISO_MAX = 253_402_300_800_000;
+
+/**
+ * Epoch ms → UTC ISO string with milliseconds (`2026-11-23T09:00:00.000Z`), the same text as
+ * `Date#toISOString`. Numbers take a fast path (the date prefix is reused within a UTC day, the time is
+ * arithmetic): `toISOString` costs ~1 µs on Node 20, and the availability answer formats two per start.
+ * Throws a RangeError on an invalid time value, as `toISOString` does.
+ */
 export function isoUtc(ms: number | Date): string {
-  return new Date(ms).toISOString();
+  if (typeof ms !== 'number' || !(ms >= 0 && ms < ISO_MAX) || !Number.isInteger(ms)) return new Date(ms).toISOString();
+  const rem = ms % DAY_MS;
+  const dayStart = ms - rem;
+  if (dayStart !== isoDayStart) {
+    isoDayPrefix = `${utcDateOf(dayStart)}T`;
+    isoDayStart = dayStart;
+  }
+  const h = Math.floor(rem / HOUR_MS);
+  const m = Math.floor((rem % HOUR_MS) / MINUTE_MS);
+  const sec = Math.floor((rem % MINUTE_MS) / 1000);
+  return `${isoDayPrefix}${PAD2[h]!}:${PAD2[m]!}:${PAD2[sec]!}.${PAD3[rem % 1000]!}Z`;
 }
 
 /** True when `date` (YYYY-MM-DD) is a real calendar date. */
 export function isValidDate(date: string): boolean {
-  return /^\d{4}-\d{2}-\d{2}$/.test(date) && DateTime.fromISO(date, { zone: ZONE }).isValid;
+  // Arithmetic, not luxon (~40 µs a call; every API date parameter goes through here, issue 11).
+  return !Number.isNaN(localMidnightOf(date));
 }
 
 /** Madrid dates (YYYY-MM-DD) from `from` to `to` inclusive (empty when inverted; at most 400). */
 export function datesBetween(from: string, to: string): string[] {
   const out: string[] = [];
-  let d = DateTime.fromISO(from, { zone: ZONE });
-  const end = DateTime.fromISO(to, { zone: ZONE });
-  while (d <= end && out.length < 400) {
-    out.push(d.toFormat(DATE_FORMAT));
-    d = d.plus({ days: 1 });
-  }
+  // Calendar arithmetic on the dates themselves (a Madrid date is a calendar date: no zone involved).
+  const first = localMidnightOf(from);
+  const last = localMidnightOf(to);
+  if (Number.isNaN(first) || Number.isNaN(last)) return out;
+  for (let d = first; d <= last && out.length < 400; d += DAY_MS) out.push(utcDateOf(d));
   return out;
 }
 

@@ -10,11 +10,38 @@ import { requestHost, tenantSlugFromHost } from '@/lib/tenant-host';
 /** A tenant as requests see it; `phoneCountries` are the ISO countries allowed for phone verification. */
 export type Tenant = { id: number; slug: string; name: string; phoneCountries: string[] };
 
-/** Looks a tenant up by its slug; null when unknown. */
+/**
+ * How long a tenant found by slug is reused in this process without asking the database (issue 11: one
+ * query less before every handler). Tenant rows change rarely (the admin CLI, the settings screen): a change
+ * made through this instance evicts at once (`forgetTenant`), one made elsewhere shows within this TTL.
+ * Unknown slugs are never cached (a tenant created a moment ago is found at once).
+ */
+export const TENANT_CACHE_TTL_MS = 5_000;
+const TENANT_CACHE_MAX = 1_000;
+type TenantCache = Map<string, { tenant: Tenant; until: number }>;
+const tenantCache: TenantCache = ((globalThis as { __klokTenantCache?: TenantCache }).__klokTenantCache ??= new Map());
+
+/** Looks a tenant up by its slug (cached for TENANT_CACHE_TTL_MS); null when unknown. */
 export async function findTenant(slug: string): Promise<Tenant | null> {
+  const now = Date.now();
+  const hit = tenantCache.get(slug);
+  if (hit && hit.until > now) return hit.tenant;
   const db = await getDb();
   const [row] = await db.select().from(tenants).where(eq(tenants.slug, slug)).limit(1);
-  return row ? { id: row.id, slug: row.slug, name: row.name, phoneCountries: row.phoneCountries } : null;
+  if (!row) {
+    tenantCache.delete(slug);
+    return null;
+  }
+  const tenant = { id: row.id, slug: row.slug, name: row.name, phoneCountries: row.phoneCountries };
+  if (tenantCache.size >= TENANT_CACHE_MAX) tenantCache.clear();
+  tenantCache.set(slug, { tenant, until: now + TENANT_CACHE_TTL_MS });
+  return tenant;
+}
+
+/** Drops the cached row of a tenant (by id) after this instance changed it; with no id, every tenant. */
+export function forgetTenant(tenantId?: number): void {
+  if (tenantId === undefined) return tenantCache.clear();
+  for (const [slug, { tenant }] of tenantCache) if (tenant.id === tenantId) tenantCache.delete(slug);
 }
 
 /** The tenant of a host header value (first label; default tenant for bare hosts and IPs); null when unknown. */

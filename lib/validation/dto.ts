@@ -119,6 +119,8 @@ export const ZUser = z.object({
   id: z.string(),
   email: z.string(),
   name: z.string(),
+  /** The first name typed at onboarding (issue 10: the greeting), null when the account never gave one. */
+  given_name: z.string().nullable(),
   tlf: z.string().nullable(),
   phone_verified: z.boolean(),
   role: ZRole,
@@ -289,7 +291,7 @@ export const ZEventId = z.object({ event_id: z.string() });
 
 /** The error body of every failed call. */
 export const ZApiErrorBody = z.object({
-  error: z.object({ code: z.string(), message: z.string(), details: z.unknown().optional(), requestId: z.string().optional() }),
+  error: z.object({ code: z.string(), message: z.string(), details: z.unknown().optional(), request_id: z.string().optional() }),
 });
 export type ApiErrorBody = z.infer<typeof ZApiErrorBody>;
 

@@ -4,10 +4,14 @@ import { v } from './messages';
 
 export const ZUserParams = z.object({ email: ZEmail });
 
-/** `PATCH /users/{email}` by the client itself (spec section 7): its own profile fields. */
+/**
+ * `PATCH /users/{email}` by the client itself (spec section 7): its own profile fields. `given_name` (issue 10):
+ * the Nombre part of `name` as typed at onboarding ("María José" of "María José Pérez Gil"), for the greeting.
+ */
 export const ZClientUserPatch = z
   .object({
     name: z.string().trim().min(1).max(120).optional(),
+    given_name: z.string().trim().min(1).max(120).optional(),
     tlf: ZPhoneInput.optional(),
     onboarding_completed: z.boolean().optional(),
     privacy_policy: z.boolean().optional(),

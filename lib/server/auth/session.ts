@@ -32,7 +32,11 @@ export async function createSession(
   previousToken?: string,
 ): Promise<{ token: string; expires: Date }> {
   const db = await getDb();
-  if (previousToken) await db.delete(sessions).where(eq(sessions.id, hash(previousToken)));
+  if (previousToken) {
+    const previous = hash(previousToken);
+    for (const key of sessionCache.keys()) if (key.endsWith(`:${previous}`)) sessionCache.delete(key);
+    await db.delete(sessions).where(eq(sessions.id, previous));
+  }
   const token = randomBytes(32).toString('base64url');
   const expires = new Date(Date.now() + SESSION_DAYS * 86_400_000);
   await db.insert(sessions).values({ id: hash(token), tenantId, userId, expiresAt: expires });
@@ -49,15 +53,48 @@ export async function createSession(
 }
 
 /**
+ * How long a session found valid is reused by this process without asking the database (issue 11: one
+ * query less before every handler). Revocation still takes effect within this TTL everywhere, and at once
+ * in the instance that revokes: logout and sign-in rotation (`deleteSession`, `createSession`) and the
+ * services that delete an account or remove a stylist (`forgetSessionsOf`) evict the cached entries.
+ * A write made directly in the database (or by another instance) shows within SESSION_CACHE_TTL_MS.
+ * Unknown, expired and idle tokens are never cached (they are looked up, and counted, every time).
+ */
+export const SESSION_CACHE_TTL_MS = 2_000;
+const SESSION_CACHE_MAX = 10_000;
+type SessionCache = Map<string, { user: SessionUser; until: number }>;
+const sessionCache: SessionCache = ((globalThis as { __klokSessionCache?: SessionCache }).__klokSessionCache ??= new Map());
+
+/** Evicts the cached sessions of a user (after deleting their sessions or account); with no id, all of them. */
+export function forgetSessionsOf(userId?: string): void {
+  if (userId === undefined) return sessionCache.clear();
+  for (const [key, { user }] of sessionCache) if (user.id === userId) sessionCache.delete(key);
+}
+
+/**
  * The user of a session token within a tenant, or null: unknown token, past its absolute expiry
  * (30 days) or idle for 14 days, of another tenant, or of a deleted user (a disabled account loses access
- * on its next request). Records the use at most every five minutes.
+ * within SESSION_CACHE_TTL_MS, at once when deleted through this instance's services). Records the use at
+ * most every five minutes.
  */
 export async function findSessionUser(tenantId: number, token: string | undefined): Promise<SessionUser | null> {
   if (!token) return null;
-  const db = await getDb();
   const now = Date.now();
   const id = hash(token);
+  const key = `${tenantId}:${id}`;
+  const hit = sessionCache.get(key);
+  if (hit && hit.until > now) return hit.user;
+  const user = await lookUpSession(tenantId, id, now);
+  if (user) {
+    if (sessionCache.size >= SESSION_CACHE_MAX) sessionCache.clear();
+    sessionCache.set(key, { user, until: now + SESSION_CACHE_TTL_MS });
+  } else sessionCache.delete(key);
+  return user;
+}
+
+/** The database side of `findSessionUser` (session id = the token's hash). */
+async function lookUpSession(tenantId: number, id: string, now: number): Promise<SessionUser | null> {
+  const db = await getDb();
   const [row] = await db
     .select({
       id: users.id,
@@ -86,9 +123,10 @@ export async function findSessionUser(tenantId: number, token: string | undefine
   return { id: row.id, tenantId: row.tenantId, email: row.email, name: row.name, role: row.role };
 }
 
-/** Ends a session of the tenant (logout); a token of another tenant is left alone. */
+/** Ends a session of the tenant (logout), evicting it from this process's cache; a token of another tenant is left alone. */
 export async function deleteSession(tenantId: number, token: string | undefined): Promise<void> {
   if (!token) return;
+  sessionCache.delete(`${tenantId}:${hash(token)}`);
   const db = await getDb();
   await db.delete(sessions).where(and(eq(sessions.id, hash(token)), eq(sessions.tenantId, tenantId)));
 }

@@ -7,14 +7,15 @@ import {
   segmentsOf,
   type BusySegment,
   type HourGroup,
+  type SpecialShift,
+  type WeekShift,
 } from '@/lib/domain/availability';
 import { madridWallClock } from '@/lib/domain/time';
 import type { DbOrTx } from '@/lib/server/db/client';
 import { ApiError } from '@/lib/server/errors';
 import { errorMessage } from '@/lib/server/messages';
 import { busyRangesOf } from '@/lib/server/repositories/appointments';
-import { findEmployee, scheduleOf } from '@/lib/server/repositories/employees';
-import { findService } from '@/lib/server/repositories/services';
+import { availabilityContextOf, scheduleOf } from '@/lib/server/repositories/employees';
 
 export type Flow = 'client' | 'staff';
 
@@ -47,8 +48,17 @@ export async function availableStartsOf(
   db: DbOrTx,
   input: AvailabilityInput,
 ): Promise<number[]> {
-  const now = input.now ?? Date.now();
   const { week, special } = await scheduleOf(db, input.tenantId, input.employeeId, input.date);
+  return startsFromSchedule(db, input, week, special);
+}
+
+/**
+ * The starts of `availableStartsOf` once the schedule is known: the pure pipeline plus one query (the
+ * stylist's busy ranges of the date), skipped on a closed day. The date's UTC offsets are computed once
+ * (lib/domain/time.ts `madridDay`), so the day's bounds and every start cost arithmetic only.
+ */
+async function startsFromSchedule(db: DbOrTx, input: AvailabilityInput, week: WeekShift[], special: SpecialShift | null): Promise<number[]> {
+  const now = input.now ?? Date.now();
   const open = openIntervals(input.date, week, special);
   if (open.length === 0) return [];
   const dayStart = madridWallClock(input.date, 0);
@@ -81,15 +91,17 @@ export type AvailableHoursQuery = {
  * Errors: 404 unknown (or removed) stylist, 404 unknown or deleted service.
  */
 export async function availableHoursFor(db: DbOrTx, tenantId: number, flow: Flow, q: AvailableHoursQuery): Promise<HourGroup[]> {
-  const employee = await findEmployee(db, tenantId, q.employeeEmail);
-  if (!employee) throw new ApiError('not_found', errorMessage('employeeNotFound'));
+  // Stylist, schedule and service in one round trip; the busy ranges in a second (issue 11).
+  const ctx = await availabilityContextOf(db, tenantId, q.employeeEmail, q.date, q.serviceId);
+  if (!ctx) throw new ApiError('not_found', errorMessage('employeeNotFound'));
   let segments: BusySegment[] | null = null;
   let duration = q.serviceDuration;
   if (q.serviceId !== undefined) {
-    const service = await findService(db, tenantId, q.serviceId);
-    if (!service) throw new ApiError('not_found', errorMessage('serviceNotFound'));
-    segments = service.busySlots;
-    duration = service.durationMinutes;
+    if (!ctx.service) throw new ApiError('not_found', errorMessage('serviceNotFound'));
+    segments = ctx.service.busySlots;
+    duration = ctx.service.durationMinutes;
   }
-  return availableHours(db, { tenantId, employeeId: employee.id, date: q.date, durationMinutes: duration, segments, flow });
+  const input: AvailabilityInput = { tenantId, employeeId: ctx.employeeId, date: q.date, durationMinutes: duration, segments, flow };
+  const starts = await startsFromSchedule(db, input, ctx.week, ctx.special);
+  return groupByHour(starts, duration);
 }

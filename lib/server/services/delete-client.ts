@@ -2,7 +2,7 @@ import 'server-only';
 import { randomUUID } from 'node:crypto';
 import { and, eq, gt, inArray, or, sql } from 'drizzle-orm';
 import messages from '@/lib/i18n/messages/es.json';
-import type { SessionUser } from '@/lib/server/auth/session';
+import { forgetSessionsOf, type SessionUser } from '@/lib/server/auth/session';
 import type { Db, Tx } from '@/lib/server/db/client';
 import { activities, appointments, phoneVerifications, sessions, users } from '@/lib/server/db/schema';
 import { ApiError } from '@/lib/server/errors';
@@ -86,6 +86,7 @@ export async function deleteClient(
       })
       .where(and(eq(users.tenantId, tenantId), eq(users.id, client.id)));
     await tx.delete(sessions).where(and(eq(sessions.tenantId, tenantId), eq(sessions.userId, client.id)));
+    forgetSessionsOf(client.id); // this process's session cache (lib/server/auth/session.ts)
     await tx.delete(phoneVerifications).where(and(eq(phoneVerifications.tenantId, tenantId), eq(phoneVerifications.userId, client.id)));
     await tx.insert(activities).values({
       tenantId,

@@ -1,6 +1,6 @@
 import 'server-only';
 import { and, eq, gt, sql } from 'drizzle-orm';
-import type { SessionUser } from '@/lib/server/auth/session';
+import { forgetSessionsOf, type SessionUser } from '@/lib/server/auth/session';
 import type { Db } from '@/lib/server/db/client';
 import { appointments, employeeProfiles, employeeServices, leaves, sessions, users } from '@/lib/server/db/schema';
 import { ApiError } from '@/lib/server/errors';
@@ -49,11 +49,12 @@ export async function removeEmployee(
     await tx
       .insert(employeeProfiles)
       .values({ userId: target.id, tenantId, removedAt: at })
-      .onConflictDoUpdate({ target: employeeProfiles.userId, set: { removedAt: at } });
+      .onConflictDoUpdate({ target: [employeeProfiles.userId, employeeProfiles.tenantId], set: { removedAt: at } });
     await tx.update(users).set({ fcmToken: null }).where(and(eq(users.tenantId, tenantId), eq(users.id, target.id)));
     await tx.delete(employeeServices).where(and(eq(employeeServices.tenantId, tenantId), eq(employeeServices.employeeId, target.id)));
     await tx.delete(leaves).where(and(eq(leaves.tenantId, tenantId), eq(leaves.employeeId, target.id), gt(leaves.endAt, at)));
     await tx.delete(sessions).where(and(eq(sessions.tenantId, tenantId), eq(sessions.userId, target.id)));
+    forgetSessionsOf(target.id); // this process's session cache (lib/server/auth/session.ts)
     return { email: target.email };
   });
 }

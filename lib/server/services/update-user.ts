@@ -36,7 +36,8 @@ export async function getUser(db: DbOrTx, tenantId: number, actor: SessionUser, 
 
 /**
  * `PATCH /users/{email}` (spec section 7): the body depends on who writes.
- * - A client on itself (`ZClientUserPatch`): name; tlf must equal its verified phone (422
+ * - A client on itself (`ZClientUserPatch`): name; given_name (issue 10: the Nombre typed at onboarding, the
+ *   greeting's name; the onboarding form sends it with the full name); tlf must equal its verified phone (422
  *   `phone_not_verified` otherwise); onboarding_completed needs a verified phone and the privacy policy;
  *   privacy_policy; tutorial; fcm_token (its push token; null clears it).
  * - Staff on a client (`ZStaffUserPatch`): name (non-empty), users (sub-users: max 3, names non-empty,
@@ -45,6 +46,8 @@ export async function getUser(db: DbOrTx, tenantId: number, actor: SessionUser, 
  *   pending appointment (not cancelled, ending after `now`) is refused with 409 `conflict`, a Spanish
  *   message naming it and `details: { user, appointment }`; the account row is locked meanwhile, so a
  *   booking for that sub-user cannot slip in between.
+ * A new `name` without `given_name` keeps the stored given name only while the name still begins with it
+ * (else it is cleared and the greeting falls back to the name's first word).
  * Returns the updated user. Errors: 400 invalid body (field messages in Spanish), 403 not yours, 404 unknown.
  */
 export async function updateUser(
@@ -66,7 +69,10 @@ export async function updateUser(
       const [locked] = await tx.select().from(users).where(and(eq(users.tenantId, tenantId), eq(users.id, row.id))).for('update');
       if (!locked) throw new ApiError('not_found', errorMessage('userNotFound'));
       const patch: Partial<typeof users.$inferInsert> = {};
-      if (b.name !== undefined) patch.name = b.name;
+      if (b.name !== undefined) {
+        patch.name = b.name;
+        patch.givenName = givenNameKept(b.name, locked.givenName);
+      }
       if (b.n_appointments_allowed !== undefined) patch.nAppointmentsAllowed = b.n_appointments_allowed;
       if (b.users !== undefined) {
         const { next, removed } = reconcileSubUsers(locked.subUsers, b.users, randomUUID);
@@ -105,6 +111,8 @@ export async function updateUser(
   }
   const patch: Partial<typeof users.$inferInsert> = {};
   if (b.name !== undefined) patch.name = b.name;
+  if (b.given_name !== undefined) patch.givenName = b.given_name;
+  else if (b.name !== undefined) patch.givenName = givenNameKept(b.name, row.givenName);
   if (b.privacy_policy !== undefined) patch.privacyPolicy = b.privacy_policy;
   if (b.onboarding_completed !== undefined) patch.onboardingCompleted = b.onboarding_completed;
   if (b.tutorial !== undefined) patch.tutorial = b.tutorial;
@@ -113,4 +121,16 @@ export async function updateUser(
     await db.update(users).set(patch).where(and(eq(users.tenantId, tenantId), eq(users.id, row.id)));
   }
   return toUserDto(db, (await findUserByEmail(db, tenantId, email))!);
+}
+
+/**
+ * The stored given name after the full name changes to `name` (issue 10): kept when `name` still begins with
+ * it as whole words ("María José" in "María José Pérez Gil"), else null. Case-insensitive, blanks tidied.
+ */
+export function givenNameKept(name: string, given: string | null): string | null {
+  if (!given) return null;
+  const tidy = (v: string) => v.trim().replace(/\s+/g, ' ').toLocaleLowerCase('es');
+  const full = tidy(name);
+  const first = tidy(given);
+  return full === first || full.startsWith(`${first} `) ? given : null;
 }
