@@ -49,6 +49,9 @@ export default defineConfig({
     stderr: 'pipe',
     env: {
       NODE_ENV: 'production',
+      // The request log (one JSON line per API call) is checked by Jest (test/api/request-log.test.ts);
+      // here it would bury the test report.
+      LOG_LEVEL: 'warn',
       DEV_OIDC: '1',
       // The local OpenID provider accepts redirects to these hosts (salon2: the access matrix).
       DEV_OIDC_HOSTS: 'localhost,klok.localhost,127.0.0.1,salon2.localhost',

@@ -80,7 +80,7 @@ async function main() {
 const SOURCES = ['app', 'components', 'lib', 'public', 'types', 'middleware.ts', 'instrumentation.ts', 'instrumentation-client.ts', 'next.config.mjs', 'package.json', 'tsconfig.json'];
 
 /** Modification time (ms) of the newest source file, so `npm start` rebuilds after a `git pull` or an edit. */
-function newestSource(): number {
+export function newestSource(): number {
   let newest = 0;
   const visit = (p: string) => {
     let st;
@@ -97,7 +97,10 @@ function newestSource(): number {
   return newest;
 }
 
-main().catch((err) => {
-  console.error(err);
-  process.exit(1);
-});
+// Run only as a script: scripts/bench imports `newestSource` without starting a server.
+if (require.main === module) {
+  main().catch((err) => {
+    console.error(err);
+    process.exit(1);
+  });
+}

@@ -64,6 +64,10 @@ const ZEnv = z.object({
   DB_STATEMENT_TIMEOUT_MS: z.coerce.number().int().positive().default(10000),
   /** `0` keeps the in-process outbox worker from starting (e.g. a web-only instance). */
   OUTBOX_WORKER: z.enum(['0', '1']).default('1'),
+  /** Lowest level of the JSON log lines on stdout (lib/server/log.ts); `silent` by default under Jest (NODE_ENV=test), else `info`. */
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).optional(),
+  /** Milliseconds the SIGTERM drain waits for in-flight requests before closing their connections (scripts/server.ts). */
+  SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().positive().default(10000),
 });
 
 export type Env = z.infer<typeof ZEnv>;

@@ -6,6 +6,7 @@ import { isHttps } from '@/lib/server/auth/origin';
 import { findSessionUser, isStaff, type SessionUser } from '@/lib/server/auth/session';
 import { env } from '@/lib/server/env';
 import { ApiError, isDatabaseUnavailable, isExclusionViolation, isUniqueViolation } from '@/lib/server/errors';
+import { logger, REQUEST_ID } from '@/lib/server/log';
 import { errorMessage } from '@/lib/server/messages';
 import { consume } from '@/lib/server/rate-limit';
 import { tenantForHost, type Tenant } from '@/lib/server/tenancy';
@@ -46,6 +47,39 @@ export const BODY_LIMIT_BYTES = 64 * 1024;
 
 const WRITE_METHODS = new Set(['POST', 'PATCH', 'PUT', 'DELETE']);
 
+/** The request id scripts/server.ts puts on every request it admits (the trusted proxy's, or a fresh one). */
+export const REQUEST_ID_HEADER = 'x-klok-request-id';
+
+/** This request's id: the edge's (scripts/server.ts) when valid, else a fresh UUID (in-process calls, tests). */
+export function requestIdOf(headers: Headers): string {
+  const given = headers.get(REQUEST_ID_HEADER);
+  return given && REQUEST_ID.test(given) ? given : randomUUID();
+}
+
+/**
+ * The route pattern of a request for the log: each path segment that is a route param becomes `{name}`
+ * (`/api/v1/users/ana%40x.es` → `/api/v1/users/{email}`), and any other segment that still looks like an
+ * e-mail or a phone number becomes `{redacted}`, so no personal data reaches a log line.
+ */
+export function routePattern(pathname: string, params: Record<string, string | string[]>): string {
+  const names = new Map<string, string>();
+  for (const [k, v] of Object.entries(params)) for (const one of Array.isArray(v) ? v : [v]) names.set(one, k);
+  return pathname
+    .split('/')
+    .map((seg) => {
+      let decoded = seg;
+      try {
+        decoded = decodeURIComponent(seg);
+      } catch {
+        return '{malformed}';
+      }
+      const name = names.get(decoded) ?? names.get(seg);
+      if (name) return `{${name}}`;
+      return /@|^\+?\d{7,}$/.test(decoded.replace(/[\s()-]/g, '')) ? '{redacted}' : seg;
+    })
+    .join('/');
+}
+
 /**
  * The one wrapper of every API route (ARCHITECTURE convention 1), in order:
  * - tenant from the host (404 `tenant_not_found`);
@@ -58,25 +92,34 @@ const WRITE_METHODS = new Set(['POST', 'PATCH', 'PUT', 'DELETE']);
  *   (415 `unsupported_media_type`) of at most 64 KB (413 `payload_too_large`, checked before and while
  *   reading); control characters in any string → 400; a malformed percent escape in the path → 400;
  * - failures mapped to `{ error: { code, message } }`: exclusion violation 409 `slot_taken`, unique violation
- *   409 `conflict`, database unreachable or slow 503 `unavailable`, anything else 500 (logged with a request
- *   id, no internals leaked).
- * Every answer carries `Cache-Control: no-store`, and HSTS when the request came over https.
+ *   409 `conflict`, database unreachable or slow 503 `unavailable`, anything else 500 with the request id in
+ *   `error.request_id` (logged at error level with the stack, no internals leaked).
+ * Every answer carries `Cache-Control: no-store`, `X-Request-Id` (lib/server/log.ts), and HSTS when the
+ * request came over https. Each request writes one `info` log line: request id, tenant slug, user id, route
+ * pattern (never the raw path: `/users/{email}`), method, status and duration in ms.
  */
 export function route<A extends Access, B = undefined, Q = undefined, P = undefined>(
   opts: Options<B, Q, P, A>,
   handler: (ctx: Ctx<B, Q, P, A>) => Promise<Reply>,
 ) {
   return async (req: NextRequest, context: { params: Promise<Record<string, string | string[]>> }) => {
+    const started = performance.now();
+    const requestId = requestIdOf(req.headers);
     let clearCookie = false;
     let res: Response;
+    let tenantSlug: string | undefined;
+    let userId: string | undefined;
+    let failure: unknown;
     try {
       const tenant = await tenantForHost(requestHost(req.headers));
+      tenantSlug = tenant?.slug;
       if (!tenant) throw new ApiError('tenant_not_found', errorMessage('tenantNotFound'));
       if (opts.sameOrigin || WRITE_METHODS.has(req.method)) assertSameOrigin(req);
       const ip = req.headers.get(CLIENT_IP_HEADER) || null;
       if (ip) await consume('apiPerIp', ip);
       const token = req.cookies.get(SESSION_COOKIE)?.value;
       const user = await findSessionUser(tenant.id, token);
+      userId = user?.id;
       if (token && !user) {
         clearCookie = true;
         if (ip) await consume('badSessionPerIp', ip);
@@ -110,8 +153,24 @@ export function route<A extends Access, B = undefined, Q = undefined, P = undefi
       else if (reply.status === 204) res = new NextResponse(null, { status: 204 });
       else res = NextResponse.json(reply.json, { status: reply.status ?? 200 });
     } catch (err) {
-      res = errorResponse(err);
+      res = errorResponse(err, requestId);
+      if (res.status >= 500) failure = err;
     }
+    const params = await Promise.resolve(context?.params).then((p) => p ?? {}, () => ({}));
+    const line = {
+      component: 'api',
+      request_id: requestId,
+      tenant: tenantSlug,
+      user: userId,
+      route: routePattern(req.nextUrl.pathname, params),
+      method: req.method,
+      status: res.status,
+      duration_ms: Math.round((performance.now() - started) * 10) / 10,
+    };
+    if (res.status === 500) logger().error({ ...line, err: failure }, 'request failed');
+    else if (res.status >= 500) logger().warn({ ...line, err: failure instanceof Error ? failure.message : undefined }, 'request unavailable');
+    else logger().info(line, 'request');
+    res.headers.set('x-request-id', requestId);
     return finish(req, res, clearCookie);
   };
 }
@@ -230,8 +289,11 @@ export function parse<T>(schema: ZodType<T>, value: unknown): T {
   return result.data;
 }
 
-/** Maps any thrown value to the API's JSON error answer (with `Retry-After` for 429 and 503). */
-export function errorResponse(err: unknown): NextResponse {
+/**
+ * Maps any thrown value to the API's JSON error answer (with `Retry-After` for 429 and 503); an unknown
+ * failure is a 500 `internal` carrying `request_id` (the wrapper logs it with the stack under that id).
+ */
+export function errorResponse(err: unknown, requestId: string = randomUUID()): NextResponse {
   if (err instanceof ApiError) {
     const res = NextResponse.json(
       { error: { code: err.code, message: err.message, ...(err.details !== undefined ? { details: err.details } : {}) } },
@@ -247,13 +309,10 @@ export function errorResponse(err: unknown): NextResponse {
     return NextResponse.json({ error: { code: 'conflict', message: errorMessage('conflict') } }, { status: 409 });
   }
   if (isDatabaseUnavailable(err)) {
-    console.error('[api] database unavailable', err instanceof Error ? err.message : err);
     return errorResponse(new ApiError('unavailable', errorMessage('unavailable'), undefined, { retryAfter: 5 }));
   }
-  const requestId = randomUUID();
-  console.error(`[api] request ${requestId} failed`, err);
   return NextResponse.json(
-    { error: { code: 'internal', message: errorMessage('internal'), requestId } },
+    { error: { code: 'internal', message: errorMessage('internal'), request_id: requestId } },
     { status: 500 },
   );
 }

@@ -3,34 +3,20 @@
  * request hang (issue 9): the pool's connect and statement timeouts end the wait and the API answers 503
  * `unavailable` with a Spanish message and `Retry-After`.
  */
-import net from 'node:net';
 import { Pool } from 'pg';
 import { GET as session } from '@/app/api/v1/session/route';
-import { closeDb, poolConfig } from '@/lib/server/db/client';
+import { poolConfig } from '@/lib/server/db/client';
 import { errorResponse } from '@/lib/server/http';
 import { call } from './harness';
+import { withSilentDatabase } from './silent-database';
 
 jest.setTimeout(30_000);
 
 const UNAVAILABLE = { code: 'unavailable', message: 'El servicio no está disponible en este momento. Inténtalo de nuevo en unos minutos.' };
 
 describe('a silent database server', () => {
-  let silent: net.Server;
-  const sockets: net.Socket[] = [];
-
-  beforeAll(async () => {
-    // Accepts TCP connections and never says a word (not even the startup answer).
-    silent = net.createServer((s) => sockets.push(s));
-    await new Promise<void>((resolve) => silent.listen(0, '127.0.0.1', resolve));
-    const { port } = silent.address() as net.AddressInfo;
-    process.env.DATABASE_URL = `postgres://postgres@127.0.0.1:${port}/klok`;
-    process.env.DB_CONNECT_TIMEOUT_MS = '300';
-  });
-  afterAll(async () => {
-    for (const s of sockets) s.destroy();
-    await new Promise((resolve) => silent.close(resolve));
-    await closeDb().catch(() => undefined);
-  });
+  // Accepts TCP connections and never says a word (not even the startup answer).
+  withSilentDatabase(300);
 
   it('answers 503 with Retry-After instead of hanging', async () => {
     const res = await call(session, { path: '/api/v1/session' });

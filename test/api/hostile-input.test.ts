@@ -12,7 +12,7 @@ import { PATCH as book } from '@/app/api/v1/schedules/insert/appointment/route';
 import { GET as session } from '@/app/api/v1/session/route';
 import { PATCH as patchUser } from '@/app/api/v1/users/[email]/route';
 import { POST as invite } from '@/app/api/v1/users/route';
-import { createSession, findSessionUser } from '@/lib/server/auth/session';
+import { createSession, findSessionUser, forgetSessionsOf } from '@/lib/server/auth/session';
 import { getDb } from '@/lib/server/db/client';
 import { sessions, users } from '@/lib/server/db/schema';
 import { BODY_LIMIT_BYTES } from '@/lib/server/http';
@@ -219,6 +219,7 @@ describe('sessions', () => {
     const { token } = await createSession(tid, user.id);
     expect(await findSessionUser(tid, token)).not.toBeNull();
     await (await getDb()).update(sessions).set({ lastUsedAt: sql`now() - interval '15 days'` }).where(eq(sessions.userId, user.id));
+    forgetSessionsOf(user.id); // a raw database write: evict the 2-second session cache (issue 11) as the services do
     expect(await findSessionUser(tid, token)).toBeNull();
     const res = await call(session, { path: '/api/v1/session', cookie: `${SESSION_COOKIE}=${token}` });
     expect(res.status).toBe(404);
@@ -239,6 +240,7 @@ describe('sessions', () => {
     const { user, cookie } = await createClient('borrada@example.com');
     expect((await call(session, { path: '/api/v1/session', cookie })).status).toBe(200);
     await (await getDb()).update(users).set({ deletedAt: new Date() }).where(eq(users.id, user.id));
+    forgetSessionsOf(user.id); // a raw database write: evict the 2-second session cache (issue 11) as the services do
     expect((await call(session, { path: '/api/v1/session', cookie })).status).toBe(404);
   });
 });
