@@ -1,21 +1,30 @@
 /**
- * `npm run bench`: load of the staff agenda, `GET /api/v1/facility/1/appointments` for one week with
- * 8 stylists and 600 appointments, through the real route handler (session, tenant, validation, queries),
- * on PGlite (in memory) and on the PostgreSQL server (BENCH_DATABASE_URL, default
- * postgres://postgres@127.0.0.1:5432/test, a fresh database dropped afterwards). Prints median and p95 in ms.
- * Run under `--conditions=react-server` (see package.json) so server-only modules load outside Next.
+ * The in-process cases of `npm run bench` (issues 7 and 8), informative rows without budgets: the activity
+ * feed, the client search, the outbox throughput and the reminder scan, each in its own tenant of a fresh
+ * database, through the route handlers or the worker functions called directly (no HTTP).
+ *
+ *   node --conditions=react-server --import tsx scripts/bench/in-process.ts <pglite|postgres> [--only=activity,search,outbox,reminders]
+ *   env: DATA_DIR=memory:// (PGlite) or DATABASE_URL (a fresh PostgreSQL database); BENCH_RUNS (default 60);
+ *   BENCH_REMINDER_N (appointments of the reminder scan, default 1,000,000)
+ *
+ * Prints `BENCH_ROW` lines on stdout (scripts/bench row contract), progress on stderr.
  */
-import { spawnSync } from 'node:child_process';
-import { DateTime } from 'luxon';
+import { emitRow, log, percentile, round } from './lib';
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 60);
-const engine = process.argv[2];
+const engine = process.argv[2] as 'pglite' | 'postgres';
+const onlyArg = process.argv.find((a) => a.startsWith('--only='));
+const only = onlyArg ? onlyArg.slice(7).split(',') : null;
 
 /**
- * One bench row: `call` once (its answer names the row), 5 times to warm up, then RUNS times timed; prints
- * `{row}: median … ms, p95 … ms (RUNS runs)`.
+ * One case: `call` once (its answer names the row), 5 times to warm up, then RUNS times timed; emits the
+ * median and p95 (ms) as rows `{label}` on the engine, with `note` from the first answer.
  */
-async function measureCalls<A>(call: () => Promise<A>, row: (answer: A) => string) {
+async function measureCalls<A>(
+  name: 'pglite' | 'postgres',
+  call: () => Promise<A>,
+  row: (answer: A) => { label: string; note: string },
+) {
   const answer = await call();
   for (let i = 0; i < 5; i++) await call(); // warm-up
   const times: number[] = [];
@@ -25,80 +34,11 @@ async function measureCalls<A>(call: () => Promise<A>, row: (answer: A) => strin
     times.push(performance.now() - t0);
   }
   times.sort((a, b) => a - b);
-  const at = (p: number) => times[Math.min(times.length - 1, Math.ceil((p / 100) * times.length) - 1)]!;
-  console.log(`${row(answer)}: median ${at(50).toFixed(1)} ms, p95 ${at(95).toFixed(1)} ms (${RUNS} runs)`);
-}
-
-async function runEngine(name: 'pglite' | 'postgres') {
-  const { NextRequest } = await import('next/server');
-  const { getDb, closeDb } = await import('../lib/server/db/client');
-  const schema = await import('../lib/server/db/schema');
-  const { seedTenant } = await import('../lib/server/db/seed');
-  const { createSession } = await import('../lib/server/auth/session');
-  const { busyParts } = await import('../lib/domain/availability');
-  const { madridWallClock } = await import('../lib/domain/time');
-  const { GET } = await import('../app/api/v1/facility/[facilityId]/appointments/route');
-
-  const db = await getDb();
-  const tenantId = await seedTenant(db, 'klok');
-  const [service] = await db.select().from(schema.services);
-  const [admin] = await db.select().from(schema.users).where((await import('drizzle-orm')).eq(schema.users.role, 'admin'));
-  // Five more stylists: eight in all.
-  const extra = await db
-    .insert(schema.users)
-    .values(Array.from({ length: 5 }, (_, i) => ({ tenantId, email: `bench${i}@klok.demo`, name: `Estilista ${i}`, role: 'employee' as const })))
-    .returning();
-  await db.insert(schema.employeeProfiles).values(extra.map((u, i) => ({ userId: u.id, tenantId, position: 10 + i })));
-  const staff = await db.select().from(schema.employeeProfiles);
-  const [client] = await db.select().from(schema.users).where((await import('drizzle-orm')).eq(schema.users.email, 'cliente@klok.demo'));
-  // 600 appointments next week: 8 stylists × 6 days × 12.5 slots of 30 minutes, from 08:00 Madrid.
-  const monday = DateTime.now().setZone('Europe/Madrid').startOf('week').plus({ weeks: 1 });
-  const rows: (typeof schema.appointments.$inferInsert)[] = [];
-  for (let n = 0; n < 600; n++) {
-    const stylist = staff[n % staff.length]!;
-    const slot = Math.floor(n / staff.length); // 0..74
-    const day = monday.plus({ days: Math.floor(slot / 13) }).toFormat('yyyy-MM-dd');
-    const start = madridWallClock(day, 8 * 60 + (slot % 13) * 30);
-    rows.push({
-      tenantId,
-      employeeId: stylist.userId,
-      clientId: client!.id,
-      userId: client!.id,
-      clientName: `Cliente ${n}`,
-      serviceId: service!.id,
-      serviceName: service!.name,
-      servicePriceCents: service!.priceCents,
-      startAt: new Date(start),
-      endAt: new Date(start + 30 * 60_000),
-      createdBy: client!.id,
-      createdByRole: 'client',
-    });
+  const { label, note } = row(answer);
+  for (const [metric, p] of [['median', 50], ['p95', 95]] as const) {
+    emitRow({ case: label, engine: name, metric, value: round(percentile(times, p), 2), unit: 'ms', budget: null, op: null, note: `${note}; ${RUNS} runs, in process` });
   }
-  const inserted = await db.insert(schema.appointments).values(rows).returning();
-  await db.insert(schema.busySlots).values(
-    inserted.flatMap((a) =>
-      busyParts(a.startAt.getTime(), [{ startMinutes: 0, endMinutes: 30 }]).map((p) => ({
-        tenantId,
-        employeeId: a.employeeId,
-        appointmentId: a.id,
-        startAt: new Date(p.start),
-        endAt: new Date(p.end),
-      })),
-    ),
-  );
-  const { token } = await createSession(tenantId, admin!.id);
-  const start = monday.toFormat('yyyy-MM-dd');
-  const end = monday.plus({ days: 6 }).toFormat('yyyy-MM-dd');
-  const call = async () => {
-    const req = new NextRequest(`http://localhost:3000/api/v1/facility/1/appointments?startDate=${start}&endDate=${end}`, {
-      headers: { host: 'localhost:3000', cookie: `klok_session=${token}` },
-    });
-    const res = await GET(req, { params: Promise.resolve({ facilityId: '1' }) });
-    const body = (await res.json()) as { items: { appointments: unknown[] }[] };
-    return body.items.reduce((n, d) => n + d.appointments.length, 0);
-  };
-  await measureCalls(call, (count) => `agenda week (8 stylists, ${count} appointments) on ${name}`);
-  await closeDb();
+  log(`${label} on ${name}: median ${percentile(times, 50).toFixed(1)} ms, p95 ${percentile(times, 95).toFixed(1)} ms`);
 }
 
 /**
@@ -110,11 +50,11 @@ async function runEngine(name: 'pglite' | 'postgres') {
 async function runActivityFeed(name: 'pglite' | 'postgres') {
   const { NextRequest } = await import('next/server');
   const { sql, eq, and } = await import('drizzle-orm');
-  const { getDb, closeDb } = await import('../lib/server/db/client');
-  const schema = await import('../lib/server/db/schema');
-  const { seedTenant } = await import('../lib/server/db/seed');
-  const { createSession } = await import('../lib/server/auth/session');
-  const { GET } = await import('../app/api/v1/facility/[facilityId]/activities/route');
+  const { getDb, closeDb } = await import('../../lib/server/db/client');
+  const schema = await import('../../lib/server/db/schema');
+  const { seedTenant } = await import('../../lib/server/db/seed');
+  const { createSession } = await import('../../lib/server/auth/session');
+  const { GET } = await import('../../app/api/v1/facility/[facilityId]/activities/route');
   const N = 200_000;
 
   const db = await getDb();
@@ -147,10 +87,10 @@ async function runActivityFeed(name: 'pglite' | 'postgres') {
       const res = await GET(req, { params: Promise.resolve({ facilityId: '1' }) });
       return (await res.json()) as { items: unknown[]; unseen: number };
     };
-    await measureCalls(
-      call,
-      (answer) => `activity feed, ${label} (${N.toLocaleString('en')} activities, ${answer.items.length} items, unseen ${answer.unseen}) on ${name}`,
-    );
+    await measureCalls(name, call, (answer) => ({
+      label: `activity feed, ${label}`,
+      note: `${N.toLocaleString('en')} activities, ${answer.items.length} items, unseen ${answer.unseen}`,
+    }));
   };
   await measure('first page, 5 new', await cookieOf(reader!.id), '');
   await measure('first page, never read', await cookieOf(newcomer!.id), '');
@@ -168,12 +108,12 @@ async function runActivityFeed(name: 'pglite' | 'postgres') {
 async function runClientSearch(name: 'pglite' | 'postgres') {
   const { NextRequest } = await import('next/server');
   const { sql, eq, and } = await import('drizzle-orm');
-  const { getDb, closeDb } = await import('../lib/server/db/client');
-  const schema = await import('../lib/server/db/schema');
-  const { seedTenant } = await import('../lib/server/db/seed');
-  const { createSession } = await import('../lib/server/auth/session');
-  const { encodeCursor } = await import('../lib/domain/keyset');
-  const { GET } = await import('../app/api/v1/users/route');
+  const { getDb, closeDb } = await import('../../lib/server/db/client');
+  const schema = await import('../../lib/server/db/schema');
+  const { seedTenant } = await import('../../lib/server/db/seed');
+  const { createSession } = await import('../../lib/server/auth/session');
+  const { encodeCursor } = await import('../../lib/domain/keyset');
+  const { GET } = await import('../../app/api/v1/users/route');
   const N = 20_000;
 
   const db = await getDb();
@@ -208,10 +148,10 @@ async function runClientSearch(name: 'pglite' | 'postgres') {
       if (res.status !== 200) throw new Error(`GET /users${query} answered ${res.status}`);
       return (await res.json()) as { items: unknown[]; total: number };
     };
-    await measureCalls(
-      call,
-      (answer) => `client list, ${label} (${N.toLocaleString('en')} clients, ${answer.items.length} items, total ${answer.total}) on ${name}`,
-    );
+    await measureCalls(name, call, (answer) => ({
+      label: `client list, ${label}`,
+      note: `${N.toLocaleString('en')} clients, ${answer.items.length} items, total ${answer.total}`,
+    }));
   };
   await measure('first page', '?limit=30');
   await measure('search "maria"', '?limit=30&search=maria');
@@ -228,11 +168,11 @@ async function runClientSearch(name: 'pglite' | 'postgres') {
  */
 async function runOutbox(name: 'pglite' | 'postgres') {
   const { SMTPServer } = await import('smtp-server');
-  const { getDb, closeDb } = await import('../lib/server/db/client');
-  const schema = await import('../lib/server/db/schema');
-  const { seedTenant } = await import('../lib/server/db/seed');
-  const { deliverDue } = await import('../lib/server/notifications/worker');
-  const { smtpTransport } = await import('../lib/server/notifications/mail');
+  const { getDb, closeDb } = await import('../../lib/server/db/client');
+  const schema = await import('../../lib/server/db/schema');
+  const { seedTenant } = await import('../../lib/server/db/seed');
+  const { deliverDue } = await import('../../lib/server/notifications/worker');
+  const { smtpTransport } = await import('../../lib/server/notifications/mail');
   const N = 2_000;
 
   const db = await getDb();
@@ -270,7 +210,16 @@ async function runOutbox(name: 'pglite' | 'postgres') {
   }
   const seconds = (performance.now() - t0) / 1000;
   if (received !== N) throw new Error(`outbox bench: the SMTP server received ${received} of ${N}`);
-  console.log(`outbox throughput to a local SMTP server (${N.toLocaleString('en')} e-mails) on ${name}: ${(N / seconds).toFixed(0)} messages/s (${(seconds * 1000).toFixed(0)} ms)`);
+  emitRow({
+    case: 'outbox to a local SMTP server',
+    engine: name,
+    metric: 'throughput',
+    value: round(N / seconds, 0),
+    unit: 'msg/s',
+    budget: null,
+    op: null,
+    note: `${N.toLocaleString('en')} e-mails in ${(seconds * 1000).toFixed(0)} ms, in process`,
+  });
   transport.close?.();
   await new Promise<void>((resolve) => server.close(() => resolve()));
   await closeDb();
@@ -282,16 +231,21 @@ async function runOutbox(name: 'pglite' | 'postgres') {
  * one `insert … select generate_series` statement. Each timed call is one scan batch (`maxBatches` 1): it
  * picks up to 200 pending, not yet reminded appointments starting within the next 24 hours, queues their
  * e-mails in the outbox and stamps them; every call finds a full batch, the time of the scan advancing a
- * day after each. Prints ms per batch. Its own tenant, so it runs after the other cases.
+ * day after each. With BENCH_REMINDER_N below 1,000,000 (PGlite) every appointment lies ahead and the scan
+ * advances by a share of that span instead. Emits ms per batch. Its own tenant, so it runs after the others.
  */
 async function runReminderScan(name: 'pglite' | 'postgres') {
   const { sql, eq, and } = await import('drizzle-orm');
-  const { getDb, closeDb } = await import('../lib/server/db/client');
-  const schema = await import('../lib/server/db/schema');
-  const { seedTenant } = await import('../lib/server/db/seed');
-  const { queueDueReminders } = await import('../lib/server/notifications/reminders');
-  const N = 1_000_000;
-  const PAST_MINUTES = 500 * 24 * 60;
+  const { getDb, closeDb } = await import('../../lib/server/db/client');
+  const schema = await import('../../lib/server/db/schema');
+  const { seedTenant } = await import('../../lib/server/db/seed');
+  const { queueDueReminders } = await import('../../lib/server/notifications/reminders');
+  const N = Number(process.env.BENCH_REMINDER_N ?? 1_000_000);
+  // A smaller N (PGlite) is all ahead, and the scan's clock advances by a fraction of the span per call,
+  // so every timed call still finds a full batch.
+  const big = N >= 1_000_000;
+  const PAST_MINUTES = big ? 500 * 24 * 60 : 0;
+  const STEP_MS = big ? 86_400_000 : Math.floor(((N - PAST_MINUTES) * 60_000 - 86_400_000) / (RUNS + 8));
 
   const db = await getDb();
   const tenantId = await seedTenant(db, 'recordatorios');
@@ -319,47 +273,33 @@ async function runReminderScan(name: 'pglite' | 'postgres') {
     from generate_series(1, ${N}) g`);
   await db.execute(sql`analyze appointments`);
   const seeded = ((performance.now() - t0) / 1000).toFixed(0);
-  let at = base.getTime() + 2 * 86_400_000;
+  let at = base.getTime() + (big ? 2 * 86_400_000 : 60_000);
   const call = async () => {
     const queued = await queueDueReminders(db, at, 1);
-    at += 86_400_000;
+    at += STEP_MS;
     return queued;
   };
-  await measureCalls(call, (queued) => `reminder scan over ${N.toLocaleString('en')} appointments, one batch (${queued} reminders queued; seeded in ${seeded} s) on ${name}`);
+  await measureCalls(name, call, (queued) => ({
+    label: 'reminder scan, one batch',
+    note: `${N.toLocaleString('en')} appointments, ${queued} reminders queued per batch (first call); seeded in ${seeded} s`,
+  }));
   await closeDb();
 }
 
+const CASES = {
+  activity: runActivityFeed,
+  search: runClientSearch,
+  outbox: runOutbox,
+  reminders: runReminderScan,
+} as const;
+
 async function main() {
-  if (engine === 'pglite' || engine === 'postgres') {
-    process.env.SEED_DEMO = '0';
-    await runEngine(engine);
-    await runActivityFeed(engine);
-    await runClientSearch(engine);
-    await runOutbox(engine);
-    await runReminderScan(engine);
-    return;
-  }
-  const base = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
-  const dbName = `klok_bench_${process.pid}`;
-  const { Client } = await import('pg');
-  const run = (name: string, extraEnv: Record<string, string>) => {
-    const r = spawnSync(process.execPath, [...process.execArgv, __filename, name], {
-      stdio: 'inherit',
-      env: { ...process.env, ...extraEnv },
-    });
-    if (r.status !== 0) throw new Error(`${name} bench failed`);
-  };
-  run('pglite', { DATA_DIR: 'memory://', DATABASE_URL: '' });
-  const admin = new Client({ connectionString: base });
-  await admin.connect();
-  await admin.query(`create database ${dbName}`);
-  try {
-    const url = new URL(base);
-    url.pathname = `/${dbName}`;
-    run('postgres', { DATABASE_URL: url.toString() });
-  } finally {
-    await admin.query(`drop database if exists ${dbName}`);
-    await admin.end();
+  if (engine !== 'pglite' && engine !== 'postgres') throw new Error('usage: in-process.ts <pglite|postgres> [--only=...]');
+  process.env.SEED_DEMO = '0';
+  for (const [name, run] of Object.entries(CASES)) {
+    if (only && !only.includes(name)) continue;
+    log(`in-process case ${name} on ${engine}`);
+    await run(engine);
   }
 }
 
