@@ -8,8 +8,11 @@ const nextConfig = {
   // A separate build folder lets several checkouts' builds (or a build beside a dev server) coexist.
   distDir: process.env.NEXT_DIST_DIR || '.next',
   poweredByHeader: false,
-  // rate-limiter-flexible loads drizzle-orm with a computed `import()`, which a bundle cannot resolve.
-  serverExternalPackages: ['@electric-sql/pglite', 'pg', 'oidc-provider', 'nodemailer', 'rate-limiter-flexible'],
+  // NEXT_SOURCEMAPS=1: browser source maps, for bundle analysis (scripts/bench/pages.ts, issue 11).
+  productionBrowserSourceMaps: process.env.NEXT_SOURCEMAPS === '1',
+  // rate-limiter-flexible loads drizzle-orm with a computed `import()`, which a bundle cannot resolve;
+  // pino loads its worker-thread transports at run time (lib/server/log.ts uses none, but keep it unbundled).
+  serverExternalPackages: ['@electric-sql/pglite', 'pg', 'oidc-provider', 'nodemailer', 'rate-limiter-flexible', 'pino'],
   async headers() {
     return [
       {

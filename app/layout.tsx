@@ -2,7 +2,7 @@ import type { Metadata, Viewport } from 'next';
 import type { ReactNode } from 'react';
 import { NextIntlClientProvider } from 'next-intl';
 import { getMessages } from 'next-intl/server';
-import { Toaster } from 'sonner';
+import { LazyToaster } from '@/components/ui/lazy-toaster';
 import './globals.css';
 
 export const metadata: Metadata = {
@@ -26,14 +26,17 @@ export default async function RootLayout({ children }: { children: ReactNode }) 
       <body>
         <NextIntlClientProvider locale="es" messages={messages} timeZone="Europe/Madrid">
           {children}
-          {/* Toasts appear just below the header, never over its title or menu button. */}
-          <Toaster
-            position="top-center"
+          {/*
+            Toasts appear at the bottom, never over the header, the page's title and back arrow or the agenda's
+            date bar; above a wizard's or form's bottom action bar (--toast-bottom in globals.css).
+          */}
+          <LazyToaster
+            position="bottom-center"
             duration={5000}
             richColors
             closeButton={false}
-            offset={{ top: 'calc(var(--header-h) + 8px)' }}
-            mobileOffset={{ top: 'calc(var(--header-h) + 8px)' }}
+            offset={{ bottom: 'var(--toast-bottom)' }}
+            mobileOffset={{ bottom: 'var(--toast-bottom)' }}
           />
         </NextIntlClientProvider>
       </body>

@@ -110,7 +110,8 @@ test('a Spanish client types their number the way they always do', async ({ page
   await page.keyboard.type(lastSmsCode(`+34${national}`));
   await sheet.getByRole('button', { name: 'Verificar' }).click();
   await page.waitForURL((url) => url.pathname === '/');
-  await expect(page.getByRole('heading', { name: /^¡Hola María/ })).toBeVisible();
+  // The greeting uses the Nombre as typed (given_name), not the first word of the full name (issue 10).
+  await expect(page.getByRole('heading', { name: '¡Hola María José!', exact: true })).toBeVisible();
 });
 
 const PHONE_ERROR = /^Introduce un número de teléfono internacional válido/;

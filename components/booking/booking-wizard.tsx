@@ -1,19 +1,31 @@
 'use client';
 
-import { useMemo, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
+import dynamic from 'next/dynamic';
 import { useRouter } from 'next/navigation';
 import { useTranslations } from 'next-intl';
-import { toast } from 'sonner';
 import { useSWRConfig } from 'swr';
+import { lazyToast } from '@/components/ui/lazy-toast';
+import { Spinner } from '@/components/ui/spinner';
 import { ApiClientError, errorMessageOf } from '@/lib/api-client/fetcher';
 import { apiPaths, insertAppointment, useAvailableHours, useEmployees, useServices } from '@/lib/api-client/hooks';
-import { madridDate } from '@/lib/domain/time';
-import { lastBookableDate, isBookableDate } from './date-rules';
+import type { Service } from '@/lib/validation/dto';
 import { useHoursCheck } from './hours-check';
-import { DateStep, EmployeeStep, HourStep, PersonStep, ServiceStep, SummaryStep } from './steps';
+import { EmployeeStep, PersonStep, ServiceStep } from './steps';
+import { madridDateLight } from './today';
 import { useWizard } from './use-wizard';
 import { WizardFrame } from './wizard-frame';
 import { flowSteps, type Person, type WizardValues } from './wizard-state';
+
+/**
+ * The date, hour and summary steps (./later-steps: luxon and the month calendar) are not in the page's
+ * first-load JavaScript (issue 11): they load after the first view (see the effect below), a spinner standing
+ * in should a step be reached first.
+ */
+const loadLaterSteps = () => import('./later-steps');
+const DateStep = dynamic(() => loadLaterSteps().then((m) => m.ClientDateStep), { loading: () => <Spinner /> });
+const HourStep = dynamic(() => loadLaterSteps().then((m) => m.HourStep), { loading: () => <Spinner /> });
+const SummaryStep = dynamic(() => loadLaterSteps().then((m) => m.SummaryStep), { loading: () => <Spinner /> });
 
 export type BookingWizardProps = {
   /** The client's e-mail (`client_id` of the booking). */
@@ -24,6 +36,11 @@ export type BookingWizardProps = {
   askPerson: boolean;
   /** The people the client may book for (the client and sub-users without a pending appointment). */
   people: Person[];
+  /**
+   * The bookable services (`?associated=true`) as the server page read them: the service step renders
+   * without a client-side fetch (issue 11); SWR revalidates the list after hydration.
+   */
+  initialServices?: Service[];
 };
 
 /**
@@ -31,13 +48,17 @@ export type BookingWizardProps = {
  * summary behind a step bar. Siguiente needs the step's value; leaving the date step checks there
  * are free hours; clicking an earlier step clears the later ones; confirming books and goes home.
  */
-export function BookingWizard({ email, self, askPerson, people }: BookingWizardProps) {
+export function BookingWizard({ email, self, askPerson, people, initialServices }: BookingWizardProps) {
   const t = useTranslations('booking');
   const router = useRouter();
   const { mutate } = useSWRConfig();
   const checkHours = useHoursCheck();
   const steps = useMemo(() => flowSteps('client', { askPerson }), [askPerson]);
-  const [today] = useState(() => madridDate(Date.now()));
+  const [today] = useState(() => madridDateLight(Date.now()));
+  // The later steps' code (luxon, the calendar) loads right after the first view, before it is needed.
+  useEffect(() => {
+    void loadLaterSteps();
+  }, []);
   const [confirming, setConfirming] = useState(false);
 
   const wizard = useWizard({
@@ -51,7 +72,7 @@ export function BookingWizard({ email, self, askPerson, people }: BookingWizardP
   });
   const { step, values, set } = wizard;
 
-  const services = useServices({ associated: true });
+  const services = useServices({ associated: true }, initialServices ? { fallbackData: initialServices } : undefined);
   const employees = useEmployees(values.service?.id ?? null);
   const hours = useAvailableHours(
     values.date ?? null,
@@ -74,13 +95,13 @@ export function BookingWizard({ email, self, askPerson, people }: BookingWizardP
         user_id: user.id,
         user_name: user.name,
       });
-      toast.success(t('confirmed'));
+      lazyToast.success(t('confirmed'));
       // Refresh the home's data before going there so the new card can be highlighted.
       await Promise.all([mutate(apiPaths.pending(email)), mutate(apiPaths.user(email))]);
       router.push(`/?eventId=${encodeURIComponent(eventId)}`);
     } catch (err) {
       setConfirming(false);
-      toast.error(errorMessageOf(err, t('confirmError')));
+      lazyToast.error(errorMessageOf(err, t('confirmError')));
       if (err instanceof ApiClientError && err.status === 409) {
         // The hour was taken meanwhile: reload the free hours and let the client pick again.
         void hours.mutate();
@@ -100,13 +121,7 @@ export function BookingWizard({ email, self, askPerson, people }: BookingWizardP
         <EmployeeStep employees={employees} value={values.employee} onChange={(e) => set('employee', e)} />
       )}
       {step === 'date' && values.employee && (
-        <DateStep
-          today={today}
-          max={lastBookableDate(today)}
-          isDisabled={(date) => !isBookableDate(date, values.employee!, today)}
-          value={values.date}
-          onChange={(d) => set('date', d)}
-        />
+        <DateStep today={today} employee={values.employee} value={values.date} onChange={(d) => set('date', d)} />
       )}
       {step === 'hour' && <HourStep hours={hours} value={values.hour} onChange={(h) => set('hour', h)} />}
       {step === 'summary' && isComplete(values) && <SummaryStep values={values} />}

@@ -10,10 +10,12 @@ import { madridDate } from '@/lib/domain/time';
 import { agendaHref } from './conflict';
 import { isStaffDate, lastStaffDate } from './date-rules';
 import { LeaveSummary, RangeStep, WithStaffEmployees } from './staff-steps';
-import { DateStep, EmployeeStep } from './steps';
+import { DateStep } from './later-steps';
+import { EmployeeStep } from './steps';
 import { useWizard } from './use-wizard';
 import { WizardFrame } from './wizard-frame';
-import { applyPreset, flowSteps, type Preset, type WizardValues } from './wizard-state';
+import { applyPreset, type Preset } from './wizard-preset';
+import { flowSteps, type WizardValues } from './wizard-state';
 
 /**
  * Bloquear franja, the leave flow (spec sections 2 and 4): stylist, date, hour range and summary (with

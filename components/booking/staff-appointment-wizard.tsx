@@ -12,10 +12,12 @@ import { agendaHref, conflictingAppointment, type ConflictAppointment } from './
 import { isStaffDate, lastStaffDate } from './date-rules';
 import { useHoursCheck } from './hours-check';
 import { BookingErrorModal, ClientStep, StaffAppointmentSummary, WithStaffEmployees } from './staff-steps';
-import { DateStep, EmployeeStep, HourStep, ServiceStep } from './steps';
+import { DateStep, HourStep } from './later-steps';
+import { EmployeeStep, ServiceStep } from './steps';
 import { useWizard } from './use-wizard';
 import { WizardFrame } from './wizard-frame';
-import { applyPreset, flowSteps, presetApplies, presetHour, type Preset, type WizardValues } from './wizard-state';
+import { applyPreset, presetApplies, presetHour, type Preset } from './wizard-preset';
+import { flowSteps, type WizardValues } from './wizard-state';
 
 /**
  * Nueva cita, employee flow (spec sections 2, 4 and 5): stylist, service, date, hour, client (name

@@ -1,16 +1,19 @@
 'use client';
 
+/*
+ * The wizard steps shown first (person, service, employee) and shared pieces. The date, hour and summary steps
+ * live in ./later-steps (luxon, the month calendar): the client wizard loads them when reached (issue 11).
+ */
+
 import type { ReactNode } from 'react';
-import * as RadioGroup from '@radix-ui/react-radio-group';
 import { useTranslations } from 'next-intl';
 import { Spinner } from '@/components/ui/spinner';
 import { errorMessageOf } from '@/lib/api-client/fetcher';
-import type { AvailableHour, Employee, HourGroup, Service } from '@/lib/validation/dto';
-import { euros, longDay, timeOf } from '@/lib/format';
-import { ChoiceGroup, ChoiceRadio, onOptionKeyDown } from './choice-group';
-import { MonthCalendar } from './month-calendar';
+import type { Employee, Service } from '@/lib/validation/dto';
+import { ChoiceGroup, ChoiceRadio } from './choice-group';
+import { euros } from './money';
 import { STEP_TITLE_ID } from './wizard-frame';
-import { withHour, type Person, type WizardValues } from './wizard-state';
+import type { Person } from './wizard-state';
 
 export type Loadable<T> = { data: T | undefined; error: unknown; isLoading: boolean };
 
@@ -29,7 +32,7 @@ export function LoadState<T>({ state, children }: { state: Loadable<T>; children
 }
 
 /** Picks the item of `list` whose key is `key` (a radio's value) and hands it to `onChange`. */
-function pick<T>(list: T[], keyOf: (item: T) => string, onChange: (item: T) => void) {
+export function pick<T>(list: T[], keyOf: (item: T) => string, onChange: (item: T) => void) {
   return (key: string) => {
     const item = list.find((i) => keyOf(i) === key);
     if (item !== undefined) onChange(item);
@@ -39,7 +42,6 @@ function pick<T>(list: T[], keyOf: (item: T) => string, onChange: (item: T) => v
 const personKey = (p: Person) => p.id;
 const serviceKey = (s: Service) => String(s.id);
 const employeeKey = (e: Employee) => e.email.toLowerCase();
-const hourKey = (h: AvailableHour) => String(Date.parse(h.start_time));
 
 /** Person step: the client and its sub-users without a pending appointment, as a radio group. */
 export function PersonStep({ people, value, onChange }: { people: Person[]; value?: Person; onChange: (p: Person) => void }) {
@@ -146,107 +148,6 @@ export function EmployeeStep({
       }
     </LoadState>
   );
-}
-
-/**
- * Date step: a month calendar from today to `max` (the client's 30-day window, or a year for staff)
- * where `isDisabled` rules out the days the stylist does not work.
- */
-export function DateStep({
-  today,
-  max,
-  isDisabled,
-  value,
-  onChange,
-}: {
-  today: string;
-  max: string;
-  isDisabled: (date: string) => boolean;
-  value?: string;
-  onChange: (d: string) => void;
-}) {
-  return (
-    <MonthCalendar
-      value={value}
-      onChange={onChange}
-      min={today}
-      max={max}
-      today={today}
-      isDisabled={isDisabled}
-      labelledBy={STEP_TITLE_ID}
-    />
-  );
-}
-
-/**
- * Hour step: the free start times grouped by hour, labelled in Madrid time, as one radio group (one Tab
- * stop, arrow keys move through every hour); `extra` (the slot selected in the agenda, staff only) is
- * offered too, even outside the stylist's shifts.
- */
-export function HourStep({
-  hours,
-  value,
-  onChange,
-  extra,
-}: {
-  hours: Loadable<HourGroup[]>;
-  value?: AvailableHour;
-  onChange: (h: AvailableHour) => void;
-  extra?: AvailableHour;
-}) {
-  const t = useTranslations('booking');
-  return (
-    <LoadState state={hours}>
-      {(loaded) => {
-        const groups = withHour(loaded, extra);
-        const nonEmpty = groups.filter((g) => g.hours.length > 0);
-        if (nonEmpty.length === 0) return <p className="empty">{t('noHours')}</p>;
-        const all = nonEmpty.flatMap((g) => g.hours);
-        const chosen = value ? hourKey(value) : null;
-        return (
-          <ChoiceGroup className="hour-groups" labelledBy={STEP_TITLE_ID} value={chosen} onValueChange={pick(all, hourKey, onChange)}>
-            {nonEmpty.map((g) => (
-              <div key={g.hour} className="hour-group">
-                <h3 className="hour-group-title" aria-hidden="true">
-                  {g.hour}
-                </h3>
-                <div className="hour-grid">
-                  {g.hours.map((h) => {
-                    const key = hourKey(h);
-                    return (
-                      <RadioGroup.Item
-                        key={h.id}
-                        value={key}
-                        className={`hour${key === chosen ? ' is-selected' : ''}`}
-                        onKeyDown={onOptionKeyDown}
-                      >
-                        {timeOf(h.start_time)}
-                      </RadioGroup.Item>
-                    );
-                  })}
-                </div>
-              </div>
-            ))}
-          </ChoiceGroup>
-        );
-      }}
-    </LoadState>
-  );
-}
-
-/** Summary of the client flow: everything chosen, before confirming. */
-export function SummaryStep({ values }: { values: Required<Pick<WizardValues, 'user' | 'service' | 'employee' | 'date' | 'hour'>> }) {
-  const t = useTranslations('booking');
-  const rows: [string, string][] = [
-    [t('stepService'), values.service.name],
-    [t('price'), euros(values.service.price)],
-    [t('duration'), t('minutes', { minutes: values.service.duration })],
-    [t('stepEmployee'), values.employee.name],
-    [t('stepDate'), longDay(values.date)],
-    [t('stepHour'), timeOf(values.hour.start_time)],
-    [t('person'), values.user.name],
-  ];
-  return <SummaryList rows={rows} />;
 }
 
 /** The summary card: label and value rows. */

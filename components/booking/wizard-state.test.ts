@@ -1,22 +1,21 @@
+import { regexes } from 'zod/v4/core';
 import type { Employee, HourGroup } from '@/lib/validation/dto';
+import { ZEmail } from '@/lib/validation/common';
 import { isWorkingDate } from '@/lib/domain/schedule';
 import { isBookableDate, isStaffDate, lastBookableDate, lastStaffDate } from './date-rules';
+import { applyPreset, parsePreset, presetApplies, presetHour, withHour, type Preset } from './wizard-preset';
 import {
-  applyPreset,
   choose,
   clearAfter,
   clientSteps,
   flowSteps,
+  EMAIL_PATTERN,
+  isEmail,
   isFilled,
   nextIndex,
-  parsePreset,
-  presetApplies,
-  presetHour,
   startIndex,
   stepProblem,
-  withHour,
   type BookingValues,
-  type Preset,
   type WizardValues,
 } from './wizard-state';
 
@@ -236,4 +235,15 @@ describe('bookable dates', () => {
     expect(isWorkingDate(worker, '2026-11-30')).toBe(false);
     expect(lastStaffDate('2026-11-23')).toBe('2027-11-23');
   });
+});
+
+describe('isEmail (the contract ZEmail without zod schemas)', () => {
+  it("uses zod's own e-mail pattern", () => expect(EMAIL_PATTERN.source).toBe(regexes.email.source));
+  it.each(['ana@klok.test', 'Ana.Lopez+1@Example.COM', 'ana@klok', 'ana..x@klok.test', 'a b@klok.test'])('agrees with ZEmail on %j', (v) =>
+    expect(isEmail(v)).toBe(ZEmail.safeParse(v.trim()).success),
+  );
+  it.each(['ana@klok.test', ' Ana.Lopez+1@Example.COM ', 'a_b@sub.example.es'])('accepts %j', (v) => expect(isEmail(v)).toBe(true));
+  it.each(['', 'ana', 'ana@', '@klok.test', 'ana@klok', 'a b@klok.test', 'ana..x@klok.test', `${'a'.repeat(250)}@x.es`])('refuses %j', (v) =>
+    expect(isEmail(v)).toBe(false),
+  );
 });

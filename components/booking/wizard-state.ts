@@ -1,12 +1,10 @@
 /**
  * Step rules of the three Nueva cita wizards (spec section 4, "Wizard"): which steps each flow has,
  * when a step is filled, where the wizard starts and goes next, how going back clears the later
- * steps, and how a slot selected in the agenda prefills the staff flows. Pure.
+ * steps. Pure. How a slot selected in the agenda prefills the staff flows is in ./wizard-preset (luxon, zod),
+ * apart so the client wizard's first load stays light (issue 11).
  */
-import type { AvailableHour, Employee, HourGroup, Service } from '@/lib/validation/dto';
-import { madridLabel } from '@/lib/domain/availability';
-import { isValidDate, madridDate } from '@/lib/domain/time';
-import { ZEmail, ZInstant } from '@/lib/validation/common';
+import type { AvailableHour, Employee, Service } from '@/lib/validation/dto';
 
 /** The three flows of spec section 2, "Booking wizard". */
 export type FlowId = 'client' | 'staffAppointment' | 'leave';
@@ -57,9 +55,19 @@ export function checksHoursOnDateStep(flow: FlowId): boolean {
   return flow !== 'leave';
 }
 
-/** True for an e-mail address the server accepts as a client id (the contract's `ZEmail`). */
+/**
+ * zod's default e-mail pattern (`z.email()`, zod/v4/core regexes.email), copied so the client wizard loads no
+ * zod code (issue 11); wizard-state.test.ts fails if it drifts from zod's.
+ */
+export const EMAIL_PATTERN = /^(?:[A-Za-z0-9_'+\-]+\.)*[A-Za-z0-9_'+\-]*[A-Za-z0-9_+-]@(?:[A-Za-z0-9][A-Za-z0-9\-]*\.)+[A-Za-z]{2,}$/;
+
+/**
+ * True for an e-mail address the server accepts as a client id: the contract's `ZEmail` (zod's e-mail
+ * pattern, at most 254 characters) applied to the trimmed value.
+ */
 export function isEmail(value: string): boolean {
-  return ZEmail.safeParse(value.trim()).success;
+  const email = value.trim();
+  return email.length <= 254 && EMAIL_PATTERN.test(email);
 }
 
 /** Why Siguiente cannot leave `step` (a `booking` message key), or null when the step is filled. */
@@ -119,82 +127,4 @@ export function clearAfter(steps: StepId[], values: WizardValues, index: number)
 /** The values with `step` set to `value` and every later step emptied (a changed choice invalidates them). */
 export function choose<K extends ValueStep>(steps: StepId[], values: WizardValues, step: K, value: WizardValues[K]): WizardValues {
   return { ...clearAfter(steps, values, steps.indexOf(step)), [step]: value };
-}
-
-/** A slot selected in the agenda: stylist, Madrid date, UTC start and end (`?employee=&date=&start=&end=`). */
-export type Preset = { employee: string; date: string; start?: string; end?: string };
-
-const asInstant = (value: unknown): string | undefined =>
-  typeof value === 'string' && ZInstant.safeParse(value).success && !Number.isNaN(Date.parse(value))
-    ? new Date(Date.parse(value)).toISOString()
-    : undefined;
-
-/**
- * Reads the agenda's query (`employee`, `date`, `start`, `end`); null without a stylist. The date
- * defaults to the start's Madrid date; a start on another date, or an end not after the start, is dropped.
- */
-export function parsePreset(query: Record<string, string | string[] | undefined>): Preset | null {
-  const one = (key: string) => (typeof query[key] === 'string' ? (query[key] as string) : undefined);
-  const employee = one('employee')?.trim().toLowerCase();
-  if (!employee || !isEmail(employee)) return null;
-  let start = asInstant(one('start'));
-  let end = asInstant(one('end'));
-  const rawDate = one('date');
-  const date = rawDate && isValidDate(rawDate) ? rawDate : start ? madridDate(start) : undefined;
-  if (!date) return null;
-  if (start && madridDate(start) !== date) start = end = undefined;
-  if (start && end && Date.parse(end) <= Date.parse(start)) end = undefined;
-  if (!start) end = undefined;
-  return { employee, date, ...(start ? { start } : {}), ...(end ? { end } : {}) };
-}
-
-/** The hour a preset stands for once the service is known: its start, lasting the service. */
-export function presetHour(preset: Preset, durationMinutes: number): AvailableHour | undefined {
-  if (!preset.start) return undefined;
-  const end = new Date(Date.parse(preset.start) + durationMinutes * 60_000).toISOString();
-  return { id: `${preset.start}_${end}`, start_time: preset.start, end_time: end };
-}
-
-/** True when the preset speaks for this stylist and date (its hour is then offered as is). */
-export function presetApplies(preset: Preset | null | undefined, values: WizardValues): preset is Preset {
-  return Boolean(preset && values.employee?.email.toLowerCase() === preset.employee && values.date === preset.date);
-}
-
-/**
- * Fills the steps a preset answers once the earlier choices agree with it: the date for its stylist,
- * then the hour (appointment flow, once a service is chosen) or the range (leave flow). A step the
- * user already answered differently is kept, and then the later ones are left empty.
- */
-export function applyPreset(flow: FlowId, values: WizardValues, preset: Preset | null | undefined): WizardValues {
-  if (!preset || flow === 'client' || values.employee?.email.toLowerCase() !== preset.employee) return values;
-  const next: WizardValues = { ...values };
-  const steps = flowSteps(flow);
-  // The date step comes after the service in the appointment flow: wait for the service.
-  const ready = (step: StepId) => steps.slice(0, steps.indexOf(step)).every((s) => isFilled(s, next));
-  if (next.date === undefined && ready('date')) next.date = preset.date;
-  if (next.date !== preset.date || !preset.start) return next;
-  if (flow === 'staffAppointment' && next.hour === undefined && next.service && ready('hour')) {
-    next.hour = presetHour(preset, next.service.duration);
-  }
-  if (flow === 'leave' && next.range === undefined && ready('range')) {
-    next.range = { start: preset.start, ...(preset.end ? { end: preset.end } : {}) };
-  }
-  return next;
-}
-
-/**
- * The hour groups with `hour` added in its Madrid `HH:00` group (created if needed) when no listed
- * hour starts at the same instant: the selected agenda slot is offered even outside the shifts.
- */
-export function withHour(groups: HourGroup[], hour: AvailableHour | undefined): HourGroup[] {
-  if (!hour) return groups;
-  const start = Date.parse(hour.start_time);
-  if (groups.some((g) => g.hours.some((h) => Date.parse(h.start_time) === start))) return groups;
-  const label = `${madridLabel(hour.start_time).slice(0, 2)}:00`;
-  const byStart = (a: AvailableHour, b: AvailableHour) => Date.parse(a.start_time) - Date.parse(b.start_time);
-  const existing = groups.find((g) => g.hour === label);
-  const next = existing
-    ? groups.map((g) => (g === existing ? { ...g, hours: [...g.hours, hour].sort(byStart) } : g))
-    : [...groups, { hour: label, hours: [hour] }];
-  return next.sort((a, b) => a.hour.localeCompare(b.hour));
 }

@@ -13,6 +13,7 @@ import { canBook, remaining } from '@/lib/domain/allowance';
 import { AppointmentCard, appointmentCardId } from './appointment-card';
 import { downloadReminder } from './download-reminder';
 import { FacilityCard } from './facility-card';
+import { greetingName } from './greeting-name';
 
 /** Delays of the post-booking highlight (spec section 9): on after 500 ms, off 3000 ms later. */
 const HIGHLIGHT_ON_MS = 500;
@@ -20,7 +21,10 @@ const HIGHLIGHT_FOR_MS = 3000;
 
 export type ClientHomeProps = {
   email: string;
-  /** The account as the server page read it; SWR keeps it fresh. */
+  /**
+   * The account as the server page read it, with its pending appointments: the first view renders from it
+   * (no client-side fetch before the first paint, issue 11); SWR revalidates both after hydration.
+   */
   initialUser: UserDto;
   /** Appointment to scroll to and highlight (`/?eventId=…` after booking). */
   highlightId: string | null;
@@ -34,7 +38,7 @@ export function ClientHome({ email, initialUser, highlightId }: ClientHomeProps)
   const t = useTranslations('home');
   const router = useRouter();
   const { data: user = initialUser } = useUser(email, { fallbackData: initialUser });
-  const { data: pending, error: pendingError } = usePendingAppointments(email);
+  const { data: pending, error: pendingError } = usePendingAppointments(email, { fallbackData: initialUser.pending_appointments });
   const { data: facility } = useFacility();
   const [highlighted, setHighlighted] = useState<string | null>(null);
 
@@ -64,12 +68,12 @@ export function ClientHome({ email, initialUser, highlightId }: ClientHomeProps)
   }
   if (!pending) return <Spinner />;
 
-  const firstName = user.name.trim().split(/\s+/)[0] ?? '';
+  const firstName = greetingName(user);
   const allowed = canBook(pending.length, user.n_appointments_allowed);
   const download = (a: Appointment) =>
-    downloadReminder(a, facility, {
+    void downloadReminder(a, facility, {
       description: t('reminderDescription', { service: a.service_name, employee: a.employee_name }),
-    });
+    }).catch((err: unknown) => console.error('The reminder could not be built', err));
 
   return (
     <div className="client-home">

@@ -1,12 +1,17 @@
 /** Saves a reminder file in the browser through a Blob (spec: no server call). */
-import { buildReminder, type ReminderAppointment, type ReminderFacility, type ReminderTexts } from '@/lib/domain/reminder';
+import type { ReminderAppointment, ReminderFacility, ReminderTexts } from '@/lib/domain/reminder';
 
-/** Builds the appointment's `.ics` reminder and downloads it; does nothing (the builder logs) when data is missing. */
-export function downloadReminder(
+/**
+ * Builds the appointment's `.ics` reminder and downloads it; does nothing (the builder logs) when data is missing.
+ * The iCalendar builder (the `ics` package and its validator, ~20 KB gzip) loads on the first click, not with
+ * the page (issue 11, first-load JS budget).
+ */
+export async function downloadReminder(
   appointment: ReminderAppointment | null | undefined,
   facility: ReminderFacility | null | undefined,
   texts: ReminderTexts,
-): void {
+): Promise<void> {
+  const { buildReminder } = await import('@/lib/domain/reminder');
   const reminder = buildReminder(appointment, facility, texts);
   if (!reminder) return;
   const url = URL.createObjectURL(new Blob([reminder.ics], { type: 'text/calendar;charset=utf-8' }));

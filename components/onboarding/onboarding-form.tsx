@@ -1,16 +1,14 @@
 'use client';
 
-import { useId, useRef, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import type { ConfirmationResult } from 'firebase/auth';
 import { useRouter } from 'next/navigation';
 import { useTranslations } from 'next-intl';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { ApiClientError, errorMessageOf } from '@/lib/api-client/fetcher';
-import { isValidPhone } from '@/lib/domain/phone';
 import { CodeSheet, RESEND_SECONDS } from './code-sheet';
 import { confirmFirebaseCode, firebaseFailureOf, sendFirebaseCode, type FirebasePublicConfig } from './firebase-phone';
-import { formatForDisplay, PhoneInput } from './phone-input';
 import { PrivacyDialog } from './privacy-dialog';
 import './onboarding.css';
 import {
@@ -24,6 +22,9 @@ import {
 
 /** The element the invisible reCAPTCHA binds to (Firebase provider). */
 const CAPTCHA_ID = 'phone-captcha';
+
+/** The phone libraries (./phone-field), loaded after hydration. */
+type PhoneField = typeof import('./phone-field');
 
 export type OnboardingFormProps = {
   email: string;
@@ -61,8 +62,20 @@ export function OnboardingForm({ email, firstName, surname: initialSurname, init
   const [resendAt, setResendAt] = useState(0);
   const [sheetOpen, setSheetOpen] = useState(false);
   const confirmation = useRef<ConfirmationResult | null>(null);
+  // The phone input and its rules load after the first paint (issue 11); until then a look-alike stands in.
+  const [phoneField, setPhoneField] = useState<PhoneField | null>(null);
+  useEffect(() => {
+    let live = true;
+    import('./phone-field').then(
+      (m) => live && setPhoneField(m),
+      (err: unknown) => console.error('The phone input could not be loaded', err),
+    );
+    return () => {
+      live = false;
+    };
+  }, []);
 
-  const phoneValid = isValidPhone(phone);
+  const phoneValid = phoneField ? phoneField.isValidPhone(phone) : false;
   const canFinish = name.trim() !== '' && surname.trim() !== '' && phoneValid && accepted;
   const showPhoneError = phoneTouched && !phoneValid;
 
@@ -127,7 +140,7 @@ export function OnboardingForm({ email, firstName, surname: initialSurname, init
       return t(verifyFailureOf(err));
     }
     try {
-      await completeProfile(email, `${name.trim()} ${surname.trim()}`, phone);
+      await completeProfile(email, { firstName: name, surname }, phone);
     } catch (err) {
       return errorMessageOf(err, t('saveError'));
     }
@@ -160,18 +173,22 @@ export function OnboardingForm({ email, firstName, surname: initialSurname, init
           </div>
           <div className="field">
             <label htmlFor={ids.phone}>{t('phone')}</label>
-            <PhoneInput
-              id={ids.phone}
-              value={phone}
-              onChange={(value) => {
-                setPhone(value);
-                setFormError(null);
-              }}
-              onFocus={() => setPhoneEngaged(true)}
-              onBlur={() => setPhoneTouched(true)}
-              invalid={showPhoneError}
-              describedBy={ids.phoneError}
-            />
+            {phoneField ? (
+              <phoneField.PhoneInput
+                id={ids.phone}
+                value={phone}
+                onChange={(value) => {
+                  setPhone(value);
+                  setFormError(null);
+                }}
+                onFocus={() => setPhoneEngaged(true)}
+                onBlur={() => setPhoneTouched(true)}
+                invalid={showPhoneError}
+                describedBy={ids.phoneError}
+              />
+            ) : (
+              <PhonePlaceholder />
+            )}
             {/* Once the field is in use its error's room is kept, so nothing below moves when it appears on blur. */}
             <div className={`field-error-slot${phoneEngaged ? ' is-reserved' : ''}`}>
               <span className="field-error field-error-sizer" aria-hidden="true">
@@ -209,12 +226,30 @@ export function OnboardingForm({ email, firstName, surname: initialSurname, init
       <CodeSheet
         open={sheetOpen}
         onClose={() => setSheetOpen(false)}
-        phone={formatForDisplay(phone).replace(/ /g, '\u00a0')}
+        phone={(phoneField ? phoneField.formatForDisplay(phone) : phone).replace(/ /g, '\u00a0')}
         requested={codeRequest !== null}
         resendAt={resendAt}
         onVerify={verifyAndSave}
         onResend={sendCode}
       />
+    </div>
+  );
+}
+
+/**
+ * The phone input's look (country button + number field, Spain) while its libraries load: inert and hidden
+ * from assistive technology, so nothing can be typed into it and the label names only the real field.
+ */
+function PhonePlaceholder() {
+  return (
+    <div className="phone-input" aria-hidden="true">
+      <div className="phone-country-picker">
+        <span className="phone-country">
+          <span className="phone-iso">ES</span>
+          <span className="phone-dial">+34</span>
+        </span>
+      </div>
+      <input className="input phone-number" disabled tabIndex={-1} readOnly value="" />
     </div>
   );
 }

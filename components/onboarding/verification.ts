@@ -4,7 +4,7 @@
  * phone: `dev` (the server sends and checks the code) or `firebase` (see firebase-phone.ts).
  */
 import { ApiClientError, apiFetch } from '@/lib/api-client/fetcher';
-import { apiPaths } from '@/lib/api-client/hooks';
+import { apiPaths } from '@/lib/api-client/paths';
 
 /** Who delivers and checks the code: the API itself (`dev`) or Firebase Auth. */
 export type PhoneProvider = 'dev' | 'firebase';
@@ -43,10 +43,15 @@ export function verifyFailureOf(err: unknown): VerifyFailure {
   return 'codeOther';
 }
 
-/** Saves the finished profile: full name, verified phone, accepted policy, onboarding done. */
-export async function completeProfile(email: string, fullName: string, tlf: string): Promise<void> {
+/**
+ * Saves the finished profile: full name ("Nombre Apellido"), the Nombre alone as `given_name` (the greeting,
+ * issue 10), verified phone, accepted policy, onboarding done.
+ */
+export async function completeProfile(email: string, names: { firstName: string; surname: string }, tlf: string): Promise<void> {
+  const firstName = names.firstName.trim().replace(/\s+/g, ' ');
+  const surname = names.surname.trim().replace(/\s+/g, ' ');
   await apiFetch(apiPaths.user(email), {
     method: 'PATCH',
-    body: { name: fullName, tlf, privacy_policy: true, onboarding_completed: true },
+    body: { name: `${firstName} ${surname}`.trim(), given_name: firstName, tlf, privacy_policy: true, onboarding_completed: true },
   });
 }

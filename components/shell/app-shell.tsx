@@ -1,10 +1,18 @@
 'use client';
 
+import dynamic from 'next/dynamic';
 import Link from 'next/link';
 import { useState, type ReactNode } from 'react';
 import { useTranslations } from 'next-intl';
 import { MenuIcon } from '@/components/ui/icons';
-import { SideMenu, badgeText, type MenuBadge, type MenuItem } from './side-menu';
+import { badgeText, type MenuBadge } from './menu-badge';
+import type { MenuItem } from './side-menu';
+
+/**
+ * The Menú panel loads after hydration, not with the page (issue 11, first-load JS): it is closed (renders
+ * nothing) until the menu button is pressed.
+ */
+const SideMenu = dynamic(() => import('./side-menu').then((m) => m.SideMenu), { ssr: false });
 
 export type AppShellProps = {
   title: string;

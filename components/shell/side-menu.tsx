@@ -3,10 +3,11 @@
 import Link from 'next/link';
 import { useState, type ReactNode } from 'react';
 import { useTranslations } from 'next-intl';
-import { toast } from 'sonner';
 import { Dialog } from '@/components/ui/dialog';
+import { lazyToast } from '@/components/ui/lazy-toast';
 import { LogoutIcon } from '@/components/ui/icons';
 import { apiFetch, errorMessageOf } from '@/lib/api-client/fetcher';
+import { badgeText, type MenuBadge } from './menu-badge';
 
 export type MenuItem = {
   href: string;
@@ -19,11 +20,7 @@ export type MenuItem = {
   badge?: MenuBadge;
 };
 
-/** A count badge with its spoken form (e.g. `3 novedades sin ver`). */
-export type MenuBadge = { count: number; label: string };
-
-/** The badge's text: the count, or `99+`. */
-export const badgeText = (count: number) => (count > 99 ? '99+' : String(count));
+export { badgeText, type MenuBadge } from './menu-badge';
 
 /** Ends the session with the API and leaves for the login page (spec section 7). */
 async function logout(fallbackError: string): Promise<void> {
@@ -33,7 +30,7 @@ async function logout(fallbackError: string): Promise<void> {
     // eslint-disable-next-line @next/next/no-location-assign-relative-destination
     window.location.assign('/login');
   } catch (err) {
-    toast.error(errorMessageOf(err, fallbackError));
+    lazyToast.error(errorMessageOf(err, fallbackError));
   }
 }
 

@@ -2,14 +2,14 @@
  * Toasts of the staff screens (agenda, staff wizards and management) close after 4 s; the client's keep
  * sonner's default of 5 s (spec section 9).
  */
-import { toast } from 'sonner';
+import { lazyToast } from './lazy-toast';
 import { errorMessageOf } from '@/lib/api-client/fetcher';
 
 export const STAFF_TOAST_MS = 4000;
 
 /** A success toast of a staff screen (e.g. Servicio eliminado). */
 export function toastSuccess(message: string): void {
-  toast.success(message, { duration: STAFF_TOAST_MS });
+  lazyToast.success(message, { duration: STAFF_TOAST_MS });
 }
 
 /**
@@ -18,5 +18,5 @@ export function toastSuccess(message: string): void {
  */
 export function toastError(message: string, err?: unknown): void {
   const description = err === undefined ? '' : errorMessageOf(err, '');
-  toast.error(message, { description: description || undefined, duration: STAFF_TOAST_MS });
+  lazyToast.error(message, { description: description || undefined, duration: STAFF_TOAST_MS });
 }

@@ -6,24 +6,10 @@ import useSWR, { type SWRConfiguration } from 'swr';
 import type { z } from 'zod';
 import type { ZClientAppointmentInsert, ZStaffAppointmentInsert } from '@/lib/validation/schedules';
 import { ApiClientError, apiFetch } from './fetcher';
+import { FACILITY_ID, apiPaths } from './paths';
 import type { Appointment, Employee, Facility, HourGroup, Service, SessionInfo, UserDto } from '@/lib/validation/dto';
 
-/** The facility id of every path (spec section 9). */
-export const FACILITY_ID = 1;
-
-/** API paths of the hooks, exported so callers can revalidate a resource with SWR's `mutate(key)`. */
-export const apiPaths = {
-  session: () => '/api/v1/session',
-  facility: (id = FACILITY_ID) => `/api/v1/facility/${id}`,
-  user: (email: string) => `/api/v1/users/${encodeURIComponent(email)}`,
-  pending: (email: string) => `/api/v1/users/${encodeURIComponent(email)}/appointments/pending`,
-  services: (associated: boolean) =>
-    `/api/v1/facility/${FACILITY_ID}/services${associated ? '?associated=true' : ''}`,
-  employees: (serviceId: number) => `/api/v1/facility/${FACILITY_ID}/employees?service=${serviceId}`,
-  availableHours: (date: string, employeeEmail: string, duration: number, serviceId: number) =>
-    `/api/v1/facility/${FACILITY_ID}/${date}/${encodeURIComponent(employeeEmail)}/appointments/available` +
-    `?serviceDuration=${duration}&serviceId=${serviceId}`,
-};
+export { FACILITY_ID, apiPaths } from './paths';
 
 const getData = <T>(path: string) => apiFetch<{ data: T }>(path).then((b) => b.data);
 const getItems = <T>(path: string) => apiFetch<{ items: T[] }>(path).then((b) => b.items ?? []);
@@ -40,10 +26,14 @@ export function useSession() {
   });
 }
 
-/** The facility (id 1 by default); a failed load is logged (spec section 7) and exposed as `error`. */
-export function useFacility(id = FACILITY_ID) {
+/**
+ * The facility (id 1 by default); a failed load is logged (spec section 7) and exposed as `error`.
+ * `config.fallbackData`: the facility as a server page read it (shown at once, then revalidated).
+ */
+export function useFacility(id = FACILITY_ID, config?: SWRConfiguration<Facility>) {
   return useSWR<Facility>(apiPaths.facility(id), getData<Facility>, {
     onError: (err) => console.error('Facility could not be loaded', err),
+    ...config,
   });
 }
 
@@ -57,9 +47,12 @@ export function usePendingAppointments(email: string | null, config?: SWRConfigu
   return useSWR<Appointment[]>(email ? apiPaths.pending(email) : null, getItems<Appointment>, config);
 }
 
-/** The facility's services; `associated` keeps only services some stylist offers. */
-export function useServices({ associated }: { associated: boolean }) {
-  return useSWR<Service[]>(apiPaths.services(associated), getItems<Service>);
+/**
+ * The facility's services; `associated` keeps only services some stylist offers. `config.fallbackData`:
+ * the list as a server page read it (shown at once, then revalidated).
+ */
+export function useServices({ associated }: { associated: boolean }, config?: SWRConfiguration<Service[]>) {
+  return useSWR<Service[]>(apiPaths.services(associated), getItems<Service>, config);
 }
 
 /** The stylists offering a service (null service: no request). */

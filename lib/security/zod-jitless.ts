@@ -4,7 +4,17 @@
  * raises a `securitypolicyviolation` under the page policy, which has no `'unsafe-eval'`. With `jitless`
  * the browser parses with the interpreter (the payloads here are small); the server keeps the compiled
  * parsers. Imported for its side effect by instrumentation-client.ts, before any page code runs.
+ *
+ * It writes zod's one global configuration object (`globalThis.__zod_globalConfig`, which zod's `config()`
+ * creates on first load and then only merges into) instead of importing zod: importing it here put zod's
+ * code (~30 KB gzip with `z`, ~5 KB with `zod/v4/core`) into every page's first-load JavaScript (issue 11).
+ * lib/security/zod-jitless.test.ts checks that zod reads the setting written this way.
  */
-import { z } from 'zod';
+type ZodGlobal = typeof globalThis & { __zod_globalConfig?: Record<string, unknown> };
 
-if (typeof window !== 'undefined') z.config({ jitless: true });
+/** Sets `jitless` in zod's global configuration, creating it when zod has not loaded yet. */
+export function setZodJitless(target: ZodGlobal = globalThis): void {
+  target.__zod_globalConfig = Object.assign(target.__zod_globalConfig ?? {}, { jitless: true });
+}
+
+if (typeof window !== 'undefined') setZodJitless();

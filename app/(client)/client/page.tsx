@@ -2,7 +2,7 @@ import type { Metadata } from 'next';
 import { redirect } from 'next/navigation';
 import { getTranslations } from 'next-intl/server';
 import { ClientHome } from '@/components/client-home/client-home';
-import { PushRegistration } from '@/components/push/push-registration';
+import { LazyPushRegistration as PushRegistration } from '@/components/push/lazy-push-registration';
 import { getSession } from '@/lib/server/auth/session';
 import { pushWebConfig, storedPushToken } from '@/lib/server/push-config';
 import { getUserDto } from '@/lib/server/repositories/users';

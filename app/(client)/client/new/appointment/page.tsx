@@ -4,6 +4,8 @@ import { getTranslations } from 'next-intl/server';
 import { BookingWizard } from '@/components/booking/booking-wizard';
 import { bookablePeople, canBook } from '@/lib/domain/allowance';
 import { getSession } from '@/lib/server/auth/session';
+import { getDb } from '@/lib/server/db/client';
+import { listServices } from '@/lib/server/repositories/services';
 import { getUserDto } from '@/lib/server/repositories/users';
 
 export async function generateMetadata(): Promise<Metadata> {
@@ -11,7 +13,10 @@ export async function generateMetadata(): Promise<Metadata> {
   return { title: t('title') };
 }
 
-/** Nueva cita for a client (`/new/appointment`): only with a finished onboarding and booking allowed. */
+/**
+ * Nueva cita for a client (`/new/appointment`): only with a finished onboarding and booking allowed. The
+ * first step's services are read here through the server layer (no client-side fetch before it shows).
+ */
 export default async function NewAppointmentPage() {
   const { tenant, user } = await getSession();
   if (!tenant || !user) redirect('/login');
@@ -25,5 +30,8 @@ export default async function NewAppointmentPage() {
     account.users,
     account.pending_appointments.map((a) => a.user_id),
   );
-  return <BookingWizard email={user.email} self={self} askPerson={account.users.length > 0} people={people} />;
+  const services = await listServices(await getDb(), tenant.id, { associated: true });
+  return (
+    <BookingWizard email={user.email} self={self} askPerson={account.users.length > 0} people={people} initialServices={services} />
+  );
 }

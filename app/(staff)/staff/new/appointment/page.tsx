@@ -2,7 +2,7 @@ import type { Metadata } from 'next';
 import { redirect } from 'next/navigation';
 import { getTranslations } from 'next-intl/server';
 import { StaffAppointmentWizard } from '@/components/booking/staff-appointment-wizard';
-import { parsePreset } from '@/components/booking/wizard-state';
+import { parsePreset } from '@/components/booking/wizard-preset';
 import { getSession, isStaff } from '@/lib/server/auth/session';
 
 export async function generateMetadata(): Promise<Metadata> {

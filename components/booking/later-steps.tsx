@@ -1,0 +1,145 @@
+'use client';
+
+/**
+ * The later wizard steps: date (month calendar), hours and the client summary. A module of their own, with
+ * luxon and the calendar, so the client booking wizard loads them only when reached (issue 11, first-load JS);
+ * the staff wizards import them directly.
+ */
+import * as RadioGroup from '@radix-ui/react-radio-group';
+import { useTranslations } from 'next-intl';
+import { longDay, timeOf } from '@/lib/format';
+import type { AvailableHour, Employee, HourGroup } from '@/lib/validation/dto';
+import { ChoiceGroup, onOptionKeyDown } from './choice-group';
+import { isBookableDate, lastBookableDate } from './date-rules';
+import { euros } from './money';
+import { MonthCalendar } from './month-calendar';
+import { LoadState, pick, SummaryList, type Loadable } from './steps';
+import { STEP_TITLE_ID } from './wizard-frame';
+import { withHour } from './wizard-preset';
+import type { WizardValues } from './wizard-state';
+
+const hourKey = (h: AvailableHour) => String(Date.parse(h.start_time));
+
+/**
+ * Date step: a month calendar from today to `max` (the client's 30-day window, or a year for staff)
+ * where `isDisabled` rules out the days the stylist does not work.
+ */
+export function DateStep({
+  today,
+  max,
+  isDisabled,
+  value,
+  onChange,
+}: {
+  today: string;
+  max: string;
+  isDisabled: (date: string) => boolean;
+  value?: string;
+  onChange: (d: string) => void;
+}) {
+  return (
+    <MonthCalendar
+      value={value}
+      onChange={onChange}
+      min={today}
+      max={max}
+      today={today}
+      isDisabled={isDisabled}
+      labelledBy={STEP_TITLE_ID}
+    />
+  );
+}
+
+/**
+ * Hour step: the free start times grouped by hour, labelled in Madrid time, as one radio group (one Tab
+ * stop, arrow keys move through every hour); `extra` (the slot selected in the agenda, staff only) is
+ * offered too, even outside the stylist's shifts.
+ */
+export function HourStep({
+  hours,
+  value,
+  onChange,
+  extra,
+}: {
+  hours: Loadable<HourGroup[]>;
+  value?: AvailableHour;
+  onChange: (h: AvailableHour) => void;
+  extra?: AvailableHour;
+}) {
+  const t = useTranslations('booking');
+  return (
+    <LoadState state={hours}>
+      {(loaded) => {
+        const groups = withHour(loaded, extra);
+        const nonEmpty = groups.filter((g) => g.hours.length > 0);
+        if (nonEmpty.length === 0) return <p className="empty">{t('noHours')}</p>;
+        const all = nonEmpty.flatMap((g) => g.hours);
+        const chosen = value ? hourKey(value) : null;
+        return (
+          <ChoiceGroup className="hour-groups" labelledBy={STEP_TITLE_ID} value={chosen} onValueChange={pick(all, hourKey, onChange)}>
+            {nonEmpty.map((g) => (
+              <div key={g.hour} className="hour-group">
+                <h3 className="hour-group-title" aria-hidden="true">
+                  {g.hour}
+                </h3>
+                <div className="hour-grid">
+                  {g.hours.map((h) => {
+                    const key = hourKey(h);
+                    return (
+                      <RadioGroup.Item
+                        key={h.id}
+                        value={key}
+                        className={`hour${key === chosen ? ' is-selected' : ''}`}
+                        onKeyDown={onOptionKeyDown}
+                      >
+                        {timeOf(h.start_time)}
+                      </RadioGroup.Item>
+                    );
+                  })}
+                </div>
+              </div>
+            ))}
+          </ChoiceGroup>
+        );
+      }}
+    </LoadState>
+  );
+}
+
+/** Summary of the client flow: everything chosen, before confirming. */
+export function SummaryStep({ values }: { values: Required<Pick<WizardValues, 'user' | 'service' | 'employee' | 'date' | 'hour'>> }) {
+  const t = useTranslations('booking');
+  const rows: [string, string][] = [
+    [t('stepService'), values.service.name],
+    [t('price'), euros(values.service.price)],
+    [t('duration'), t('minutes', { minutes: values.service.duration })],
+    [t('stepEmployee'), values.employee.name],
+    [t('stepDate'), longDay(values.date)],
+    [t('stepHour'), timeOf(values.hour.start_time)],
+    [t('person'), values.user.name],
+  ];
+  return <SummaryList rows={rows} />;
+}
+
+/** The client flow's date step: today to today + 30 days, the stylist's working days only (date-rules). */
+export function ClientDateStep({
+  today,
+  employee,
+  value,
+  onChange,
+}: {
+  today: string;
+  employee: Employee;
+  value?: string;
+  onChange: (d: string) => void;
+}) {
+  return (
+    <DateStep
+      today={today}
+      max={lastBookableDate(today)}
+      isDisabled={(date) => !isBookableDate(date, employee, today)}
+      value={value}
+      onChange={onChange}
+    />
+  );
+}

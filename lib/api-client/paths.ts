@@ -1,0 +1,22 @@
+/**
+ * API paths of the SWR hooks (spec section 7): the cache key of each resource. A module of its own, free of
+ * SWR and React, so server components can key the `fallback` of an `SWRConfig` exactly as the hooks key
+ * their requests (first view rendered on the server, issue 11), and callers can revalidate a resource with
+ * SWR's `mutate(key)`.
+ */
+
+/** The facility id of every path (spec section 9). */
+export const FACILITY_ID = 1;
+
+export const apiPaths = {
+  session: () => '/api/v1/session',
+  facility: (id = FACILITY_ID) => `/api/v1/facility/${id}`,
+  user: (email: string) => `/api/v1/users/${encodeURIComponent(email)}`,
+  pending: (email: string) => `/api/v1/users/${encodeURIComponent(email)}/appointments/pending`,
+  services: (associated: boolean) =>
+    `/api/v1/facility/${FACILITY_ID}/services${associated ? '?associated=true' : ''}`,
+  employees: (serviceId: number) => `/api/v1/facility/${FACILITY_ID}/employees?service=${serviceId}`,
+  availableHours: (date: string, employeeEmail: string, duration: number, serviceId: number) =>
+    `/api/v1/facility/${FACILITY_ID}/${date}/${encodeURIComponent(employeeEmail)}/appointments/available` +
+    `?serviceDuration=${duration}&serviceId=${serviceId}`,
+};
