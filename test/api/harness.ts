@@ -4,7 +4,8 @@
  * demo accounts, and `call()` that invokes a handler the way Next.js does.
  */
 import { NextRequest } from 'next/server';
-import { closeDb, getDb, type Db } from '@/lib/server/db/client';
+import { readFile } from 'node:fs/promises';
+import { closeDb, getDb, startInMemoryFrom, type Db } from '@/lib/server/db/client';
 import { appointments } from '@/lib/server/db/schema';
 import { createSession } from '@/lib/server/auth/session';
 import { findUserByEmail } from '@/lib/server/repositories/users';
@@ -32,6 +33,9 @@ export async function openTestDb(opts: { keepSeedAgenda?: boolean } = {}): Promi
     createdDatabase = name;
   } else {
     process.env.DATA_DIR = 'memory://';
+    // The migrated cluster Jest's global setup dumped once for the run (test/global-setup.mjs).
+    const template = process.env.KLOK_PGLITE_TEMPLATE;
+    if (template) startInMemoryFrom(new Blob([await readFile(template)]));
   }
   const db = await getDb();
   if (!opts.keepSeedAgenda) await db.delete(appointments);
