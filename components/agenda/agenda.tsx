@@ -90,8 +90,9 @@ export function Agenda({ myEmail, focusDate, focusEventId }: AgendaProps) {
     [employees.data, myEmail, dates, hidden],
   );
 
-  // Blur while loading; lift it 100 ms after loading ends (spec section 4).
-  const loading = agenda.isLoading || employees.isLoading;
+  // Blur while loading; lift it 100 ms after loading ends (spec section 4). Data the page brought (SWR
+  // fallback, first view) is shown unblurred while SWR revalidates it.
+  const loading = (agenda.isLoading && !agenda.data) || (employees.isLoading && !employees.data);
   const [lingering, setLingering] = useState(true);
   const [wasLoading, setWasLoading] = useState(loading);
   if (loading !== wasLoading) {

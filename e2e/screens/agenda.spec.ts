@@ -99,6 +99,23 @@ test('the signed-in stylist’s column comes first and events carry their hooks'
   await expect(appt).not.toHaveClass(/agenda-event--highlight/);
 });
 
+test('the opened day draws from the page itself, without waiting for the agenda and stylist requests', async ({ page }) => {
+  await signIn(page, MARCOS);
+  const date = nextWeekday(15);
+  const id = await book(page, date, '12:00');
+  // Both API answers are held back: the first view must come with the page (issue 10, first view).
+  let held = 0;
+  await page.route(/\/api\/v1\/facility\/1\/(appointments|employees)(\?|$)/, () => {
+    held += 1; // never answered
+  });
+  await page.goto(`/?date=${date}`);
+  await expect(page.locator('.fc-col-header-cell.fc-resource').first()).toHaveAttribute('data-resource-id', MARCOS);
+  await expect(page.locator(`[data-event-id="${id}"]`)).toContainText('Ana García');
+  await expect(page.locator('.agenda-calendar')).toHaveAttribute('aria-busy', 'false');
+  // SWR still revalidates in the background (held here).
+  expect(held).toBeGreaterThan(0);
+});
+
 test('Información cita → Cancelar cita cancels with a reason and hides the event', async ({ page }) => {
   await signIn(page, MARCOS);
   const date = nextWeekday(7);

@@ -15,6 +15,11 @@ export const apiPaths = {
   pending: (email: string) => `/api/v1/users/${encodeURIComponent(email)}/appointments/pending`,
   services: (associated: boolean) =>
     `/api/v1/facility/${FACILITY_ID}/services${associated ? '?associated=true' : ''}`,
+  /** Every stylist of the facility (the staff's list, no service filter). */
+  staffEmployees: () => `/api/v1/facility/${FACILITY_ID}/employees`,
+  /** The staff agenda between two Madrid dates inclusive. */
+  agenda: (startDate: string, endDate: string) =>
+    `/api/v1/facility/${FACILITY_ID}/appointments?startDate=${startDate}&endDate=${endDate}`,
   employees: (serviceId: number) => `/api/v1/facility/${FACILITY_ID}/employees?service=${serviceId}`,
   availableHours: (date: string, employeeEmail: string, duration: number, serviceId: number) =>
     `/api/v1/facility/${FACILITY_ID}/${date}/${encodeURIComponent(employeeEmail)}/appointments/available` +

@@ -9,12 +9,12 @@ import type { AgendaDay, Employee } from '@/lib/validation/dto';
 import type { ZAppointmentCancel, ZLeaveDelete, ZLeaveInsert } from '@/lib/validation/schedules';
 import { apiFetch } from './fetcher';
 import { FACILITY_ID } from './hooks';
+import { apiPaths } from './paths';
 
 /** Paths (SWR keys) of the staff resources. */
 export const staffPaths = {
-  employees: () => `/api/v1/facility/${FACILITY_ID}/employees`,
-  agenda: (startDate: string, endDate: string) =>
-    `/api/v1/facility/${FACILITY_ID}/appointments?startDate=${startDate}&endDate=${endDate}`,
+  employees: apiPaths.staffEmployees,
+  agenda: apiPaths.agenda,
   cancelAppointment: () => '/api/v1/schedules/cancel/appointment',
   deleteLeave: () => '/api/v1/schedules/delete/leave',
 };

@@ -1,15 +1,25 @@
 import type { Metadata } from 'next';
 import { redirect } from 'next/navigation';
 import { getTranslations } from 'next-intl/server';
+import { SWRConfig } from 'swr';
 import { AgendaScreen } from '@/components/agenda/agenda-screen';
-import { PushRegistration } from '@/components/push/push-registration';
-import { isValidDate } from '@/lib/domain/time';
+import { LazyPushRegistration as PushRegistration } from '@/components/push/lazy-push-registration';
+import { apiPaths } from '@/lib/api-client/paths';
+import { isValidDate, todayInMadrid } from '@/lib/domain/time';
 import { getSession } from '@/lib/server/auth/session';
+import { getDb } from '@/lib/server/db/client';
 import { pushWebConfig, storedPushToken } from '@/lib/server/push-config';
+import { agendaBetween } from '@/lib/server/repositories/agenda';
+import { employeesFor } from '@/lib/server/services/employee-directory';
 
 export async function generateMetadata(): Promise<Metadata> {
   const t = await getTranslations('agenda');
   return { title: t('title') };
+}
+
+/** Today's Madrid date when the request is served (the agenda's default day). */
+function todayAtRequest(): string {
+  return todayInMadrid(Date.now());
 }
 
 type Search = { date?: string | string[]; eventId?: string | string[] };
@@ -17,6 +27,11 @@ type Search = { date?: string | string[]; eventId?: string | string[] };
 /**
  * The staff agenda (`/` for employees and admins, spec section 2). `?date=YYYY-MM-DD&eventId=…` opens that
  * date and highlights the event (after a booking or block made in a wizard).
+ *
+ * The stylists and the opened day's agenda (the default day view of that date, or today in Madrid) are read
+ * here through the same server layer as their API routes and handed to SWR as the `fallback` of the hooks'
+ * keys, so the calendar draws its first view without waiting for two API requests (issue 10, Lighthouse);
+ * SWR revalidates them after. A week view stored in the browser asks for its week as before.
  */
 export default async function AgendaPage({ searchParams }: { searchParams: Promise<Search> }) {
   const { tenant, user } = await getSession();
@@ -24,13 +39,16 @@ export default async function AgendaPage({ searchParams }: { searchParams: Promi
   const { date, eventId } = await searchParams;
   const focusDate = typeof date === 'string' && isValidDate(date) ? date : null;
   const focusEventId = typeof eventId === 'string' && eventId ? eventId : null;
+  const day = focusDate ?? todayAtRequest();
+  const db = await getDb();
+  const [employees, days] = await Promise.all([employeesFor(db, tenant.id, user.role), agendaBetween(db, tenant.id, day, day)]);
   const push = pushWebConfig();
   return (
-    <>
+    <SWRConfig value={{ fallback: { [apiPaths.staffEmployees()]: employees, [apiPaths.agenda(day, day)]: days } }}>
       <AgendaScreen myEmail={user.email} focusDate={focusDate} focusEventId={focusEventId} />
       {push && (
         <PushRegistration config={push} email={user.email} target="employee" stored={await storedPushToken(tenant.id, user.email)} />
       )}
-    </>
+    </SWRConfig>
   );
 }
