@@ -515,7 +515,7 @@ async function runEngine(engine: Engine) {
           scriptCase(
             'pages',
             'scripts/bench/pages.ts',
-            ['--base', `http://localhost:${PORTS.pglite}`, '--client-cookie', seed.klok.clientToken, '--staff-cookie', seed.klok.adminToken, '--no-sign-in'],
+            ['--base', `http://localhost:${PORTS.pglite}`, '--client-cookie', seed.klok.bookerToken, '--staff-cookie', seed.klok.adminToken, '--onboarding-cookie', seed.klok.newcomerToken, '--no-sign-in'],
             15 * 60_000,
           ),
         );

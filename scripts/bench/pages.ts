@@ -3,9 +3,11 @@
  * Lighthouse (mobile) performance and accessibility scores, against a running production server.
  *
  *   tsx scripts/bench/pages.ts --base http://localhost:3000 [--client-cookie V] [--staff-cookie V]
- *                              [--onboarding-cookie V] [--no-lighthouse] [--lighthouse-runs 3] [--no-sign-in]
+ *                              [--onboarding-cookie V] [--booker-cookie V] [--no-lighthouse] [--lighthouse-runs 3] [--no-sign-in]
  *   tsx scripts/bench/pages.ts --base URL --sign-in EMAIL [--name NAME]   (prints a session cookie pair)
  *
+ * `--booker-cookie` is a client who may still book (the wizard page redirects a client at their allowance to
+ * Mis citas); without it the client cookie is used there.
  * Cookie values are the `klok_session` token (or a whole `klok_session=…` pair). Missing ones are obtained
  * by signing in through the local OpenID provider (DEV_OIDC=1 servers; `--no-sign-in` to forbid it):
  * the demo client `cliente@klok.demo`, the demo admin `admin@klok.demo` and, for /onboarding, a fresh
@@ -18,7 +20,7 @@
  * first-load. A page that cannot be measured gives a row with value null and the reason in `note`.
  *
  * Lighthouse 12 (mobile emulation and simulated throttling, its defaults) runs in Chromium (CHROMIUM_PATH, else
- * /usr/bin/chromium, headless) on /login, the client home and the staff agenda with the session cookie as an
+ * /usr/bin/chromium, headless) on /login, /onboarding, the client home, /new/appointment and the staff agenda (those with a cookie) with the session cookie as an
  * extra header; each page runs `--lighthouse-runs` times (default 3) and the run with the median performance
  * score gives both rows. Scores are 0–100; budgets: performance ≥ 90, accessibility ≥ 95 (issue 10).
  *
@@ -240,6 +242,8 @@ async function main() {
   };
   const client = await cookieOf(arg('client-cookie'), 'cliente@klok.demo');
   const staff = await cookieOf(arg('staff-cookie'), 'admin@klok.demo');
+  // The wizard opens only for a client who may still book: a given account, else the demo client.
+  const booker = arg('booker-cookie') ? sessionCookie(arg('booker-cookie')!) : client;
   const onboarding = await cookieOf(arg('onboarding-cookie'), `bench-${Date.now()}@example.com`, 'María José Pérez Gil').catch((err: unknown) => {
     log('onboarding sign-in failed:', err instanceof Error ? err.message : err);
     return null;
@@ -249,7 +253,7 @@ async function main() {
     { label: '/login', path: '/login', cookie: null, budget: CLIENT_PAGE_BUDGET_KB },
     { label: '/onboarding', path: '/onboarding', cookie: onboarding, budget: CLIENT_PAGE_BUDGET_KB },
     { label: 'client home', path: '/', cookie: client, budget: CLIENT_PAGE_BUDGET_KB },
-    { label: '/new/appointment', path: '/new/appointment', cookie: client, budget: CLIENT_PAGE_BUDGET_KB },
+    { label: '/new/appointment', path: '/new/appointment', cookie: booker, budget: CLIENT_PAGE_BUDGET_KB },
     { label: 'staff agenda', path: '/', cookie: staff, budget: AGENDA_BUDGET_KB },
   ];
   for (const page of pages) {
@@ -273,7 +277,9 @@ async function main() {
       base,
       [
         { label: '/login', path: '/login', cookie: null },
+        ...(onboarding ? [{ label: '/onboarding', path: '/onboarding', cookie: onboarding }] : []),
         { label: 'client home', path: '/', cookie: client },
+        ...(booker ? [{ label: '/new/appointment', path: '/new/appointment', cookie: booker }] : []),
         { label: 'staff agenda', path: '/', cookie: staff },
       ],
       Math.max(1, Number(arg('lighthouse-runs') ?? 3)),

@@ -37,8 +37,13 @@ const CHUNK = Number(process.env.BENCH_SEED_CHUNK ?? (process.env.DATABASE_URL ?
 export type BenchTenant = {
   slug: string;
   tenantId: number;
+  /** The demo client, holder of the seeded appointments (the availability case's caller). */
   clientToken: string;
   adminToken: string;
+  /** A client who finished onboarding, has one appointment and may book one more (pages case: Mis citas, wizard). */
+  bookerToken: string;
+  /** A client who signed in but has not onboarded yet, so /onboarding opens (pages case). */
+  newcomerToken: string;
   /** The availability case: stylist e-mail, Madrid date, the 3-part service's id and duration (minutes). */
   stylistEmail: string;
   availabilityDate: string;
@@ -90,22 +95,32 @@ async function seedBenchTenant(db: Db, slug: string): Promise<BenchTenant> {
     .where(and(eq(schema.users.tenantId, tenantId), eq(schema.users.role, 'admin')));
   if (!client || !admin || !service) throw new Error(`seed: demo client or admin missing in ${slug}`);
 
+  // The pages case's clients: one who onboarded, has one appointment and may book one more (Mis citas and the
+  // wizard as an ordinary client sees them), and one who signed in but has not onboarded yet.
+  const [booker, newcomer] = await db
+    .insert(schema.users)
+    .values([
+      { tenantId, email: mail('reserva'), name: 'Lucía Reserva Pérez', givenName: 'Lucía', tlf: '+34611000999', phoneVerified: true, privacyPolicy: true, onboardingCompleted: true, nAppointmentsAllowed: 2 },
+      { tenantId, email: mail('nueva'), name: 'María José Pérez Gil' },
+    ])
+    .returning();
+
   // 600 appointments next week: 8 stylists × 6 days × 12–13 slots of 30 minutes from 08:00 Madrid.
   const monday = DateTime.now().setZone('Europe/Madrid').startOf('week').plus({ weeks: 1 });
   const rows: (typeof schema.appointments.$inferInsert)[] = [];
-  const add = (employeeId: string, start: number, minutes: number, n: number) =>
+  const add = (employeeId: string, start: number, minutes: number, n: number, who: { id: string; name: string } = client) =>
     rows.push({
       tenantId,
       employeeId,
-      clientId: client.id,
-      userId: client.id,
-      clientName: `Cliente ${n}`,
+      clientId: who.id,
+      userId: who.id,
+      clientName: who === client ? `Cliente ${n}` : who.name,
       serviceId: service.id,
       serviceName: service.name,
       servicePriceCents: service.priceCents,
       startAt: new Date(start),
       endAt: new Date(start + minutes * 60_000),
-      createdBy: client.id,
+      createdBy: who.id,
       createdByRole: 'client',
     });
   for (let n = 0; n < 600; n++) {
@@ -125,6 +140,8 @@ async function seedBenchTenant(db: Db, slug: string): Promise<BenchTenant> {
     shifts: [{ id: crypto.randomUUID(), open: '08:00', close: '22:00' }],
   });
   for (let k = 0; k < 40; k++) add(stylist.id, madridWallClock(availabilityDate, 8 * 60 + k * 20), 10, 600 + k);
+  // The booker's appointment: the day after the availability day, 18:00, outside the agenda week.
+  add(staff[1]!.id, madridWallClock(monday.plus({ days: 9 }).toFormat('yyyy-MM-dd'), 18 * 60), 50, 640, booker!);
   const inserted = await db.insert(schema.appointments).values(rows).returning();
   await db.insert(schema.busySlots).values(
     inserted.map((a) => ({ tenantId, employeeId: a.employeeId, appointmentId: a.id, startAt: a.startAt, endAt: a.endAt })),
@@ -132,6 +149,8 @@ async function seedBenchTenant(db: Db, slug: string): Promise<BenchTenant> {
   return {
     slug,
     tenantId,
+    bookerToken: (await createSession(tenantId, booker!.id)).token,
+    newcomerToken: (await createSession(tenantId, newcomer!.id)).token,
     clientToken: (await createSession(tenantId, client.id)).token,
     adminToken: (await createSession(tenantId, admin.id)).token,
     stylistEmail: stylist.email,
