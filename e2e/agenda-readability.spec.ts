@@ -9,7 +9,7 @@ import { madrid, ZONE } from './fixtures/pages';
  * 30-minute appointment show the client's whole name, then the service, in day and week view; the week
  * scrolls sideways on a phone with readable columns and an uncut date label; a long press opens Nuevo
  * evento and the finger's release does not click the dialog; Hoy and every navigation keep `?date=` in
- * step; Configuración sits in the time-gutter header corner; toasts appear below the header; axe finds
+ * step; Configuración sits in the time-gutter header corner; toasts cover neither the header nor the add button; axe finds
  * no serious or critical violation in either view on either device.
  */
 
@@ -262,7 +262,7 @@ test.describe('desktop (1280 × 800)', () => {
     await expect(nav.getByLabel('Fecha')).toHaveValue(DateTime.fromISO(DATE).plus({ days: 7 }).toISODate()!);
   });
 
-  test('Configuración sits in the time-gutter header corner, and toasts appear below the header', async ({ page }) => {
+  test('Configuración sits in the time-gutter header corner, and toasts cover neither the header nor the add button', async ({ page }) => {
     await signIn(page, ADMIN);
     const yesterday = DateTime.now().setZone(ZONE).minus({ days: 1 }).toISODate()!;
     for (const view of ['Día', 'Semana'] as const) {
@@ -290,16 +290,26 @@ test.describe('desktop (1280 × 800)', () => {
       expect(b!.x + b!.width).toBeLessThanOrEqual(firstCol!.x + 0.5);
     }
     await chooseView(page, 'Día');
-    // Selecting a slot of yesterday is refused with a toast, which does not cover the header.
-    const from = await slotPoint(page, '12:00');
-    await page.mouse.move(from.x, from.y);
-    await page.mouse.down();
-    await page.mouse.move(from.x, from.y + 50, { steps: 5 });
-    await page.mouse.up();
-    const toast = page.locator('[data-sonner-toast]').filter({ hasText: 'No puedes seleccionar una fecha antigua' });
-    await expect(toast).toBeVisible();
-    const header = await page.locator('header.app-header').first().boundingBox();
-    await expect.poll(async () => (await toast.boundingBox())!.y).toBeGreaterThanOrEqual(header!.y + header!.height);
+    // Selecting a slot of yesterday is refused with a toast, which covers neither the header nor the floating
+    // add button: on the desktop, then on a phone's width (where the toast spans the screen).
+    type Box = { x: number; y: number; width: number; height: number };
+    const overlap = (a: Box, b: Box) => a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
+    for (const viewport of [DESKTOP.viewport, PHONE.viewport]) {
+      await page.setViewportSize(viewport);
+      await page.reload();
+      await expect(page.locator('.fc-timegrid-col[data-resource-id]').first()).toBeVisible();
+      const from = await slotPoint(page, '12:00');
+      await page.mouse.move(from.x, from.y);
+      await page.mouse.down();
+      await page.mouse.move(from.x, from.y + 50, { steps: 5 });
+      await page.mouse.up();
+      const toast = page.locator('[data-sonner-toast]').filter({ hasText: 'No puedes seleccionar una fecha antigua' });
+      await expect(toast).toBeVisible();
+      const header = (await page.locator('header.app-header').first().boundingBox())!;
+      const fab = (await page.locator('.agenda-fab-main').boundingBox())!;
+      await expect.poll(async () => (await toast.boundingBox())!.y).toBeGreaterThanOrEqual(header.y + header.height);
+      await expect.poll(async () => overlap((await toast.boundingBox())!, fab)).toBe(false);
+    }
   });
 });
 
