@@ -19,12 +19,8 @@ export function longDay(date: string): string {
 /** `10:00`: the Madrid wall-clock time of an instant. */
 export const timeOf: (instant: string | number) => string = madridLabel;
 
-const EUROS = new Intl.NumberFormat('es-ES', { style: 'currency', currency: 'EUR' });
-
-/** `12,50 €`. */
-export function euros(amount: number): string {
-  return EUROS.format(amount);
-}
+/** `12,50 €` (lib/money, without luxon for light pages). */
+export { euros } from './money';
 
 /**
  * A duration in minutes as `Xh Ym` (spec section 9), leaving out a zero part: `1h 15m`, `30m`, `2h`;

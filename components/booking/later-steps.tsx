@@ -11,7 +11,7 @@ import { longDay, timeOf } from '@/lib/format';
 import type { AvailableHour, Employee, HourGroup } from '@/lib/validation/dto';
 import { ChoiceGroup, onOptionKeyDown } from './choice-group';
 import { isBookableDate, lastBookableDate } from './date-rules';
-import { euros } from './money';
+import { euros } from '@/lib/money';
 import { MonthCalendar } from './month-calendar';
 import { LoadState, pick, SummaryList, type Loadable } from './steps';
 import { STEP_TITLE_ID } from './wizard-frame';
@@ -106,19 +106,27 @@ export function HourStep({
   );
 }
 
-/** Summary of the client flow: everything chosen, before confirming. */
-export function SummaryStep({ values }: { values: Required<Pick<WizardValues, 'user' | 'service' | 'employee' | 'date' | 'hour'>> }) {
+/**
+ * The summary rows every appointment flow shows (client and staff): service, price, duration, stylist, date
+ * and hour, as [label, value] pairs.
+ */
+export function useAppointmentSummaryRows(values: Required<Pick<WizardValues, 'service' | 'employee' | 'date' | 'hour'>>): [string, string][] {
   const t = useTranslations('booking');
-  const rows: [string, string][] = [
+  return [
     [t('stepService'), values.service.name],
     [t('price'), euros(values.service.price)],
     [t('duration'), t('minutes', { minutes: values.service.duration })],
     [t('stepEmployee'), values.employee.name],
     [t('stepDate'), longDay(values.date)],
     [t('stepHour'), timeOf(values.hour.start_time)],
-    [t('person'), values.user.name],
   ];
-  return <SummaryList rows={rows} />;
+}
+
+/** Summary of the client flow: everything chosen, before confirming. */
+export function SummaryStep({ values }: { values: Required<Pick<WizardValues, 'user' | 'service' | 'employee' | 'date' | 'hour'>> }) {
+  const t = useTranslations('booking');
+  const appointment = useAppointmentSummaryRows(values);
+  return <SummaryList rows={[...appointment, [t('person'), values.user.name]]} />;
 }
 
 /** The client flow's date step: today to today + 30 days, the stylist's working days only (date-rules). */

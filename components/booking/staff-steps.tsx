@@ -10,10 +10,11 @@ import { Spinner } from '@/components/ui/spinner';
 import { ApiClientError, apiFetch, errorMessageOf } from '@/lib/api-client/fetcher';
 import { useStaffEmployees } from '@/lib/api-client/staff';
 import type { Employee } from '@/lib/validation/dto';
-import { euros, longDay, timeOf } from '@/lib/format';
+import { longDay, timeOf } from '@/lib/format';
 import { ChoiceButton } from './choice-button';
 import { searchClients, type ClientSummary } from './client-search';
 import { agendaHref, type ConflictAppointment } from './conflict';
+import { useAppointmentSummaryRows } from './later-steps';
 import { Initial, SummaryList } from './steps';
 import { leaveEndSlots, leaveStartSlots, type TimeSlot } from './time-slots';
 import type { ClientChoice, HourRange, WizardValues } from './wizard-state';
@@ -200,18 +201,13 @@ type AppointmentSummaryValues = Required<Pick<WizardValues, 'service' | 'employe
 
 /** Summary of the staff appointment flow. */
 export function StaffAppointmentSummary({ values }: { values: AppointmentSummaryValues }) {
-  const t = useTranslations('booking');
   const ts = useTranslations('staffWizard');
+  const appointment = useAppointmentSummaryRows(values);
   const email = values.client.email.trim();
   return (
     <SummaryList
       rows={[
-        [t('stepService'), values.service.name],
-        [t('price'), euros(values.service.price)],
-        [t('duration'), t('minutes', { minutes: values.service.duration })],
-        [t('stepEmployee'), values.employee.name],
-        [t('stepDate'), longDay(values.date)],
-        [t('stepHour'), timeOf(values.hour.start_time)],
+        ...appointment,
         [ts('client'), values.client.name.trim()],
         [ts('email'), email || ts('noEmail')],
       ]}

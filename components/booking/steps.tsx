@@ -11,7 +11,7 @@ import { Spinner } from '@/components/ui/spinner';
 import { errorMessageOf } from '@/lib/api-client/fetcher';
 import type { Employee, Service } from '@/lib/validation/dto';
 import { ChoiceGroup, ChoiceRadio } from './choice-group';
-import { euros } from './money';
+import { euros } from '@/lib/money';
 import { STEP_TITLE_ID } from './wizard-frame';
 import type { Person } from './wizard-state';
 
