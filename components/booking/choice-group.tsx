@@ -1,11 +1,24 @@
 'use client';
 
-import { createContext, useContext, useId, type KeyboardEvent, type ReactNode } from 'react';
-import * as RadioGroup from '@radix-ui/react-radio-group';
+import {
+  createContext,
+  useContext,
+  useEffect,
+  useId,
+  useMemo,
+  useRef,
+  type ButtonHTMLAttributes,
+  type FocusEvent,
+  type KeyboardEvent,
+  type ReactNode,
+} from 'react';
 import { ChoiceBody } from './choice-button';
 
-/** The checked value of the enclosing `ChoiceGroup` (null when nothing is chosen yet). */
-const CheckedValue = createContext<string | null>(null);
+/** The enclosing `ChoiceGroup`: its checked value (null when nothing is chosen yet) and how to change it. */
+const Group = createContext<{ value: string | null; onValueChange: (value: string) => void }>({
+  value: null,
+  onValueChange: () => undefined,
+});
 
 export type ChoiceGroupProps = {
   /** The chosen option's value, or null/undefined when none is chosen yet. */
@@ -20,32 +33,83 @@ export type ChoiceGroupProps = {
 };
 
 /**
- * A single-choice list of a wizard step as an ARIA radio group (Radix `RadioGroup`): one Tab stop
- * (the checked option, else the first), arrow keys move and check, Home/End go to the first/last
- * option and check it, Space checks the focused option. Enter does nothing inside the group, so a
- * keyboard user tabs on to Siguiente. Options pass `onOptionKeyDown` as their key handler.
+ * A single-choice list of a wizard step as a WAI-ARIA radio group (role radiogroup of `RadioItem`s): one
+ * Tab stop (the checked option; with none checked the group itself, which hands the focus to the first
+ * enabled option), arrow keys move and check, Home/End go to the first/last option and check it, Space
+ * checks the focused option, Enter does nothing inside the group, so a keyboard user tabs on to Siguiente.
+ * Options pass `onOptionKeyDown` (or their own handler that ends in it) as their key handler.
+ *
+ * Written here rather than with a component library (Radix RadioGroup before): the key handling already
+ * had to be ours (Radix moved the focus a tick late and could skip the check), and what was left, the roving
+ * tab stop and the ARIA attributes, cost ~6 KB of the booking page's first-load JavaScript (issue 11 budget).
  */
 export function ChoiceGroup({ value, onValueChange, labelledBy, label, className, children }: ChoiceGroupProps) {
   const current = value ?? null;
+  const group = useMemo(() => ({ value: current, onValueChange }), [current, onValueChange]);
+  const root = useRef<HTMLDivElement>(null);
+  // The group is the Tab stop while no enabled option is checked (nothing chosen yet, or the chosen value
+  // is no longer listed); read from the rendered options after every render.
+  useEffect(() => {
+    const el = root.current;
+    if (el) el.tabIndex = el.querySelector('[role="radio"][aria-checked="true"]:not([disabled])') ? -1 : 0;
+  });
+  const enter = (event: FocusEvent<HTMLDivElement>) => {
+    if (event.target === event.currentTarget) groupRadios(event.currentTarget)[0]?.focus();
+  };
   return (
-    <RadioGroup.Root
-      value={current}
-      onValueChange={onValueChange}
+    <div
+      ref={root}
+      role="radiogroup"
       aria-labelledby={labelledBy}
       aria-label={labelledBy ? undefined : label}
       className={className}
+      onFocus={enter}
     >
-      <CheckedValue.Provider value={current}>{children}</CheckedValue.Provider>
-    </RadioGroup.Root>
+      <Group.Provider value={group}>{children}</Group.Provider>
+    </div>
+  );
+}
+
+export type RadioItemProps = Omit<ButtonHTMLAttributes<HTMLButtonElement>, 'value' | 'role' | 'type' | 'onClick' | 'tabIndex'> & {
+  value: string;
+  /** data-* attributes pass through (e.g. `data-date` of a calendar day). */
+  [data: `data-${string}`]: string | undefined;
+};
+
+/**
+ * One option of a `ChoiceGroup`: a button with role radio and `aria-checked`, the group's Tab stop when
+ * checked; a click or Space checks it.
+ */
+export function RadioItem({ value, onKeyDown, children, ...rest }: RadioItemProps) {
+  const group = useContext(Group);
+  const checked = group.value === value;
+  const keyDown = (event: KeyboardEvent<HTMLButtonElement>) => {
+    // Enter does not check a radio (WAI-ARIA radio group); Space does (the button's click).
+    if (event.key === 'Enter') event.preventDefault();
+    onKeyDown?.(event);
+  };
+  return (
+    <button
+      {...rest}
+      type="button"
+      role="radio"
+      aria-checked={checked}
+      data-state={checked ? 'checked' : 'unchecked'}
+      tabIndex={checked ? 0 : -1}
+      onClick={() => group.onValueChange(value)}
+      onKeyDown={keyDown}
+    >
+      {children}
+    </button>
   );
 }
 
 /** True when `value` is the checked option of the enclosing group. */
 export function useChecked(value: string): boolean {
-  return useContext(CheckedValue) === value;
+  return useContext(Group).value === value;
 }
 
-/** The enabled options of the radio group around `from`, in document order. */
+/** The enabled options of the radio group around (or at) `from`, in document order. */
 export function groupRadios(from: HTMLElement): HTMLButtonElement[] {
   const group = from.closest('[role="radiogroup"]');
   if (!group) return [];
@@ -64,9 +128,7 @@ const NEXT_KEYS = new Set(['ArrowRight', 'ArrowDown']);
 
 /**
  * Key handler of an option: the arrow keys move to the previous/next enabled option (wrapping around)
- * and check it, Home and End to the first and last. Handled here rather than by Radix, which moves the
- * focus a tick later and checks only if the arrow key is still held: a quick press could then move
- * without checking.
+ * and check it, Home and End to the first and last (at once: focus and check in the same key press).
  */
 export function onOptionKeyDown(event: KeyboardEvent<HTMLButtonElement>): void {
   if (event.altKey || event.ctrlKey || event.metaKey || event.shiftKey) return;
@@ -99,7 +161,7 @@ export function ChoiceRadio({ value, name, media, details }: ChoiceRadioProps) {
   const detailsId = useId();
   const checked = useChecked(value);
   return (
-    <RadioGroup.Item
+    <RadioItem
       value={value}
       className={`choice${checked ? ' is-selected' : ''}`}
       aria-labelledby={nameId}
@@ -107,6 +169,6 @@ export function ChoiceRadio({ value, name, media, details }: ChoiceRadioProps) {
       onKeyDown={onOptionKeyDown}
     >
       <ChoiceBody nameId={nameId} detailsId={detailsId} name={name} media={media} details={details} />
-    </RadioGroup.Item>
+    </RadioItem>
   );
 }

@@ -5,11 +5,10 @@
  * luxon and the calendar, so the client booking wizard loads them only when reached (issue 11, first-load JS);
  * the staff wizards import them directly.
  */
-import * as RadioGroup from '@radix-ui/react-radio-group';
 import { useTranslations } from 'next-intl';
 import { longDay, timeOf } from '@/lib/format';
 import type { AvailableHour, Employee, HourGroup } from '@/lib/validation/dto';
-import { ChoiceGroup, onOptionKeyDown } from './choice-group';
+import { ChoiceGroup, onOptionKeyDown, RadioItem } from './choice-group';
 import { isBookableDate, lastBookableDate } from './date-rules';
 import { euros } from '@/lib/money';
 import { MonthCalendar } from './month-calendar';
@@ -86,14 +85,14 @@ export function HourStep({
                   {g.hours.map((h) => {
                     const key = hourKey(h);
                     return (
-                      <RadioGroup.Item
+                      <RadioItem
                         key={h.id}
                         value={key}
                         className={`hour${key === chosen ? ' is-selected' : ''}`}
                         onKeyDown={onOptionKeyDown}
                       >
                         {timeOf(h.start_time)}
-                      </RadioGroup.Item>
+                      </RadioItem>
                     );
                   })}
                 </div>

@@ -1,12 +1,11 @@
 'use client';
 
 import { useMemo, useState, type KeyboardEvent } from 'react';
-import * as RadioGroup from '@radix-ui/react-radio-group';
 import { DateTime, Info } from 'luxon';
 import { useTranslations } from 'next-intl';
 import { ChevronLeftIcon, ChevronRightIcon } from '@/components/ui/icons';
 import { ZONE } from '@/lib/domain/time';
-import { ChoiceGroup, focusAndCheck, groupRadios, onOptionKeyDown } from './choice-group';
+import { ChoiceGroup, focusAndCheck, groupRadios, onOptionKeyDown, RadioItem } from './choice-group';
 
 export type MonthCalendarProps = {
   /** Selected Madrid date (YYYY-MM-DD), if any. */
@@ -84,7 +83,7 @@ export function MonthCalendar({ value, onChange, min, max, isDisabled, today, la
         const disabled = iso < min || iso > max || isDisabled(iso);
         const selected = iso === value;
         return (
-          <RadioGroup.Item
+          <RadioItem
             key={iso}
             value={iso}
             data-date={iso}
@@ -95,7 +94,7 @@ export function MonthCalendar({ value, onChange, min, max, isDisabled, today, la
             onKeyDown={onDayKeyDown}
           >
             {day.day}
-          </RadioGroup.Item>
+          </RadioItem>
         );
       })}
     </>
