@@ -81,6 +81,24 @@ export function routePattern(pathname: string, params: Record<string, string | s
 }
 
 /**
+ * The session of a request, as every API route and the page middleware's probe (auth/session-probe.ts) see
+ * it: spends the general per-IP budget (429 `too_many_requests`), then looks up the token; an unknown or
+ * expired token spends the bad-session budget and is reported as `badToken` (its cookie is cleared).
+ * `ip` is the edge's client IP header (null: no per-IP budget).
+ */
+export async function requestSession(
+  tenantId: number,
+  token: string | undefined,
+  ip: string | null,
+): Promise<{ user: SessionUser | null; badToken: boolean }> {
+  if (ip) await consume('apiPerIp', ip);
+  const user = await findSessionUser(tenantId, token);
+  const badToken = Boolean(token && !user);
+  if (badToken && ip) await consume('badSessionPerIp', ip);
+  return { user, badToken };
+}
+
+/**
  * The one wrapper of every API route (ARCHITECTURE convention 1), in order:
  * - tenant from the host (404 `tenant_not_found`);
  * - writes (POST, PATCH, PUT, DELETE, or any method with `sameOrigin`) only from the tenant's own origin or a
@@ -116,14 +134,10 @@ export function route<A extends Access, B = undefined, Q = undefined, P = undefi
       if (!tenant) throw new ApiError('tenant_not_found', errorMessage('tenantNotFound'));
       if (opts.sameOrigin || WRITE_METHODS.has(req.method)) assertSameOrigin(req);
       const ip = req.headers.get(CLIENT_IP_HEADER) || null;
-      if (ip) await consume('apiPerIp', ip);
-      const token = req.cookies.get(SESSION_COOKIE)?.value;
-      const user = await findSessionUser(tenant.id, token);
+      const session = await requestSession(tenant.id, req.cookies.get(SESSION_COOKIE)?.value, ip);
+      const user = session.user;
       userId = user?.id;
-      if (token && !user) {
-        clearCookie = true;
-        if (ip) await consume('badSessionPerIp', ip);
-      }
+      clearCookie = session.badToken;
       if (opts.access !== 'public') {
         if (!user) throw new ApiError('unauthenticated', errorMessage('unauthenticated'));
         if (opts.access === 'staff' && !isStaff(user.role)) throw new ApiError('forbidden', errorMessage('forbidden'));

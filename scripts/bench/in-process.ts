@@ -41,6 +41,19 @@ async function measureCalls<A>(
   log(`${label} on ${name}: median ${percentile(times, 50).toFixed(1)} ms, p95 ${percentile(times, 95).toFixed(1)} ms`);
 }
 
+/** The server modules the in-process cases share, imported once the environment is set (DATA_DIR / DATABASE_URL). */
+async function serverModules() {
+  const [drizzle, client, schema, seed, session] = await Promise.all([
+    import('drizzle-orm'),
+    import('../../lib/server/db/client'),
+    import('../../lib/server/db/schema'),
+    import('../../lib/server/db/seed'),
+    import('../../lib/server/auth/session'),
+  ]);
+  const { sql, eq, and } = drizzle;
+  return { sql, eq, and, getDb: client.getDb, closeDb: client.closeDb, schema, seedTenant: seed.seedTenant, createSession: session.createSession };
+}
+
 /**
  * The activity feed (issue 7): `GET /api/v1/facility/1/activities` (first page of 30, through the route
  * handler) over 200,000 activities of one tenant, for a stylist who has seen all but 5 (the usual case),
@@ -49,11 +62,7 @@ async function measureCalls<A>(
  */
 async function runActivityFeed(name: 'pglite' | 'postgres') {
   const { NextRequest } = await import('next/server');
-  const { sql, eq, and } = await import('drizzle-orm');
-  const { getDb, closeDb } = await import('../../lib/server/db/client');
-  const schema = await import('../../lib/server/db/schema');
-  const { seedTenant } = await import('../../lib/server/db/seed');
-  const { createSession } = await import('../../lib/server/auth/session');
+  const { sql, eq, and, getDb, closeDb, schema, seedTenant, createSession } = await serverModules();
   const { GET } = await import('../../app/api/v1/facility/[facilityId]/activities/route');
   const N = 200_000;
 
@@ -107,11 +116,7 @@ async function runActivityFeed(name: 'pglite' | 'postgres') {
  */
 async function runClientSearch(name: 'pglite' | 'postgres') {
   const { NextRequest } = await import('next/server');
-  const { sql, eq, and } = await import('drizzle-orm');
-  const { getDb, closeDb } = await import('../../lib/server/db/client');
-  const schema = await import('../../lib/server/db/schema');
-  const { seedTenant } = await import('../../lib/server/db/seed');
-  const { createSession } = await import('../../lib/server/auth/session');
+  const { sql, eq, and, getDb, closeDb, schema, seedTenant, createSession } = await serverModules();
   const { encodeCursor } = await import('../../lib/domain/keyset');
   const { GET } = await import('../../app/api/v1/users/route');
   const N = 20_000;
@@ -168,9 +173,7 @@ async function runClientSearch(name: 'pglite' | 'postgres') {
  */
 async function runOutbox(name: 'pglite' | 'postgres') {
   const { SMTPServer } = await import('smtp-server');
-  const { getDb, closeDb } = await import('../../lib/server/db/client');
-  const schema = await import('../../lib/server/db/schema');
-  const { seedTenant } = await import('../../lib/server/db/seed');
+  const { getDb, closeDb, schema, seedTenant } = await serverModules();
   const { deliverDue } = await import('../../lib/server/notifications/worker');
   const { smtpTransport } = await import('../../lib/server/notifications/mail');
   const N = 2_000;
@@ -235,10 +238,7 @@ async function runOutbox(name: 'pglite' | 'postgres') {
  * advances by a share of that span instead. Emits ms per batch. Its own tenant, so it runs after the others.
  */
 async function runReminderScan(name: 'pglite' | 'postgres') {
-  const { sql, eq, and } = await import('drizzle-orm');
-  const { getDb, closeDb } = await import('../../lib/server/db/client');
-  const schema = await import('../../lib/server/db/schema');
-  const { seedTenant } = await import('../../lib/server/db/seed');
+  const { sql, eq, and, getDb, closeDb, schema, seedTenant } = await serverModules();
   const { queueDueReminders } = await import('../../lib/server/notifications/reminders');
   const N = Number(process.env.BENCH_REMINDER_N ?? 1_000_000);
   // A smaller N (PGlite) is all ahead, and the scan's clock advances by a fraction of the span per call,

@@ -1,10 +1,9 @@
 import 'server-only';
 import { getDb } from '@/lib/server/db/client';
 import { ApiError } from '@/lib/server/errors';
-import { consume } from '@/lib/server/rate-limit';
 import { findUserById } from '@/lib/server/repositories/users';
+import { requestSession } from '@/lib/server/http';
 import { tenantForHost } from '@/lib/server/tenancy';
-import { findSessionUser } from './session';
 
 /** What middleware.ts needs to route a page view: the status `GET /api/v1/session` would give, role, onboarding. */
 export type SessionProbe = { status: number; role?: string; onboarding?: boolean };
@@ -14,9 +13,9 @@ export const SESSION_PROBE_KEY = '__klokSessionProbe';
 
 /**
  * The answer of `GET /api/v1/session` for a host, session token and client IP, computed in process (issue 11:
- * no loopback HTTP call per page view). The same steps as the route through lib/server/http.ts: tenant of
- * the host (404 unknown), the general per-IP budget (429), the session (an unknown or expired token spends
- * the bad-session budget and answers 404), then the user row (role, onboarding). `ip` is the edge's
+ * no loopback HTTP call per page view). The route's steps: tenant of the host (404 unknown), then the
+ * wrapper's own `requestSession` (per-IP budget 429; an unknown or expired token spends the bad-session
+ * budget and answers 404), then the user row (role, onboarding). `ip` is the edge's
  * `x-klok-client-ip` (null: no per-IP budget, as in the route). Store failures propagate (the middleware
  * treats any failure as "no session", as it did for a failed loopback call).
  */
@@ -24,12 +23,8 @@ export async function probeSession(host: string | null, token: string | undefine
   const tenant = await tenantForHost(host);
   if (!tenant) return { status: 404 };
   try {
-    if (ip) await consume('apiPerIp', ip);
-    const user = await findSessionUser(tenant.id, token);
-    if (!user) {
-      if (token && ip) await consume('badSessionPerIp', ip);
-      return { status: 404 };
-    }
+    const { user } = await requestSession(tenant.id, token, ip);
+    if (!user) return { status: 404 };
     const row = await findUserById(await getDb(), tenant.id, user.id);
     if (!row) return { status: 404 };
     return { status: 200, role: row.role, onboarding: row.onboardingCompleted };
