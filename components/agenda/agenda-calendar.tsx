@@ -1,24 +1,33 @@
 'use client';
 
-import { forwardRef, useCallback, useEffect, useImperativeHandle, useMemo, useRef, useState, type ReactNode } from 'react';
+import { forwardRef, memo, useCallback, useEffect, useImperativeHandle, useMemo, useRef, type ReactNode } from 'react';
 import { useRouter } from 'next/navigation';
 import { useTranslations } from 'next-intl';
 import FullCalendar from '@fullcalendar/react';
 import type { DateSelectArg, DateSpanApi, EventClickArg, EventContentArg, EventMountArg, MoreLinkContentArg } from '@fullcalendar/core';
 import esLocale from '@fullcalendar/core/locales/es';
 import interactionPlugin from '@fullcalendar/interaction';
-import luxonPlugin from '@fullcalendar/luxon3';
 import type { ResourceApi, ResourceLabelContentArg } from '@fullcalendar/resource';
 import resourceTimeGridPlugin from '@fullcalendar/resource-timegrid';
 import scrollGridPlugin from '@fullcalendar/scrollgrid';
-import { EmployeeAvatar } from '@/components/ui/employee-avatar';
+import type { ElementFactory } from '@/components/ui/element-factory';
+import { employeeAvatarElement } from '@/components/ui/employee-avatar';
 import { FALLBACK_EMPLOYEE_COLOR, type AgendaEvent, type AgendaResource, type AgendaView } from '@/lib/domain/agenda';
-import { ZONE } from '@/lib/domain/time';
+import { madridDate, ZONE } from '@/lib/domain/time';
 import { AA_CONTRAST, contrastRatio, dimColor, parseHex, readableTextColor } from './contrast';
 import { renderEventContent } from './event-content';
+import { madridTimeZonePlugin } from './madrid-time-zone';
 import { pathSegment } from './paths';
 
 const VIEW_NAME: Record<AgendaView, string> = { day: 'resourceTimeGridDay', week: 'resourceTimeGridWeek' };
+
+/**
+ * FullCalendar re-reads every option whenever its React component renders and compares them by identity:
+ * a new array or function (an inline prop) rebuilds the plugins and re-renders every cell and event.
+ * The options that never change are module constants; the others are memoised below.
+ */
+const PLUGINS = [resourceTimeGridPlugin, scrollGridPlugin, interactionPlugin, madridTimeZonePlugin];
+const selectAllow = (span: DateSpanApi) => !span.allDay;
 
 /** Class of the event highlighted after a wizard (spec section 2: about 3 s). */
 export const HIGHLIGHT_CLASS = 'agenda-event--highlight';
@@ -60,6 +69,9 @@ type Watch = { observer: ResizeObserver; cell: Element | null; header: Element |
 const RESYNC_AFTER_MS = 600;
 const MAX_RESYNCS = 5;
 
+/** The corner overlay until its cell has been measured (a constant, so React never re-applies it). */
+const CORNER_UNPLACED = { display: 'none' } as const;
+
 const sameBox = (a: CornerBox, b: CornerBox) =>
   Math.abs(a.top - b.top) < 0.5 && Math.abs(a.left - b.left) < 0.5 && Math.abs(a.width - b.width) < 0.5 && Math.abs(a.height - b.height) < 0.5;
 
@@ -89,213 +101,225 @@ export type AgendaCalendarHandle = { unselect: () => void };
  * the service (see event-content.tsx) in colours of AA contrast; `corner` lies over the time-gutter
  * header cell; columns keep a readable minimum width and scroll sideways when they do not fit.
  */
-export const AgendaCalendar = forwardRef<AgendaCalendarHandle, AgendaCalendarProps>(function AgendaCalendar(
-  { view, date, resources, events, highlightId, corner, onSelect, onEventClick },
-  handle,
-) {
-  const t = useTranslations('agenda');
-  const router = useRouter();
-  const ref = useRef<FullCalendar>(null);
-  const frame = useRef<HTMLDivElement>(null);
+export const AgendaCalendar = memo(
+  forwardRef<AgendaCalendarHandle, AgendaCalendarProps>(function AgendaCalendar(
+    { view, date, resources, events, highlightId, corner, onSelect, onEventClick },
+    handle,
+  ) {
+    const t = useTranslations('agenda');
+    const router = useRouter();
+    const ref = useRef<FullCalendar>(null);
+    const frame = useRef<HTMLDivElement>(null);
 
-  // The corner content lies over FullCalendar's header axis cell (which has no content hook, and inside
-  // whose table a control would break the grid's semantics): the cell is measured whenever it, the
-  // frame or the column headers change size.
-  const [cornerBox, setCornerBox] = useState<CornerBox | null>(null);
-  const watch = useRef<Watch | null>(null);
-  const placeCorner = useCallback(() => {
-    const root = frame.current;
-    const w = watch.current;
-    const cell = root?.querySelector('.fc-scrollgrid-section-header .fc-timegrid-axis');
-    const header = root?.querySelector('.fc-scrollgrid-section-header .fc-col-header') ?? null;
-    if (!root || !cell || !w) return;
-    const a = root.getBoundingClientRect();
-    const b = cell.getBoundingClientRect();
-    const headerHeight = header?.getBoundingClientRect().height ?? 0;
-    // As tall as the stylists' headers at once, before FullCalendar has re-synced the corner (below).
-    const next = { top: b.top - a.top, left: b.left - a.left, width: b.width, height: Math.max(b.height, headerHeight) };
-    setCornerBox((prev) => (prev && sameBox(prev, next) ? prev : next));
-    for (const key of ['cell', 'header'] as const) {
-      const el = key === 'cell' ? cell : header;
-      if (w[key] === el) continue;
-      if (w[key]) w.observer.unobserve(w[key]);
-      if (el) w.observer.observe(el);
-      w[key] = el;
-    }
-    // The stylists' headers are React content that FullCalendar measured before it arrived (avatar and
-    // name), so the time-axis corner can stay shorter than them. FullCalendar re-syncs the rows on
-    // updateSize(), but ignores more than ten sizings in 500 ms: ask again a little later, a few times.
-    const short = headerHeight - b.height > 1.5;
-    if (!short) w.resyncs = 0;
-    else if (!w.timer && w.resyncs < MAX_RESYNCS) {
-      w.timer = window.setTimeout(() => {
-        w.timer = 0;
-        w.resyncs += 1;
-        ref.current?.getApi().updateSize();
-        requestAnimationFrame(() => placeCorner());
-      }, RESYNC_AFTER_MS);
-    }
-  }, []);
-  useEffect(() => {
-    const w: Watch = { observer: new ResizeObserver(() => placeCorner()), cell: null, header: null, timer: 0, resyncs: 0 };
-    watch.current = w;
-    if (frame.current) w.observer.observe(frame.current);
-    placeCorner();
-    return () => {
-      window.clearTimeout(w.timer);
-      w.observer.disconnect();
-      watch.current = null;
-    };
-  }, [placeCorner]);
-
-  useImperativeHandle(handle, () => ({ unselect: () => ref.current?.getApi().unselect() }), []);
-
-  // Follow the parent's date and view (FullCalendar keeps its own after mount).
-  useEffect(() => {
-    const api = ref.current?.getApi();
-    if (!api) return;
-    const target = VIEW_NAME[view];
-    // Deferred a tick: FullCalendar re-renders synchronously, which React does not allow inside its commit.
-    const id = setTimeout(() => {
-      if (api.view.type !== target) api.changeView(target, date);
-      else api.gotoDate(date);
-    }, 0);
-    return () => clearTimeout(id);
-  }, [view, date]);
-
-  const resourceLabel = useCallback(
-    (arg: ResourceLabelContentArg) => {
-      const { email, name, color, avatar } = arg.resource.extendedProps as AgendaResource['extendedProps'];
-      return (
-        <button
-          type="button"
-          className="agenda-resource"
-          title={t('employeeProfile', { name })}
-          onClick={() => router.push(`/employees/${pathSegment(email)}`)}
-        >
-          <EmployeeAvatar avatar={avatar} color={color} size={28} />
-          <span className="agenda-resource-name">{name}</span>
-        </button>
-      );
-    },
-    [router, t],
-  );
-
-  const select = useCallback(
-    (info: DateSelectArg) => {
-      const resource = (info as DateSelectArg & { resource?: ResourceApi }).resource;
-      if (!resource) {
-        ref.current?.getApi().unselect();
-        return;
+    // The corner content lies over FullCalendar's header axis cell (which has no content hook, and inside
+    // whose table a control would break the grid's semantics): the cell is measured whenever it, the
+    // frame or the column headers change size. The box is written to the overlay's style directly, not
+    // kept in React state: a render of this component re-renders FullCalendar and all its content.
+    const cornerEl = useRef<HTMLDivElement>(null);
+    const cornerBox = useRef<CornerBox | null>(null);
+    const watch = useRef<Watch | null>(null);
+    const placeCorner = useCallback(() => {
+      const root = frame.current;
+      const w = watch.current;
+      const cell = root?.querySelector('.fc-scrollgrid-section-header .fc-timegrid-axis');
+      const header = root?.querySelector('.fc-scrollgrid-section-header .fc-col-header') ?? null;
+      if (!root || !cell || !w) return;
+      const a = root.getBoundingClientRect();
+      const b = cell.getBoundingClientRect();
+      const headerHeight = header?.getBoundingClientRect().height ?? 0;
+      // As tall as the stylists' headers at once, before FullCalendar has re-synced the corner (below).
+      const next = { top: b.top - a.top, left: b.left - a.left, width: b.width, height: Math.max(b.height, headerHeight) };
+      const el = cornerEl.current;
+      if (el && !(cornerBox.current && sameBox(cornerBox.current, next))) {
+        cornerBox.current = next;
+        Object.assign(el.style, { top: `${next.top}px`, left: `${next.left}px`, width: `${next.width}px`, height: `${next.height}px`, display: '' });
       }
-      // FullCalendar passes the event that ended the selection: touchend after a long press.
-      const touch = Boolean(info.jsEvent?.type.startsWith('touch'));
-      onSelect({ start: info.start, end: info.end, resourceId: resource.id, resourceName: resource.title, touch });
-    },
-    [onSelect],
-  );
+      for (const key of ['cell', 'header'] as const) {
+        const el = key === 'cell' ? cell : header;
+        if (w[key] === el) continue;
+        if (w[key]) w.observer.unobserve(w[key]);
+        if (el) w.observer.observe(el);
+        w[key] = el;
+      }
+      // The stylists' headers (avatar and name) can grow after FullCalendar measured them (a photo that
+      // loads, a font), so the time-axis corner can stay shorter than them. FullCalendar re-syncs the rows
+      // on updateSize(), but ignores more than ten sizings in 500 ms: ask again a little later, a few times.
+      const short = headerHeight - b.height > 1.5;
+      if (!short) w.resyncs = 0;
+      else if (!w.timer && w.resyncs < MAX_RESYNCS) {
+        w.timer = window.setTimeout(() => {
+          w.timer = 0;
+          w.resyncs += 1;
+          ref.current?.getApi().updateSize();
+          requestAnimationFrame(() => placeCorner());
+        }, RESYNC_AFTER_MS);
+      }
+    }, []);
+    useEffect(() => {
+      const w: Watch = { observer: new ResizeObserver(() => placeCorner()), cell: null, header: null, timer: 0, resyncs: 0 };
+      watch.current = w;
+      if (frame.current) w.observer.observe(frame.current);
+      placeCorner();
+      return () => {
+        window.clearTimeout(w.timer);
+        w.observer.disconnect();
+        watch.current = null;
+      };
+    }, [placeCorner]);
 
-  const eventClick = useCallback(
-    (info: EventClickArg) => {
-      info.jsEvent.preventDefault();
-      onEventClick(info.event.extendedProps as AgendaEvent['extendedProps']);
-    },
-    [onEventClick],
-  );
+    useImperativeHandle(handle, () => ({ unselect: () => ref.current?.getApi().unselect() }), []);
 
-  const eventDidMount = useCallback((info: EventMountArg) => {
-    const props = info.event.extendedProps as AgendaEvent['extendedProps'];
-    info.el.dataset.eventId = props.eventId;
-    info.el.dataset.eventType = props.type;
-    if (props.part) info.el.dataset.eventPart = props.part;
-  }, []);
+    // Follow the parent's date and view (FullCalendar keeps its own after mount).
+    useEffect(() => {
+      const api = ref.current?.getApi();
+      if (!api) return;
+      const target = VIEW_NAME[view];
+      // Deferred a tick: FullCalendar re-renders synchronously, which React does not allow inside its commit.
+      const id = setTimeout(() => {
+        if (api.view.type !== target) api.changeView(target, date);
+        // Already there (the first render, a reload of the same date): a gotoDate would re-render it all.
+        else if (madridDate(api.getDate().getTime()) !== date) api.gotoDate(date);
+      }, 0);
+      return () => clearTimeout(id);
+    }, [view, date]);
 
-  const leaveText = t('leaveEvent');
-  const eventContent = useCallback((arg: EventContentArg) => renderEventContent(arg, leaveText), [leaveText]);
-
-  const colored = useMemo(() => {
-    const colors = new Map(resources.map((r) => [r.id, r.eventColor]));
-    return events.map((e) => withReadableColors(e, colors.get(e.resourceId)));
-  }, [events, resources]);
-
-  const eventClassNames = useCallback(
-    (arg: { event: { extendedProps: Record<string, unknown> } }) =>
-      highlightId && arg.event.extendedProps.eventId === highlightId ? [HIGHLIGHT_CLASS] : [],
-    [highlightId],
-  );
-
-  const locale = useMemo(
-    () => ({
-      ...esLocale,
-      buttonText: {
-        ...esLocale.buttonText,
-        prev: t('calendar.previous'),
-        next: t('calendar.next'),
-        today: t('calendar.today'),
-        month: t('calendar.month'),
-        week: t('calendar.week'),
-        day: t('calendar.day'),
-        list: t('calendar.agenda'),
+    // Built with FullCalendar's element factory (see element-factory.ts): no React portal per column.
+    const resourceLabel = useCallback(
+      (arg: ResourceLabelContentArg, h: ElementFactory) => {
+        const { email, name, color, avatar } = arg.resource.extendedProps as AgendaResource['extendedProps'];
+        return h(
+          'button',
+          {
+            type: 'button',
+            className: 'agenda-resource',
+            title: t('employeeProfile', { name }),
+            onClick: () => router.push(`/employees/${pathSegment(email)}`),
+          },
+          employeeAvatarElement(h, { avatar, color, size: 28 }),
+          h('span', { className: 'agenda-resource-name' }, name),
+        );
       },
-      allDayText: t('calendar.allDay'),
-      timeHint: t('calendar.time'),
-      eventHint: t('calendar.event'),
-    }),
-    [t],
-  );
+      [router, t],
+    );
 
-  return (
-    <div className="agenda-calendar-frame" ref={frame}>
-      <FullCalendar
-        ref={ref}
-        plugins={[resourceTimeGridPlugin, scrollGridPlugin, interactionPlugin, luxonPlugin]}
-        schedulerLicenseKey="GPL-My-Project-Is-Open-Source"
-        timeZone={ZONE}
-        locale={locale}
-        buttonText={locale.buttonText}
-        allDayText={t('calendar.allDay')}
-        moreLinkContent={(arg: MoreLinkContentArg) => t('calendar.showMore', { count: arg.num })}
-        initialView={VIEW_NAME[view]}
-        initialDate={date}
-        headerToolbar={false}
-        firstDay={1}
-        height="100%"
-        slotMinTime="07:00"
-        slotMaxTime="24:00"
-        slotDuration="00:30"
-        scrollTime="08:00"
-        slotLabelFormat={TIME_FORMAT}
-        eventTimeFormat={TIME_FORMAT}
-        dayMinWidth={COLUMN_MIN[view]}
-        eventMinHeight={EVENT_MIN_HEIGHT}
-        dayHeaderFormat={WEEK_DAY_HEADER}
-        allDaySlot
-        selectable
-        selectMirror
-        selectLongPressDelay={250}
-        selectAllow={(span: DateSpanApi) => !span.allDay}
-        nowIndicator
-        navLinks={false}
-        editable={false}
-        eventInteractive
-        dayMaxEvents={false}
-        resourceOrder="order"
-        resources={resources}
-        events={colored}
-        resourceLabelContent={resourceLabel}
-        eventContent={eventContent}
-        eventClassNames={eventClassNames}
-        eventDidMount={eventDidMount}
-        eventClick={eventClick}
-        select={select}
-        viewDidMount={placeCorner}
-        datesSet={placeCorner}
-      />
-      {corner && cornerBox ? (
-        <div className="agenda-corner" style={cornerBox}>
-          {corner}
-        </div>
-      ) : null}
-    </div>
-  );
-});
+    const select = useCallback(
+      (info: DateSelectArg) => {
+        const resource = (info as DateSelectArg & { resource?: ResourceApi }).resource;
+        if (!resource) {
+          ref.current?.getApi().unselect();
+          return;
+        }
+        // FullCalendar passes the event that ended the selection: touchend after a long press.
+        const touch = Boolean(info.jsEvent?.type.startsWith('touch'));
+        onSelect({ start: info.start, end: info.end, resourceId: resource.id, resourceName: resource.title, touch });
+      },
+      [onSelect],
+    );
+
+    const eventClick = useCallback(
+      (info: EventClickArg) => {
+        info.jsEvent.preventDefault();
+        onEventClick(info.event.extendedProps as AgendaEvent['extendedProps']);
+      },
+      [onEventClick],
+    );
+
+    const eventDidMount = useCallback((info: EventMountArg) => {
+      const props = info.event.extendedProps as AgendaEvent['extendedProps'];
+      info.el.dataset.eventId = props.eventId;
+      info.el.dataset.eventType = props.type;
+      if (props.part) info.el.dataset.eventPart = props.part;
+    }, []);
+
+    const leaveText = t('leaveEvent');
+    const eventContent = useCallback((arg: EventContentArg, h: ElementFactory) => renderEventContent(arg, leaveText, h), [leaveText]);
+
+    const colored = useMemo(() => {
+      const colors = new Map(resources.map((r) => [r.id, r.eventColor]));
+      return events.map((e) => withReadableColors(e, colors.get(e.resourceId)));
+    }, [events, resources]);
+
+    const eventClassNames = useCallback(
+      (arg: { event: { extendedProps: Record<string, unknown> } }) =>
+        highlightId && arg.event.extendedProps.eventId === highlightId ? [HIGHLIGHT_CLASS] : [],
+      [highlightId],
+    );
+
+    const moreLinkContent = useCallback((arg: MoreLinkContentArg) => t('calendar.showMore', { count: arg.num }), [t]);
+
+    const locale = useMemo(
+      () => ({
+        ...esLocale,
+        buttonText: {
+          ...esLocale.buttonText,
+          prev: t('calendar.previous'),
+          next: t('calendar.next'),
+          today: t('calendar.today'),
+          month: t('calendar.month'),
+          week: t('calendar.week'),
+          day: t('calendar.day'),
+          list: t('calendar.agenda'),
+        },
+        allDayText: t('calendar.allDay'),
+        timeHint: t('calendar.time'),
+        eventHint: t('calendar.event'),
+      }),
+      [t],
+    );
+
+    return (
+      <div className="agenda-calendar-frame" ref={frame}>
+        <FullCalendar
+          ref={ref}
+          plugins={PLUGINS}
+          schedulerLicenseKey="GPL-My-Project-Is-Open-Source"
+          timeZone={ZONE}
+          locale={locale}
+          buttonText={locale.buttonText}
+          allDayText={t('calendar.allDay')}
+          moreLinkContent={moreLinkContent}
+          initialView={VIEW_NAME[view]}
+          initialDate={date}
+          headerToolbar={false}
+          firstDay={1}
+          height="100%"
+          slotMinTime="07:00"
+          slotMaxTime="24:00"
+          slotDuration="00:30"
+          scrollTime="08:00"
+          slotLabelFormat={TIME_FORMAT}
+          eventTimeFormat={TIME_FORMAT}
+          dayMinWidth={COLUMN_MIN[view]}
+          eventMinHeight={EVENT_MIN_HEIGHT}
+          dayHeaderFormat={WEEK_DAY_HEADER}
+          allDaySlot
+          selectable
+          selectMirror
+          selectLongPressDelay={250}
+          selectAllow={selectAllow}
+          nowIndicator
+          navLinks={false}
+          editable={false}
+          eventInteractive
+          dayMaxEvents={false}
+          resourceOrder="order"
+          resources={resources}
+          events={colored}
+          resourceLabelContent={resourceLabel}
+          eventContent={eventContent}
+          eventClassNames={eventClassNames}
+          eventDidMount={eventDidMount}
+          eventClick={eventClick}
+          select={select}
+          viewDidMount={placeCorner}
+          datesSet={placeCorner}
+        />
+        {corner ? (
+          <div className="agenda-corner" ref={cornerEl} style={CORNER_UNPLACED}>
+            {corner}
+          </div>
+        ) : null}
+      </div>
+    );
+  }),
+);

@@ -1,15 +1,12 @@
 'use client';
 
-import dynamic from 'next/dynamic';
-import { Spinner } from '@/components/ui/spinner';
-import type { AgendaProps } from './agenda';
+import { Agenda, type AgendaProps } from './agenda';
 
 /**
- * The agenda renders in the browser only: the calendar measures the page, the view mode comes from
- * localStorage and "today" is the browser's Madrid date, none of which the server can know.
+ * The staff agenda screen: the toolbar, the floating button and the dialogs render with the page (the
+ * date label is its first contentful view); the FullCalendar grid loads in the browser only (see
+ * agenda.tsx), since it measures the page.
  */
-const Agenda = dynamic(() => import('./agenda').then((m) => m.Agenda), { ssr: false, loading: () => <Spinner /> });
-
 export function AgendaScreen(props: AgendaProps) {
   return <Agenda {...props} />;
 }

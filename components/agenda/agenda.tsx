@@ -1,11 +1,14 @@
 'use client';
 
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import dynamic from 'next/dynamic';
 import { useRouter } from 'next/navigation';
 import { useTranslations } from 'next-intl';
 import { SettingsIcon } from '@/components/ui/icons';
+import { Spinner } from '@/components/ui/spinner';
 import { toastError } from '@/components/ui/toast';
 import { useAgendaDays, useStaffEmployees } from '@/lib/api-client/staff';
+import { useContentStable } from '@/lib/api-client/use-content-stable';
 import {
   datesOf,
   daysToEvents,
@@ -21,7 +24,7 @@ import {
   type AgendaView,
 } from '@/lib/domain/agenda';
 import { AddFab } from './add-fab';
-import { AgendaCalendar, type AgendaCalendarHandle, type CalendarSelection } from './agenda-calendar';
+import type { AgendaCalendarHandle, CalendarSelection } from './agenda-calendar';
 import { AppointmentDialog } from './appointment-dialog';
 import { DateNavigator } from './date-navigator';
 import { LeaveDialog } from './leave-dialog';
@@ -42,6 +45,15 @@ function replaceDateInUrl(date: string, drop: string[] = []) {
   if (url.href !== window.location.href) window.history.replaceState(null, '', url);
 }
 
+/**
+ * The FullCalendar grid renders in the browser only (it measures the page) and loads after the page:
+ * everything around it — the date bar, the add button — comes with the server's HTML.
+ */
+const AgendaCalendar = dynamic(() => import('./agenda-calendar').then((m) => m.AgendaCalendar), {
+  ssr: false,
+  loading: () => <Spinner />,
+});
+
 /** Delays of spec sections 4 and 9. */
 const UNBLUR_AFTER_MS = 100;
 const SCROLL_AFTER_MS = 1200;
@@ -53,6 +65,8 @@ export type AgendaProps = {
   focusDate: string | null;
   /** `?eventId=`: the event to scroll to and highlight. */
   focusEventId: string | null;
+  /** Today's Madrid date when the page was served (the day shown without `?date=`). */
+  today: string;
 };
 
 type Opened = { kind: 'appointment'; record: AgendaAppointment } | { kind: 'leave'; record: AgendaLeave } | null;
@@ -63,12 +77,12 @@ type Opened = { kind: 'appointment'; record: AgendaAppointment } | { kind: 'leav
  * time-gutter corner, the floating add button and the dialogs of a selected slot, an appointment (with
  * its cancellation) and a blocked slot.
  */
-export function Agenda({ myEmail, focusDate, focusEventId }: AgendaProps) {
+export function Agenda({ myEmail, focusDate, focusEventId, today }: AgendaProps) {
   const t = useTranslations('agenda');
   const router = useRouter();
   const now = useNow();
   const [view, setView] = useAgendaView();
-  const [date, setDate] = useState<string>(() => focusDate ?? todayIn(Date.now()));
+  const [date, setDate] = useState<string>(focusDate ?? today);
   const [hidden, setHidden] = useState<ReadonlySet<string>>(() => new Set());
   const [settingsOpen, setSettingsOpen] = useState(false);
   const [selection, setSelection] = useState<SlotSelection | null>(null);
@@ -83,12 +97,13 @@ export function Agenda({ myEmail, focusDate, focusEventId }: AgendaProps) {
   const employees = useStaffEmployees();
   const agenda = useAgendaDays(range);
 
+  // Unchanged data re-fetched (SWR revalidating what the page brought) keeps its reference: new arrays
+  // would make FullCalendar re-render every cell and event.
+  const agendaDays = useContentStable(agenda.data);
+  const staff = useContentStable(employees.data);
   const texts = useMemo(() => ({ leave: t('leaveEvent'), closed: t('closed') }), [t]);
-  const events = useMemo(() => daysToEvents(agenda.data ?? [], now, texts), [agenda.data, now, texts]);
-  const resources = useMemo(
-    () => toResources(employees.data ?? [], myEmail, dates, hidden),
-    [employees.data, myEmail, dates, hidden],
-  );
+  const events = useMemo(() => daysToEvents(agendaDays ?? [], now, texts), [agendaDays, now, texts]);
+  const resources = useMemo(() => toResources(staff ?? [], myEmail, dates, hidden), [staff, myEmail, dates, hidden]);
 
   // Blur while loading; lift it 100 ms after loading ends (spec section 4). Data the page brought (SWR
   // fallback, first view) is shown unblurred while SWR revalidates it.
@@ -177,17 +192,21 @@ export function Agenda({ myEmail, focusDate, focusEventId }: AgendaProps) {
     replaceDateInUrl(date);
   };
 
-  const settingsButton = (
-    <button
-      type="button"
-      className="icon-btn agenda-settings-btn"
-      aria-label={t('settings')}
-      aria-haspopup="dialog"
-      aria-expanded={settingsOpen}
-      onClick={() => setSettingsOpen(true)}
-    >
-      <SettingsIcon />
-    </button>
+  // Memoised, like every prop of the calendar: a new element would re-render FullCalendar and its content.
+  const settingsButton = useMemo(
+    () => (
+      <button
+        type="button"
+        className="icon-btn agenda-settings-btn"
+        aria-label={t('settings')}
+        aria-haspopup="dialog"
+        aria-expanded={settingsOpen}
+        onClick={() => setSettingsOpen(true)}
+      >
+        <SettingsIcon />
+      </button>
+    ),
+    [settingsOpen, t],
   );
 
   return (

@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import type { EventContentArg } from '@fullcalendar/core';
 import type { AgendaAppointment, AgendaEvent, AgendaLeave } from '@/lib/domain/agenda';
@@ -50,7 +51,7 @@ function arg(extendedProps: Partial<AgendaEvent['extendedProps']>, minutes: numb
   return { event: { extendedProps, start: at(0), end: at(minutes), title }, timeText: '10:00 - 10:15' } as unknown as EventContentArg;
 }
 
-const html = (a: EventContentArg) => renderToStaticMarkup(<>{renderEventContent(a, 'Franja bloqueada')}</>);
+const html = (a: EventContentArg) => renderToStaticMarkup(<>{renderEventContent(a, 'Franja bloqueada') as ReactNode}</>);
 
 describe('linesFor: whole lines of text in an event of n minutes (44 px per 30 min, 16 px a line)', () => {
   it.each([

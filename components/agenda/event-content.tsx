@@ -1,6 +1,8 @@
 'use client';
 
+import { createElement } from 'react';
 import type { EventContentArg } from '@fullcalendar/core';
+import type { ElementFactory } from '@/components/ui/element-factory';
 import type { AgendaEvent } from '@/lib/domain/agenda';
 import { timeOf } from '@/lib/format';
 
@@ -33,6 +35,13 @@ export function eventText(props: AgendaEvent['extendedProps'], start: Date | nul
 }
 
 /**
+ * Content built with the factory FullCalendar hands its content hooks (its own preact) renders inside the
+ * calendar's tree: no React portal per event or column header, and no React re-render of them all at each
+ * calendar update (issue 10, Lighthouse). React's factory serves the tests.
+ */
+const reactElement = createElement as unknown as ElementFactory;
+
+/**
  * FullCalendar `eventContent` of the agenda (issue 10): the client's name first, then the service, then
  * the time, laid out for the lines the box holds:
  * - one line (15–20 minutes): `Juan Pérez · Corte de pelo`, cut with an ellipsis only at its end, so
@@ -41,39 +50,40 @@ export function eventText(props: AgendaEvent['extendedProps'], start: Date | nul
  * - two lines (25–35 minutes): the same text wrapping over both lines, the time after it in small type,
  *   the ellipsis at the end of the second line (a long name wraps instead of being cut);
  * - more: name, service and time each on their own lines.
+ * `h` builds the elements (FullCalendar's factory in the calendar; React's by default, for tests).
  */
-export function renderEventContent(arg: EventContentArg, leaveText: string) {
+export function renderEventContent(arg: EventContentArg, leaveText: string, h: ElementFactory = reactElement): unknown {
   const props = arg.event.extendedProps as Partial<AgendaEvent['extendedProps']>;
   // The mirror of a slot being selected has no record: its time range only.
-  if (!props.obj) return <div className="agenda-ev">{arg.timeText}</div>;
+  if (!props.obj) return h('div', { className: 'agenda-ev' }, arg.timeText);
   const text = eventText(props as AgendaEvent['extendedProps'], arg.event.start, arg.event.end, leaveText);
-  if (!text) {
-    return (
-      <div className="agenda-ev agenda-ev--shift" title={arg.event.title}>
-        {arg.event.title}
-      </div>
-    );
-  }
+  if (!text) return h('div', { className: 'agenda-ev agenda-ev--shift', title: arg.event.title }, arg.event.title);
   const minutes = arg.event.start && arg.event.end ? (arg.event.end.getTime() - arg.event.start.getTime()) / 60_000 : 0;
   const lines = linesFor(minutes);
   const tooltip = [text.who, text.what, text.time].filter(Boolean).join(' · ');
   if (lines <= 2) {
-    return (
-      <div className={lines === 1 ? 'agenda-ev agenda-ev--line' : 'agenda-ev agenda-ev--flow'} title={tooltip}>
-        <div className="agenda-ev-text">
-          <span className="agenda-ev-who">{text.who}</span>
-          {text.what && <span className="agenda-ev-what">{` · ${text.what}`}</span>}
-          {text.time &&
-            (lines === 1 ? <span className="sr-only">{`, ${text.time}`}</span> : <span className="agenda-ev-time">{` ${text.time}`}</span>)}
-        </div>
-      </div>
+    const time = !text.time
+      ? null
+      : lines === 1
+        ? h('span', { className: 'sr-only' }, `, ${text.time}`)
+        : h('span', { className: 'agenda-ev-time' }, ` ${text.time}`);
+    return h(
+      'div',
+      { className: lines === 1 ? 'agenda-ev agenda-ev--line' : 'agenda-ev agenda-ev--flow', title: tooltip },
+      h(
+        'div',
+        { className: 'agenda-ev-text' },
+        h('span', { className: 'agenda-ev-who' }, text.who),
+        text.what ? h('span', { className: 'agenda-ev-what' }, ` · ${text.what}`) : null,
+        time,
+      ),
     );
   }
-  return (
-    <div className="agenda-ev agenda-ev--tall" title={tooltip}>
-      <div className="agenda-ev-who agenda-ev-wrap">{text.who}</div>
-      {text.what && <div className="agenda-ev-what agenda-ev-wrap">{text.what}</div>}
-      {text.time && <div className="agenda-ev-time">{text.time}</div>}
-    </div>
+  return h(
+    'div',
+    { className: 'agenda-ev agenda-ev--tall', title: tooltip },
+    h('div', { className: 'agenda-ev-who agenda-ev-wrap' }, text.who),
+    text.what ? h('div', { className: 'agenda-ev-what agenda-ev-wrap' }, text.what) : null,
+    text.time ? h('div', { className: 'agenda-ev-time' }, text.time) : null,
   );
 }

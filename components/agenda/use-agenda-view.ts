@@ -1,21 +1,36 @@
 'use client';
 
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect, useState, useSyncExternalStore } from 'react';
 import { AGENDA_STORAGE_KEY, parseStoredView, type AgendaView } from '@/lib/domain/agenda';
 
-/** The agenda view mode, persisted in localStorage under `agenda-storage` as `{"view":"day"|"week"}` (default day). */
+/** Components showing the agenda view, told when this visit's choice changes. */
+const listeners = new Set<() => void>();
+/** This visit's choice (kept in memory too, for when storage refuses it: private mode, full). */
+let chosen: AgendaView | null = null;
+
+function subscribe(onChange: () => void) {
+  listeners.add(onChange);
+  return () => listeners.delete(onChange);
+}
+
+const clientView = (): AgendaView => chosen ?? parseStoredView(safeRead());
+/** The server cannot know the stored choice: the page is rendered in the default (day) view. */
+const serverView = (): AgendaView => parseStoredView(null);
+
+/**
+ * The agenda view mode, persisted in localStorage under `agenda-storage` as `{"view":"day"|"week"}` (default
+ * day). The server renders the default; the browser switches to the stored view right after hydration.
+ */
 export function useAgendaView(): [AgendaView, (view: AgendaView) => void] {
-  // The agenda renders in the browser only, so the stored value can be read at once.
-  const [view, setViewState] = useState<AgendaView>(() =>
-    typeof window === 'undefined' ? parseStoredView(null) : parseStoredView(safeRead()),
-  );
+  const view = useSyncExternalStore(subscribe, clientView, serverView);
   const setView = useCallback((next: AgendaView) => {
-    setViewState(next);
+    chosen = next;
     try {
       window.localStorage.setItem(AGENDA_STORAGE_KEY, JSON.stringify({ view: next }));
     } catch {
       // private mode or storage full: the choice lasts for this visit only
     }
+    for (const onChange of listeners) onChange();
   }, []);
   return [view, setView];
 }

@@ -39,13 +39,14 @@ export default async function AgendaPage({ searchParams }: { searchParams: Promi
   const { date, eventId } = await searchParams;
   const focusDate = typeof date === 'string' && isValidDate(date) ? date : null;
   const focusEventId = typeof eventId === 'string' && eventId ? eventId : null;
-  const day = focusDate ?? todayAtRequest();
+  const today = todayAtRequest();
+  const day = focusDate ?? today;
   const db = await getDb();
   const [employees, days] = await Promise.all([employeesFor(db, tenant.id, user.role), agendaBetween(db, tenant.id, day, day)]);
   const push = pushWebConfig();
   return (
     <SWRConfig value={{ fallback: { [apiPaths.staffEmployees()]: employees, [apiPaths.agenda(day, day)]: days } }}>
-      <AgendaScreen myEmail={user.email} focusDate={focusDate} focusEventId={focusEventId} />
+      <AgendaScreen myEmail={user.email} focusDate={focusDate} focusEventId={focusEventId} today={today} />
       {push && (
         <PushRegistration config={push} email={user.email} target="employee" stored={await storedPushToken(tenant.id, user.email)} />
       )}

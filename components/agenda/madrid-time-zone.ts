@@ -1,0 +1,47 @@
+import { createPlugin, type PluginDef } from '@fullcalendar/core';
+import { NamedTimeZoneImpl } from '@fullcalendar/core/internal';
+import { dayOffsetAt, madridDay, madridDayOf, utcDateOf, wallClockOn, ZONE } from '@/lib/domain/time';
+
+const MINUTE_MS = 60_000;
+
+/**
+ * FullCalendar's named time zone for Europe/Madrid on the agenda's own zone rules (lib/domain/time: one
+ * cached `Intl` formatter and each date's offsets computed once), instead of @fullcalendar/luxon3, whose
+ * luxon `DateTime` per conversion took a fifth of the calendar's first render (issue 10, Lighthouse).
+ * Wall-clock arrays are FullCalendar's `[year, month 0–11, day, hour, minute, second, ms]`; offsets in
+ * minutes east of UTC (Madrid's +60 or +120). Other zone names are refused (the agenda shows Madrid only).
+ */
+export class MadridTimeZone extends NamedTimeZoneImpl {
+  constructor(timeZoneName: string) {
+    if (timeZoneName !== ZONE) throw new Error(`Only ${ZONE} is supported, not ${timeZoneName}`);
+    super(timeZoneName);
+  }
+
+  /**
+   * The offset (minutes) in force at a Madrid wall-clock time; a time of the skipped hour is read an hour
+   * later, one of the repeated hour as its first (summer-time) occurrence (as `madridWallClock`).
+   */
+  offsetForArray(a: number[]): number {
+    const local = Date.UTC(a[0] ?? 1970, a[1] ?? 0, a[2] ?? 1, a[3] ?? 0, a[4] ?? 0, a[5] ?? 0, a[6] ?? 0);
+    const day = madridDay(utcDateOf(local));
+    if (!day) throw new Error(`Not a calendar date: ${a.join(',')}`);
+    return (local - wallClockOn(day, (local - day.localMidnight) / MINUTE_MS)) / MINUTE_MS;
+  }
+
+  /** The Madrid wall clock of an instant (epoch ms). */
+  timestampToArray(ms: number): number[] {
+    const wall = new Date(ms + dayOffsetAt(madridDayOf(ms), ms));
+    return [
+      wall.getUTCFullYear(),
+      wall.getUTCMonth(),
+      wall.getUTCDate(),
+      wall.getUTCHours(),
+      wall.getUTCMinutes(),
+      wall.getUTCSeconds(),
+      wall.getUTCMilliseconds(),
+    ];
+  }
+}
+
+/** The FullCalendar plugin that makes `timeZone: 'Europe/Madrid'` use {@link MadridTimeZone}. */
+export const madridTimeZonePlugin: PluginDef = createPlugin({ name: 'klok-madrid-time-zone', namedTimeZonedImpl: MadridTimeZone });

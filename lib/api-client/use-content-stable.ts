@@ -1,0 +1,18 @@
+'use client';
+
+import { useState } from 'react';
+
+/**
+ * `value`, or the value first seen with the same JSON content: data re-fetched unchanged (SWR revalidating
+ * the page's fallback, a refresh of the same agenda) keeps its reference, so memoised work downstream —
+ * the agenda's events and FullCalendar's re-render of every cell — is not redone. For JSON data (API
+ * answers) only: key order counts. A changed reference costs one `JSON.stringify` per render.
+ */
+export function useContentStable<T>(value: T): T {
+  const [kept, setKept] = useState(() => ({ value, json: JSON.stringify(value) ?? '' }));
+  if (kept.value === value) return value;
+  const json = JSON.stringify(value) ?? '';
+  if (json === kept.json) return kept.value;
+  setKept({ value, json });
+  return value;
+}
