@@ -201,10 +201,10 @@ test('the agenda week reads appointments and leaves through their window indexes
   expect(l.rows).toBe(1);
   expect(l.removed).toBeLessThanOrEqual(MAX_REMOVED);
 
-  // The busy parts of the week's appointments come in the same statement (a sub-select per appointment,
-  // issue 11: one round trip) and are read by appointment id, not by scanning the history.
-  expect(reading(sent, 'busy_slots')).toEqual([appts]);
-  const p = onTable(await explain(appts!), 'busy_slots');
+  // The busy parts of the week's appointments are read by appointment id, not by scanning the history
+  // (nor the salon's rows through another index: issue 11, growth).
+  const [parts] = reading(sent, 'busy_slots');
+  const p = onTable(await explain(parts!), 'busy_slots');
   expect(p.indexes).toEqual(['busy_slots_appointment']);
   expect(p.seqScan).toBe(false);
   expect(p.removed).toBeLessThanOrEqual(MAX_REMOVED);
