@@ -2,7 +2,7 @@ import 'server-only';
 import { sql } from 'drizzle-orm';
 import { readMigrationFiles } from 'drizzle-orm/migrator';
 import { lifecycle } from '@/lib/lifecycle';
-import { getDb, MIGRATIONS_FOLDER } from '@/lib/server/db/client';
+import { getDb, MIGRATIONS_FOLDER, rowsOf } from '@/lib/server/db/client';
 import { logger } from '@/lib/server/log';
 import { errorMessage } from '@/lib/server/messages';
 
@@ -20,8 +20,6 @@ export type Checks = {
 };
 
 type MigrationRow = { created_at: string | number };
-const rowsOf = <T>(result: unknown): T[] => ((result as { rows?: T[] }).rows ?? (result as T[]));
-
 let expected: number[] | undefined;
 
 /**

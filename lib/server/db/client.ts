@@ -17,6 +17,14 @@ const holder: Holder = ((globalThis as { __klokDb?: Holder }).__klokDb ??= {});
 export const MIGRATIONS_FOLDER = path.join(process.cwd(), 'lib/server/db/migrations');
 
 /**
+ * The rows of a raw `db.execute(sql…)` answer: node-postgres gives a `QueryResult` (`rows`), PGlite a
+ * `Results` (`rows`) — and an array is taken as the rows themselves. Column names as the statement names them.
+ */
+export function rowsOf<T>(result: unknown): T[] {
+  return (result as { rows?: T[] }).rows ?? (result as T[]);
+}
+
+/**
  * Opens the database once per process and applies the migrations (and the demo seed when enabled).
  * PGlite in `DATA_DIR` by default; a PostgreSQL server through `pg` when `DATABASE_URL` is set.
  * Both share the schema and the migrations; the PostgreSQL driver's type is presented as the PGlite one

@@ -1,7 +1,7 @@
 import 'server-only';
 import { sql, type SQL } from 'drizzle-orm';
 import { retryDelayMs } from '@/lib/domain/backoff';
-import { getDb, type Db } from '@/lib/server/db/client';
+import { getDb, rowsOf, type Db } from '@/lib/server/db/client';
 import { env } from '@/lib/server/env';
 import { logger } from '@/lib/server/log';
 import type { EmailMessage } from './outbox';
@@ -45,8 +45,6 @@ export function composeMail(row: ClaimedRow, from: string) {
     headers: { 'X-Klok-Idempotency-Key': `outbox-${row.tenant_id}-${row.id}` },
   };
 }
-
-const rowsOf = <T>(result: unknown): T[] => ((result as { rows?: T[] }).rows ?? (result as T[]));
 
 /**
  * Claims up to `limit` due e-mails (pending with `next_attempt_at <= now`, or sending with an expired

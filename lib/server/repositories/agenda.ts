@@ -45,6 +45,15 @@ export async function findLeaves(db: DbOrTx, tenantId: number, from: number, to:
 }
 
 /**
+ * Orders events by `start_time`. The instants are UTC ISO strings of one fixed shape, so comparing code units
+ * orders them in time — as `localeCompare` did, at a fraction of its cost (issue 11); equal starts keep
+ * their order (appointments before leaves, each by start).
+ */
+function byStartTime(a: { start_time: string }, b: { start_time: string }): number {
+  return a.start_time < b.start_time ? -1 : a.start_time > b.start_time ? 1 : 0;
+}
+
+/**
  * The agenda between two Madrid dates inclusive (spec section 7, `GET /facility/{id}/appointments`):
  * one entry per date and stylist with the day's shift (weekly, or the special shift of that date) and its
  * appointments (cancelled included, with their status) and leaves. A fixed number of queries whatever
@@ -82,7 +91,7 @@ export async function agendaBetween(db: DbOrTx, tenantId: number, startDate: str
         special,
         notes,
         shift,
-        appointments: (byKey.get(`${date}|${s.email}`) ?? []).sort((a, b) => a.start_time.localeCompare(b.start_time)),
+        appointments: (byKey.get(`${date}|${s.email}`) ?? []).sort(byStartTime),
       });
     }
   }

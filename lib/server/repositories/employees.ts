@@ -15,7 +15,11 @@ export type EmployeeRow = { id: string; email: string; name: string };
 
 /**
  * The tenant's staff (employees and admins), optionally only those offering `serviceId` or only the one
- * with e-mail `email`, in a fixed order.
+ * with e-mail `email`, by position then name; each with its live services (by name), its weekly days
+ * (`toWeekShiftDays`) and its special shifts (by date). The contract's `Employee` (spec section 3).
+ *
+ * One statement (issue 11: the agenda week calls it on every request): the shifts and services come as JSON
+ * arrays from correlated sub-selects on their (tenant_id, employee_id) indexes instead of three more queries.
  */
 export async function listEmployees(
   db: DbOrTx,
@@ -23,7 +27,22 @@ export async function listEmployees(
   opts: { serviceId?: number; email?: string } = {},
 ): Promise<EmployeeDto[]> {
   const base = await db
-    .select({ user: users, profile: employeeProfiles })
+    .select({
+      email: users.email,
+      name: users.name,
+      role: users.role,
+      tlf: users.tlf,
+      description: employeeProfiles.description,
+      color: employeeProfiles.color,
+      avatar: employeeProfiles.avatar,
+      week: sql<WeekShift[]>`(select coalesce(json_agg(json_build_object('day', ${weekShifts.day}, 'openMinute', ${weekShifts.openMinute}, 'closeMinute', ${weekShifts.closeMinute})), '[]'::json)
+        from ${weekShifts} where ${weekShifts.tenantId} = ${tenantId} and ${weekShifts.employeeId} = ${users.id})`,
+      specials: sql<SpecialShiftDto[]>`(select coalesce(json_agg(json_build_object('date', ${specialShifts.date}, 'available', ${specialShifts.available}, 'shift', ${specialShifts.shifts}, 'notes', ${specialShifts.notes}) order by ${specialShifts.date}), '[]'::json)
+        from ${specialShifts} where ${specialShifts.tenantId} = ${tenantId} and ${specialShifts.employeeId} = ${users.id})`,
+      services: sql<{ id: number; name: string }[]>`(select coalesce(json_agg(json_build_object('id', ${services.id}, 'name', ${services.name}) order by ${services.name}), '[]'::json)
+        from ${employeeServices} join ${services} on ${services.id} = ${employeeServices.serviceId}
+        where ${employeeServices.tenantId} = ${tenantId} and ${employeeServices.employeeId} = ${users.id} and ${services.deletedAt} is null)`,
+    })
     .from(users)
     .innerJoin(employeeProfiles, eq(employeeProfiles.userId, users.id))
     .where(
@@ -35,35 +54,17 @@ export async function listEmployees(
       ),
     )
     .orderBy(asc(employeeProfiles.position), asc(users.name));
-  const ids = base.map((b) => b.user.id);
-  if (ids.length === 0) return [];
-  const [shiftRows, specialRows, serviceRows] = await Promise.all([
-    db.select().from(weekShifts).where(and(eq(weekShifts.tenantId, tenantId), inArray(weekShifts.employeeId, ids))),
-    db
-      .select()
-      .from(specialShifts)
-      .where(and(eq(specialShifts.tenantId, tenantId), inArray(specialShifts.employeeId, ids)))
-      .orderBy(asc(specialShifts.date)),
-    db
-      .select({ employeeId: employeeServices.employeeId, id: services.id, name: services.name, deletedAt: services.deletedAt })
-      .from(employeeServices)
-      .innerJoin(services, eq(services.id, employeeServices.serviceId))
-      .where(and(eq(employeeServices.tenantId, tenantId), inArray(employeeServices.employeeId, ids)))
-      .orderBy(asc(services.name)),
-  ]);
-  const out = base.map(({ user, profile }) => ({
-    email: user.email,
-    name: user.name,
-    role: user.role as 'employee' | 'admin',
-    description: profile.description,
-    color: profile.color,
-    avatar: profile.avatar,
-    tlf: user.tlf,
-    services: serviceRows.filter((s) => s.employeeId === user.id && !s.deletedAt).map((s) => ({ id: s.id, name: s.name })),
-    week_shifts: toWeekShiftDays(shiftRows.filter((s) => s.employeeId === user.id)),
-    special_shifts: specialRows
-      .filter((s) => s.employeeId === user.id)
-      .map((s) => ({ date: s.date, available: s.available, shift: s.shifts, notes: s.notes })),
+  const out = base.map((e) => ({
+    email: e.email,
+    name: e.name,
+    role: e.role as 'employee' | 'admin',
+    description: e.description,
+    color: e.color,
+    avatar: e.avatar,
+    tlf: e.tlf,
+    services: e.services,
+    week_shifts: toWeekShiftDays(e.week),
+    special_shifts: e.specials,
   }));
   return opts.serviceId === undefined ? out : out.filter((e) => e.services.some((s) => s.id === opts.serviceId));
 }
