@@ -40,7 +40,7 @@ export async function listEmployees(
       specials: sql<SpecialShiftDto[]>`(select coalesce(json_agg(json_build_object('date', ${specialShifts.date}, 'available', ${specialShifts.available}, 'shift', ${specialShifts.shifts}, 'notes', ${specialShifts.notes}) order by ${specialShifts.date}), '[]'::json)
         from ${specialShifts} where ${specialShifts.tenantId} = ${tenantId} and ${specialShifts.employeeId} = ${users.id})`,
       services: sql<{ id: number; name: string }[]>`(select coalesce(json_agg(json_build_object('id', ${services.id}, 'name', ${services.name}) order by ${services.name}), '[]'::json)
-        from ${employeeServices} join ${services} on ${services.id} = ${employeeServices.serviceId}
+        from ${employeeServices} join ${services} on ${services.tenantId} = ${employeeServices.tenantId} and ${services.id} = ${employeeServices.serviceId}
         where ${employeeServices.tenantId} = ${tenantId} and ${employeeServices.employeeId} = ${users.id} and ${services.deletedAt} is null)`,
     })
     .from(users)
