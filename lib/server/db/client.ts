@@ -31,7 +31,7 @@ export function getDb(): Promise<Db> {
 }
 
 async function open(): Promise<Db> {
-  const { DATABASE_URL, DATA_DIR, SEED_DEMO, DB_CONNECT_TIMEOUT_MS, DB_STATEMENT_TIMEOUT_MS } = env();
+  const { DATABASE_URL, DATA_DIR, SEED_DEMO, DB_CONNECT_TIMEOUT_MS, DB_STATEMENT_TIMEOUT_MS, PGLITE_SHARED_BUFFERS } = env();
   let db: Db;
   if (DATABASE_URL) {
     const { Pool } = await import('pg');
@@ -54,7 +54,11 @@ async function open(): Promise<Db> {
     const { btree_gist } = await import('@electric-sql/pglite/contrib/btree_gist');
     const inMemory = DATA_DIR === 'memory://';
     const loadDataDir = inMemory ? holder.memoryTemplate : undefined;
-    const client = await PGlite.create(inMemory ? undefined : path.resolve(DATA_DIR), { extensions: { btree_gist }, loadDataDir });
+    const client = await PGlite.create(inMemory ? undefined : path.resolve(DATA_DIR), {
+      extensions: { btree_gist },
+      loadDataDir,
+      startParams: pgliteStartParams(PGlite.defaultStartParams, PGLITE_SHARED_BUFFERS),
+    });
     db = drizzlePglite(client, { schema });
     const { migrate } = await import('drizzle-orm/pglite/migrator');
     await migrate(db, { migrationsFolder: MIGRATIONS_FOLDER });
@@ -65,6 +69,15 @@ async function open(): Promise<Db> {
     await seedDemo(db);
   }
   return db;
+}
+
+/**
+ * PGlite's server arguments: its defaults plus `shared_buffers` (issue 11, memory: the 128MB that PGlite's
+ * initdb writes in postgresql.conf are most of the embedded server's resident memory; a `-c` argument
+ * overrides the file). Only the buffer cache shrinks: `work_mem` and the planner settings stay PostgreSQL's.
+ */
+export function pgliteStartParams(defaults: readonly string[], sharedBuffers: string): string[] {
+  return [...defaults, '-c', `shared_buffers=${sharedBuffers}`];
 }
 
 /**
