@@ -96,6 +96,30 @@ export function poolConfig(e: Pick<Env, 'DATABASE_URL' | 'DB_CONNECT_TIMEOUT_MS'
 }
 
 /**
+ * drizzle's own one-shot queries prepare with no statement name (an unnamed statement per execution, which
+ * works through PgBouncer in transaction mode); `.prepare()`'s typing asks for a name, so pass this.
+ */
+export const UNNAMED_STATEMENT = undefined as unknown as string;
+
+/**
+ * A query built once per database handle and executed many times with `sql.placeholder` values (issue 11:
+ * the availability hot path builds no SQL per request). `build` returns the `.prepare(UNNAMED_STATEMENT)`d
+ * query; the SQL text and the plan are the same as a one-shot query's. Handles are held weakly (a
+ * transaction's prepared query goes with it).
+ */
+export function preparedPerDb<T>(build: (db: DbOrTx) => T): (db: DbOrTx) => T {
+  const cache = new WeakMap<DbOrTx, T>();
+  return (db) => {
+    let query = cache.get(db);
+    if (query === undefined) {
+      query = build(db);
+      cache.set(db, query);
+    }
+    return query;
+  };
+}
+
+/**
  * Tests: in-memory embedded databases opened from now on in this process start from `dump`, a data
  * directory written by PGlite's `dumpDataDir` after the migrations (test/global-setup.mjs), instead of an
  * empty cluster: that skips initdb (~2 s per test file on a 2-core machine). The migrations still run and
