@@ -1,7 +1,8 @@
 import 'server-only';
 import { createHash } from 'node:crypto';
 import { RateLimiterDrizzle, RateLimiterRedis, RateLimiterRes, type RateLimiterAbstract } from 'rate-limiter-flexible';
-import { getDb, type Db } from '@/lib/server/db/client';
+import { sql } from 'drizzle-orm';
+import { getDb, preparedPerDb, UNNAMED_STATEMENT, type Db, type DbOrTx } from '@/lib/server/db/client';
 import { rateLimits } from '@/lib/server/db/schema';
 import { env } from '@/lib/server/env';
 import { ApiError } from '@/lib/server/errors';
@@ -77,7 +78,7 @@ async function limiters(): Promise<Limiters> {
     const map: Limiters = new Map(
       entries().map(([name, l], i) => [
         name,
-        new RateLimiterDrizzle({
+        new PreparedRateLimiterDrizzle({
           storeClient: db,
           schema: rateLimits,
           keyPrefix: name,
@@ -91,6 +92,69 @@ async function limiters(): Promise<Limiters> {
     holder.db = { db, limiters: map };
   }
   return holder.db.limiters;
+}
+
+/**
+ * The upsert of rate-limiter-flexible's Drizzle store (one atomic `insert … on conflict do update … returning`
+ * per consumption, same SQL and same rules) as a query built once per database handle instead of per call
+ * (issue 11: every API request spends a point, and building the statement cost more CPU than running it).
+ */
+const upsertQuery = preparedPerDb((db: DbOrTx) => {
+  const now = sql.param(sql.placeholder('now'), rateLimits.expire);
+  const expire = sql.placeholder('expire');
+  const points = sql.placeholder('points');
+  const expired = sql`${rateLimits.expire} <= ${now}`;
+  return db
+    .insert(rateLimits)
+    .values({ key: sql.placeholder('key'), points, expire })
+    .onConflictDoUpdate({
+      target: rateLimits.key,
+      set: {
+        points: sql`CASE WHEN ${expired} THEN ${sql.param(points, rateLimits.points)} ELSE ${rateLimits.points} + ${sql.param(points, rateLimits.points)} END`,
+        expire: sql`CASE WHEN ${expired} THEN ${sql.param(expire, rateLimits.expire)} ELSE ${rateLimits.expire} END`,
+      },
+    })
+    .returning()
+    .prepare(UNNAMED_STATEMENT);
+});
+
+/** `forceExpire` of the same store (`set`, `block`): the row becomes exactly `points` until `expire`. */
+const setQuery = preparedPerDb((db: DbOrTx) =>
+  db
+    .insert(rateLimits)
+    .values({ key: sql.placeholder('key'), points: sql.placeholder('points'), expire: sql.placeholder('expire') })
+    .onConflictDoUpdate({
+      target: rateLimits.key,
+      set: { points: sql`excluded.points`, expire: sql`excluded.expire` },
+    })
+    .returning()
+    .prepare(UNNAMED_STATEMENT),
+);
+
+/** The library's own `_upsert` (not in its typings). */
+const libraryUpsert = (RateLimiterDrizzle.prototype as unknown as {
+  _upsert: (this: RateLimiterDrizzle, key: string, points: number, msDuration: number, forceExpire: boolean) => Promise<unknown>;
+})._upsert;
+
+/** RateLimiterDrizzle with its upsert prepared once (`upsertQuery`); reads, deletes and the sweep are the library's. */
+class PreparedRateLimiterDrizzle extends RateLimiterDrizzle {
+  private readonly db: Db;
+  constructor(opts: ConstructorParameters<typeof RateLimiterDrizzle>[0] & { storeClient: Db }) {
+    super(opts);
+    this.db = opts.storeClient;
+  }
+
+  /** rate-limiter-flexible's store hook: spend (or, with `forceExpire`, set) `points` of `key`. */
+  async _upsert(key: string, points: number, msDuration: number, forceExpire = false): Promise<unknown> {
+    // A limit without a window (never one of LIMITS) keeps the library's own path: the prepared bounds are dates.
+    if (msDuration <= 0) return libraryUpsert.call(this, key, points, msDuration, forceExpire);
+    const now = new Date();
+    const expire = new Date(now.getTime() + msDuration);
+    const [row] = forceExpire
+      ? await setQuery(this.db).execute({ key, points, expire })
+      : await upsertQuery(this.db).execute({ key, points, expire, now });
+    return row;
+  }
 }
 
 const hashKey = (key: string) => createHash('sha256').update(key).digest('base64url').slice(0, 32);

@@ -39,7 +39,7 @@ export function getDb(): Promise<Db> {
 }
 
 async function open(): Promise<Db> {
-  const { DATABASE_URL, DATA_DIR, SEED_DEMO, DB_CONNECT_TIMEOUT_MS, DB_STATEMENT_TIMEOUT_MS } = env();
+  const { DATABASE_URL, DATA_DIR, SEED_DEMO, DB_CONNECT_TIMEOUT_MS, DB_STATEMENT_TIMEOUT_MS, PGLITE_SHARED_BUFFERS } = env();
   let db: Db;
   if (DATABASE_URL) {
     const { Pool } = await import('pg');
@@ -62,7 +62,11 @@ async function open(): Promise<Db> {
     const { btree_gist } = await import('@electric-sql/pglite/contrib/btree_gist');
     const inMemory = DATA_DIR === 'memory://';
     const loadDataDir = inMemory ? holder.memoryTemplate : undefined;
-    const client = await PGlite.create(inMemory ? undefined : path.resolve(DATA_DIR), { extensions: { btree_gist }, loadDataDir });
+    const client = await PGlite.create(inMemory ? undefined : path.resolve(DATA_DIR), {
+      extensions: { btree_gist },
+      loadDataDir,
+      startParams: pgliteStartParams(PGlite.defaultStartParams, PGLITE_SHARED_BUFFERS),
+    });
     db = drizzlePglite(client, { schema });
     const { migrate } = await import('drizzle-orm/pglite/migrator');
     await migrate(db, { migrationsFolder: MIGRATIONS_FOLDER });
@@ -73,6 +77,15 @@ async function open(): Promise<Db> {
     await seedDemo(db);
   }
   return db;
+}
+
+/**
+ * PGlite's server arguments: its defaults plus `shared_buffers` (issue 11, memory: the 128MB that PGlite's
+ * initdb writes in postgresql.conf are most of the embedded server's resident memory; a `-c` argument
+ * overrides the file). Only the buffer cache shrinks: `work_mem` and the planner settings stay PostgreSQL's.
+ */
+export function pgliteStartParams(defaults: readonly string[], sharedBuffers: string): string[] {
+  return [...defaults, '-c', `shared_buffers=${sharedBuffers}`];
 }
 
 /**
@@ -87,6 +100,30 @@ export function poolConfig(e: Pick<Env, 'DATABASE_URL' | 'DB_CONNECT_TIMEOUT_MS'
     connectionTimeoutMillis: e.DB_CONNECT_TIMEOUT_MS,
     statement_timeout: e.DB_STATEMENT_TIMEOUT_MS,
     query_timeout: e.DB_STATEMENT_TIMEOUT_MS + 2000,
+  };
+}
+
+/**
+ * drizzle's own one-shot queries prepare with no statement name (an unnamed statement per execution, which
+ * works through PgBouncer in transaction mode); `.prepare()`'s typing asks for a name, so pass this.
+ */
+export const UNNAMED_STATEMENT = undefined as unknown as string;
+
+/**
+ * A query built once per database handle and executed many times with `sql.placeholder` values (issue 11:
+ * the availability hot path builds no SQL per request). `build` returns the `.prepare(UNNAMED_STATEMENT)`d
+ * query; the SQL text and the plan are the same as a one-shot query's. Handles are held weakly (a
+ * transaction's prepared query goes with it).
+ */
+export function preparedPerDb<T>(build: (db: DbOrTx) => T): (db: DbOrTx) => T {
+  const cache = new WeakMap<DbOrTx, T>();
+  return (db) => {
+    let query = cache.get(db);
+    if (query === undefined) {
+      query = build(db);
+      cache.set(db, query);
+    }
+    return query;
   };
 }
 

@@ -3,9 +3,9 @@ import { and, eq, gt, sql, type SQL } from 'drizzle-orm';
 import type { Appointment } from '@/lib/validation/dto';
 import { centsToEuros } from '@/lib/domain/money';
 import { isoUtc, madridDate, type Range } from '@/lib/domain/time';
-import { rowsOf, type DbOrTx } from '@/lib/server/db/client';
+import { preparedPerDb, rowsOf, UNNAMED_STATEMENT, type DbOrTx } from '@/lib/server/db/client';
 import { appointments, busySlots, users } from '@/lib/server/db/schema';
-import { epochMs, overlapsWindow } from './time-window';
+import { epochMs, overlapsWindow, windowParams } from './time-window';
 
 /** An appointment as the API shows it (spec section 3, Appointment). Instants are UTC ISO strings. */
 export type AppointmentDto = Appointment;
@@ -152,18 +152,24 @@ export async function busyRangesOf(
   from: number,
   to: number,
 ): Promise<Range[]> {
-  const rows = await db
+  const rows = await busyRangesQuery(db).execute({ tenantId, employeeId, ...windowParams(from, to) });
+  return rows.map((r) => ({ start: r.startAt.getTime(), end: r.endAt.getTime() }));
+}
+
+/** `busyRangesOf`'s query, built once per database handle (issue 11: the availability hot path). */
+const busyRangesQuery = preparedPerDb((db) =>
+  db
     .select({ startAt: busySlots.startAt, endAt: busySlots.endAt })
     .from(busySlots)
     .where(
       and(
-        eq(busySlots.tenantId, tenantId),
-        eq(busySlots.employeeId, employeeId),
+        eq(busySlots.tenantId, sql.placeholder('tenantId')),
+        eq(busySlots.employeeId, sql.placeholder('employeeId')),
         // `active` as a bare column and the range overlap: the predicate and expression of the exclusion
         // constraint's partial GiST index, which bounds both ends of the window.
         busySlots.active,
-        overlapsWindow(busySlots.startAt, busySlots.endAt, from, to),
+        overlapsWindow(busySlots.startAt, busySlots.endAt, sql.placeholder('from'), sql.placeholder('to')),
       ),
-    );
-  return rows.map((r) => ({ start: r.startAt.getTime(), end: r.endAt.getTime() }));
-}
+    )
+    .prepare(UNNAMED_STATEMENT),
+);

@@ -1,9 +1,9 @@
 import 'server-only';
-import { and, asc, eq, gt, inArray, isNotNull, isNull, notExists, sql, type SQL, type AnyColumn } from 'drizzle-orm';
+import { and, asc, eq, gt, inArray, isNotNull, isNull, notExists, sql, type AnyColumn, type Placeholder, type SQL } from 'drizzle-orm';
 import type { SpecialShift, WeekShift } from '@/lib/domain/availability';
 import { toWeekShiftDays } from '@/lib/domain/week-shifts';
 import type { Employee, ShiftRange, SpecialShift as SpecialShiftDto } from '@/lib/validation/dto';
-import type { DbOrTx, Tx } from '@/lib/server/db/client';
+import { preparedPerDb, UNNAMED_STATEMENT, type DbOrTx, type Tx } from '@/lib/server/db/client';
 import { appointments, employeeProfiles, employeeServices, services, specialShifts, users, weekShifts } from '@/lib/server/db/schema';
 import { findAppointments, type AppointmentDto } from './appointments';
 import { overlapsWindow } from './time-window';
@@ -69,15 +69,18 @@ export async function listEmployees(
   return opts.serviceId === undefined ? out : out.filter((e) => e.services.some((s) => s.id === opts.serviceId));
 }
 
-/** The row of an active (not removed) staff member of the tenant by e-mail (trimmed, lower-cased). */
-function activeStaffByEmail(tenantId: number, email: string) {
+/** The row of an active (not removed) staff member of the tenant by e-mail (trimmed, lower-cased; a placeholder gets the normalised e-mail). */
+function activeStaffByEmail(tenantId: number | Placeholder, email: string | Placeholder) {
   return and(
     eq(users.tenantId, tenantId),
-    eq(users.email, email.trim().toLowerCase()),
+    eq(users.email, typeof email === 'string' ? normalEmail(email) : email),
     inArray(users.role, ['employee', 'admin']),
     notRemoved(users.id),
   );
 }
+
+/** An e-mail as staff accounts store it (trimmed, lower case). */
+const normalEmail = (email: string) => email.trim().toLowerCase();
 
 /** A staff member of the tenant by e-mail, or null. */
 export async function findEmployee(db: DbOrTx, tenantId: number, email: string): Promise<EmployeeRow | null> {
@@ -125,7 +128,7 @@ export type AvailabilityContext = {
  * shift of `date` and, when `serviceId` is given, that service's duration and busy parts (null when it is
  * unknown or deleted; absent `serviceId` gives `service: null` too). Null when no such staff member — the
  * same rules as `findEmployee`, `scheduleOf` and `findService`, as correlated sub-selects built to JSON.
- * A plain parameterised query (no named prepared statement, so it works through PgBouncer).
+ * A plain parameterised query (an unnamed statement, so it works through PgBouncer), its SQL built once.
  */
 export async function availabilityContextOf(
   db: DbOrTx,
@@ -134,20 +137,7 @@ export async function availabilityContextOf(
   date: string,
   serviceId?: number,
 ): Promise<AvailabilityContext | null> {
-  const [row] = await db
-    .select({
-      id: users.id,
-      // Drizzle leaves column names unqualified in a one-table select: the sub-selects name theirs in full.
-      week: sql<WeekShift[]>`(select coalesce(json_agg(json_build_object('day', w.day, 'openMinute', w.open_minute, 'closeMinute', w.close_minute)), '[]'::json) from week_shifts w where w.tenant_id = ${tenantId} and w.employee_id = "users"."id")`,
-      special: sql<{ available: boolean; shifts: { open: string; close: string }[] } | null>`(select json_build_object('available', s.available, 'shifts', s.shifts) from special_shifts s where s.tenant_id = ${tenantId} and s.employee_id = "users"."id" and s.date = ${date} limit 1)`,
-      service:
-        serviceId === undefined
-          ? sql<null>`null`
-          : sql<AvailabilityContext['service']>`(select json_build_object('durationMinutes', v.duration_minutes, 'busySlots', v.busy_slots) from services v where v.tenant_id = ${tenantId} and v.id = ${serviceId} and v.deleted_at is null limit 1)`,
-    })
-    .from(users)
-    .where(activeStaffByEmail(tenantId, email))
-    .limit(1);
+  const [row] = await availabilityContextQuery(db).execute({ tenantId, email: normalEmail(email), date, serviceId: serviceId ?? null });
   if (!row) return null;
   return {
     employeeId: row.id,
@@ -156,6 +146,26 @@ export async function availabilityContextOf(
     service: row.service ?? null,
   };
 }
+
+/**
+ * `availabilityContextOf`'s query, built once per database handle (issue 11: the availability hot path).
+ * Without `serviceId` the service sub-select compares `v.id` with null and finds nothing.
+ */
+const availabilityContextQuery = preparedPerDb((db) => {
+  const tenantId = sql.placeholder('tenantId');
+  return db
+    .select({
+      id: users.id,
+      // Drizzle leaves column names unqualified in a one-table select: the sub-selects name theirs in full.
+      week: sql<WeekShift[]>`(select coalesce(json_agg(json_build_object('day', w.day, 'openMinute', w.open_minute, 'closeMinute', w.close_minute)), '[]'::json) from week_shifts w where w.tenant_id = ${tenantId} and w.employee_id = "users"."id")`,
+      special: sql<{ available: boolean; shifts: { open: string; close: string }[] } | null>`(select json_build_object('available', s.available, 'shifts', s.shifts) from special_shifts s where s.tenant_id = ${tenantId} and s.employee_id = "users"."id" and s.date = ${sql.placeholder('date')} limit 1)`,
+      service: sql<AvailabilityContext['service']>`(select json_build_object('durationMinutes', v.duration_minutes, 'busySlots', v.busy_slots) from services v where v.tenant_id = ${tenantId} and v.id = ${sql.placeholder('serviceId')} and v.deleted_at is null limit 1)`,
+    })
+    .from(users)
+    .where(activeStaffByEmail(tenantId, sql.placeholder('email')))
+    .limit(1)
+    .prepare(UNNAMED_STATEMENT);
+});
 
 /* ------------------------------------------------------------------------------------------------
  * Employee management (issue 6 §2): one stylist, its information, weekly and special shifts, services.
