@@ -1,6 +1,6 @@
 'use client';
 
-import { useMemo, useState, type KeyboardEvent } from 'react';
+import { useEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import { DateTime, Info } from 'luxon';
 import { useTranslations } from 'next-intl';
 import { ChevronLeftIcon, ChevronRightIcon } from '@/components/ui/icons';
@@ -52,7 +52,8 @@ const STACKED_MONTHS = 2;
  * shows one month at a time, starting at the selected date's month, with previous/next buttons.
  * The days shown form one radio group (one Tab stop): each day is a radio named like `23 de noviembre`
  * showing its day of the month; days that cannot be chosen are `disabled` and skipped. Left/Right move
- * a day, Up/Down a week (to the same weekday, skipping closed weeks), Home/End to the first/last day;
+ * a day, Up/Down a week (to the same weekday, skipping closed weeks; into the next or previous month when
+ * one month is shown at a time), Home/End to the first/last day;
  * moving checks the day.
  */
 export function MonthCalendar({ value, onChange, min, max, isDisabled, today, labelledBy }: MonthCalendarProps) {
@@ -64,6 +65,41 @@ export function MonthCalendar({ value, onChange, min, max, isDisabled, today, la
     const i = value ? months.findIndex((m) => m.toFormat('yyyy-MM') === value.slice(0, 7)) : -1;
     return Math.max(0, i);
   });
+  // One month at a time: Up/Down to a day of another month shows that month and checks the day, focused
+  // once it is drawn.
+  const section = useRef<HTMLElement>(null);
+  const pendingFocus = useRef<string | null>(null);
+  useEffect(() => {
+    const iso = pendingFocus.current;
+    if (!iso) return;
+    pendingFocus.current = null;
+    section.current?.querySelector<HTMLButtonElement>(`[data-date="${iso}"]`)?.focus();
+  }, [page]);
+
+  /** Up/Down: the same weekday a week earlier/later (the next open one within six weeks); else as any option. */
+  const onDayKeyDown = (event: KeyboardEvent<HTMLButtonElement>): void => {
+    const modified = event.altKey || event.ctrlKey || event.metaKey || event.shiftKey;
+    if (modified || (event.key !== 'ArrowUp' && event.key !== 'ArrowDown')) return onOptionKeyDown(event);
+    event.preventDefault();
+    const from = event.currentTarget.dataset.date;
+    if (!from) return;
+    const radios = groupRadios(event.currentTarget);
+    const step = event.key === 'ArrowDown' ? 7 : -7;
+    let day = DateTime.fromISO(from, { zone: ZONE });
+    for (let i = 0; i < 6; i++) {
+      day = day.plus({ days: step });
+      const iso = day.toFormat(ISO);
+      const target = radios.find((r) => r.dataset.date === iso);
+      if (target) return focusAndCheck(target);
+      const other = paged && iso >= min && iso <= max && !isDisabled(iso) ? months.findIndex((m) => m.toFormat('yyyy-MM') === iso.slice(0, 7)) : -1;
+      if (other >= 0 && other !== page) {
+        pendingFocus.current = iso;
+        setPage(other);
+        onChange(iso);
+        return;
+      }
+    }
+  };
   const group = {
     value: value ?? null,
     onValueChange: onChange,
@@ -124,7 +160,7 @@ export function MonthCalendar({ value, onChange, min, max, isDisabled, today, la
   const title = month.toFormat("LLLL 'de' yyyy");
   return (
     <div className="calendars">
-      <section className="calendar" aria-label={title}>
+      <section className="calendar" aria-label={title} ref={section}>
         <div className="calendar-head">
           <button
             type="button"
@@ -156,19 +192,3 @@ export function MonthCalendar({ value, onChange, min, max, isDisabled, today, la
   );
 }
 
-/** Up/Down: the same weekday a week earlier/later (the next open one within six weeks); else as any option. */
-function onDayKeyDown(event: KeyboardEvent<HTMLButtonElement>): void {
-  const modified = event.altKey || event.ctrlKey || event.metaKey || event.shiftKey;
-  if (modified || (event.key !== 'ArrowUp' && event.key !== 'ArrowDown')) return onOptionKeyDown(event);
-  event.preventDefault();
-  const from = event.currentTarget.dataset.date;
-  if (!from) return;
-  const radios = groupRadios(event.currentTarget);
-  const step = event.key === 'ArrowDown' ? 7 : -7;
-  let day = DateTime.fromISO(from, { zone: ZONE });
-  for (let i = 0; i < 6; i++) {
-    day = day.plus({ days: step });
-    const target = radios.find((r) => r.dataset.date === day.toFormat(ISO));
-    if (target) return focusAndCheck(target);
-  }
-}
