@@ -15,6 +15,11 @@ const ZEnv = z.object({
    * are read from the data folder through the OS page cache. A PostgreSQL size (`16MB`, `64MB`).
    */
   PGLITE_SHARED_BUFFERS: z.string().regex(/^\d+(kB|MB|GB)$/).default('16MB'),
+  /**
+   * Seconds between two maintenance passes of the embedded database (lib/server/db/maintenance.ts: VACUUM
+   * and ANALYZE by autovacuum's rules, which PGlite lacks); 0 runs only the pass at start.
+   */
+  PGLITE_MAINTENANCE_SECONDS: z.coerce.number().int().min(0).max(86_400).default(300),
   /** postgres://… — when set, a PostgreSQL server is used instead of PGlite. */
   DATABASE_URL: z.string().optional(),
   /** Tenant for bare hosts (localhost, an IP address). */

@@ -4,6 +4,7 @@ import { drizzle as drizzlePglite, type PgliteDatabase } from 'drizzle-orm/pglit
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import type { PoolConfig } from 'pg';
 import { env, type Env } from '@/lib/server/env';
+import type { SqlClient } from './maintenance';
 import * as schema from './schema';
 
 export type Db = PgliteDatabase<typeof schema>;
@@ -39,7 +40,7 @@ export function getDb(): Promise<Db> {
 }
 
 async function open(): Promise<Db> {
-  const { DATABASE_URL, DATA_DIR, SEED_DEMO, DB_CONNECT_TIMEOUT_MS, DB_STATEMENT_TIMEOUT_MS, PGLITE_SHARED_BUFFERS } = env();
+  const { DATABASE_URL, DATA_DIR, SEED_DEMO, DB_CONNECT_TIMEOUT_MS, DB_STATEMENT_TIMEOUT_MS, PGLITE_SHARED_BUFFERS, PGLITE_MAINTENANCE_SECONDS } = env();
   let db: Db;
   if (DATABASE_URL) {
     const { Pool } = await import('pg');
@@ -71,12 +72,43 @@ async function open(): Promise<Db> {
     const { migrate } = await import('drizzle-orm/pglite/migrator');
     await migrate(db, { migrationsFolder: MIGRATIONS_FOLDER });
     holder.close = () => client.close();
+    if (!inMemory) {
+      await seedIfAsked(db, SEED_DEMO);
+      holder.close = await startEmbeddedMaintenance(client, PGLITE_MAINTENANCE_SECONDS);
+      return db;
+    }
   }
-  if (SEED_DEMO === '1') {
-    const { seedDemo } = await import('./seed');
-    await seedDemo(db);
-  }
+  await seedIfAsked(db, SEED_DEMO);
   return db;
+}
+
+async function seedIfAsked(db: Db, seedDemo: string) {
+  if (seedDemo !== '1') return;
+  const { seedDemo: seed } = await import('./seed');
+  await seed(db);
+}
+
+/**
+ * The embedded database's stand-in for autovacuum (lib/server/db/maintenance.ts): one pass now (a new
+ * database, or one of an older release, gets its statistics before the first request) and one every
+ * `everySeconds` (0: only the first). Returns the close function, which waits for a pass in progress.
+ * In-memory databases (tests) are not maintained.
+ */
+async function startEmbeddedMaintenance(client: SqlClient & { close(): Promise<void> }, everySeconds: number): Promise<() => Promise<void>> {
+  const { maintainEmbedded } = await import('./maintenance');
+  let running: Promise<unknown> = Promise.resolve();
+  const pass = () => {
+    running = maintainEmbedded(client).catch((err: unknown) => console.warn('[db] maintenance failed', err instanceof Error ? err.message : err));
+    return running;
+  };
+  await pass();
+  const timer = everySeconds > 0 ? setInterval(() => void pass(), everySeconds * 1000) : undefined;
+  timer?.unref();
+  return async () => {
+    clearInterval(timer);
+    await running;
+    await client.close();
+  };
 }
 
 /**
