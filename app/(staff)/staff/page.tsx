@@ -2,7 +2,7 @@ import type { Metadata } from 'next';
 import { redirect } from 'next/navigation';
 import { getTranslations } from 'next-intl/server';
 import { SWRConfig } from 'swr';
-import { AgendaScreen } from '@/components/agenda/agenda-screen';
+import { Agenda } from '@/components/agenda/agenda';
 import { LazyPushRegistration as PushRegistration } from '@/components/push/lazy-push-registration';
 import { apiPaths } from '@/lib/api-client/paths';
 import { isValidDate, todayInMadrid } from '@/lib/domain/time';
@@ -46,7 +46,7 @@ export default async function AgendaPage({ searchParams }: { searchParams: Promi
   const push = pushWebConfig();
   return (
     <SWRConfig value={{ fallback: { [apiPaths.staffEmployees()]: employees, [apiPaths.agenda(day, day)]: days } }}>
-      <AgendaScreen myEmail={user.email} focusDate={focusDate} focusEventId={focusEventId} today={today} />
+      <Agenda myEmail={user.email} focusDate={focusDate} focusEventId={focusEventId} today={today} />
       {push && (
         <PushRegistration config={push} email={user.email} target="employee" stored={await storedPushToken(tenant.id, user.email)} />
       )}

@@ -42,6 +42,8 @@ export function getDb(): Promise<Db> {
 async function open(): Promise<Db> {
   const { DATABASE_URL, DATA_DIR, SEED_DEMO, DB_CONNECT_TIMEOUT_MS, DB_STATEMENT_TIMEOUT_MS, PGLITE_SHARED_BUFFERS, PGLITE_MAINTENANCE_SECONDS } = env();
   let db: Db;
+  /** The embedded database kept on disk (not a test's in-memory one): maintained in place of autovacuum. */
+  let embedded: (SqlClient & { close(): Promise<void> }) | undefined;
   if (DATABASE_URL) {
     const { Pool } = await import('pg');
     // Migrations run on their own short-lived connection without a statement timeout (a backfill may be long).
@@ -72,20 +74,15 @@ async function open(): Promise<Db> {
     const { migrate } = await import('drizzle-orm/pglite/migrator');
     await migrate(db, { migrationsFolder: MIGRATIONS_FOLDER });
     holder.close = () => client.close();
-    if (!inMemory) {
-      await seedIfAsked(db, SEED_DEMO);
-      holder.close = await startEmbeddedMaintenance(client, PGLITE_MAINTENANCE_SECONDS);
-      return db;
-    }
+    if (!inMemory) embedded = client;
   }
-  await seedIfAsked(db, SEED_DEMO);
+  if (SEED_DEMO === '1') {
+    const { seedDemo } = await import('./seed');
+    await seedDemo(db);
+  }
+  // After the seed, so its first pass gathers the statistics of the seeded tables too.
+  if (embedded) holder.close = await startEmbeddedMaintenance(embedded, PGLITE_MAINTENANCE_SECONDS);
   return db;
-}
-
-async function seedIfAsked(db: Db, seedDemo: string) {
-  if (seedDemo !== '1') return;
-  const { seedDemo: seed } = await import('./seed');
-  await seed(db);
 }
 
 /**

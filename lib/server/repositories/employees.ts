@@ -14,6 +14,15 @@ export type EmployeeDto = Employee;
 export type EmployeeRow = { id: string; email: string; name: string };
 
 /**
+ * SQL sub-select: the weekly shift rows (`{ day, openMinute, closeMinute }`, JSON array) of the `users` row
+ * of the enclosing statement. Names written in full: drizzle leaves column names unqualified in a one-table
+ * select, and the sub-select must not take them for its own.
+ */
+function weekShiftsOfUser(tenantId: number | Placeholder): SQL<WeekShift[]> {
+  return sql<WeekShift[]>`(select coalesce(json_agg(json_build_object('day', w.day, 'openMinute', w.open_minute, 'closeMinute', w.close_minute)), '[]'::json) from week_shifts w where w.tenant_id = ${tenantId} and w.employee_id = "users"."id")`;
+}
+
+/**
  * The tenant's staff (employees and admins), optionally only those offering `serviceId` or only the one
  * with e-mail `email`, by position then name; each with its live services (by name), its weekly days
  * (`toWeekShiftDays`) and its special shifts (by date). The contract's `Employee` (spec section 3).
@@ -35,8 +44,7 @@ export async function listEmployees(
       description: employeeProfiles.description,
       color: employeeProfiles.color,
       avatar: employeeProfiles.avatar,
-      week: sql<WeekShift[]>`(select coalesce(json_agg(json_build_object('day', ${weekShifts.day}, 'openMinute', ${weekShifts.openMinute}, 'closeMinute', ${weekShifts.closeMinute})), '[]'::json)
-        from ${weekShifts} where ${weekShifts.tenantId} = ${tenantId} and ${weekShifts.employeeId} = ${users.id})`,
+      week: weekShiftsOfUser(tenantId),
       specials: sql<SpecialShiftDto[]>`(select coalesce(json_agg(json_build_object('date', ${specialShifts.date}, 'available', ${specialShifts.available}, 'shift', ${specialShifts.shifts}, 'notes', ${specialShifts.notes}) order by ${specialShifts.date}), '[]'::json)
         from ${specialShifts} where ${specialShifts.tenantId} = ${tenantId} and ${specialShifts.employeeId} = ${users.id})`,
       services: sql<{ id: number; name: string }[]>`(select coalesce(json_agg(json_build_object('id', ${services.id}, 'name', ${services.name}) order by ${services.name}), '[]'::json)
@@ -157,7 +165,7 @@ const availabilityContextQuery = preparedPerDb((db) => {
     .select({
       id: users.id,
       // Drizzle leaves column names unqualified in a one-table select: the sub-selects name theirs in full.
-      week: sql<WeekShift[]>`(select coalesce(json_agg(json_build_object('day', w.day, 'openMinute', w.open_minute, 'closeMinute', w.close_minute)), '[]'::json) from week_shifts w where w.tenant_id = ${tenantId} and w.employee_id = "users"."id")`,
+      week: weekShiftsOfUser(tenantId),
       special: sql<{ available: boolean; shifts: { open: string; close: string }[] } | null>`(select json_build_object('available', s.available, 'shifts', s.shifts) from special_shifts s where s.tenant_id = ${tenantId} and s.employee_id = "users"."id" and s.date = ${sql.placeholder('date')} limit 1)`,
       service: sql<AvailabilityContext['service']>`(select json_build_object('durationMinutes', v.duration_minutes, 'busySlots', v.busy_slots) from services v where v.tenant_id = ${tenantId} and v.id = ${sql.placeholder('serviceId')} and v.deleted_at is null limit 1)`,
     })
