@@ -5,8 +5,8 @@ import { shiftOfDate } from '@/lib/domain/schedule';
 import { datesBetween, isoUtc, madridDate, madridWallClock } from '@/lib/domain/time';
 import type { AgendaDay, Leave } from '@/lib/validation/dto';
 import type { DbOrTx } from '@/lib/server/db/client';
-import { appointments, leaves, users } from '@/lib/server/db/schema';
-import { findAppointments, type AppointmentDto } from './appointments';
+import { leaves, users } from '@/lib/server/db/schema';
+import { findAppointmentsOverlapping, type AppointmentDto } from './appointments';
 import { listEmployees } from './employees';
 import { overlapsWindow } from './time-window';
 
@@ -65,20 +65,22 @@ export async function agendaBetween(db: DbOrTx, tenantId: number, startDate: str
   const to = madridWallClock(endDate, 1440);
   const [staff, appts, blocked] = await Promise.all([
     listEmployees(db, tenantId),
-    findAppointments(db, tenantId, overlapsWindow(appointments.startAt, appointments.endAt, from, to)),
+    findAppointmentsOverlapping(db, tenantId, from, to),
     findLeaves(db, tenantId, from, to),
   ]);
   const byKey = new Map<string, (AppointmentDto | LeaveDto)[]>();
-  for (const e of [...appts, ...blocked]) {
+  const add = (e: AppointmentDto | LeaveDto, endMs: number) => {
     // An event that runs past midnight belongs to every Madrid date it covers.
-    const last = madridDate(Date.parse(e.end_time) - 1);
+    const last = madridDate(endMs - 1);
     for (const date of e.date === last ? [e.date] : datesBetween(e.date, last)) {
       const key = `${date}|${e.employee_id}`;
-      const list = byKey.get(key) ?? [];
-      list.push(e);
-      byKey.set(key, list);
+      const list = byKey.get(key);
+      if (list) list.push(e);
+      else byKey.set(key, [e]);
     }
-  }
+  };
+  appts.appointments.forEach((e, i) => add(e, appts.endMs[i]!));
+  for (const e of blocked) add(e, Date.parse(e.end_time));
   const out: AgendaDay[] = [];
   for (const date of dates) {
     for (const s of staff) {
