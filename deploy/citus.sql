@@ -11,6 +11,13 @@
 -- proves the precondition Citus checks (every PK/unique/exclusion/FK of a tenant table includes tenant_id).
 --
 -- Order matters: a table is distributed after every table its foreign keys reference.
+--
+-- Triggers (migration 0010, "a busy part lies inside its appointment"): busy_slots has statement-level AFTER
+-- triggers with a transition table and appointments a deferred constraint trigger. Citus distributes tables
+-- with triggers only with `SET citus.enable_unsafe_triggers = on`; the triggers then run on each shard, where
+-- a tenant's appointments and busy parts are colocated (their join is on (tenant_id, id)). Not verified on
+-- Citus here: check that the distribution accepts them, or replace them by the same check in the app's
+-- writes (book-appointment) before distributing.
 
 BEGIN;
 

@@ -1,14 +1,14 @@
 import 'server-only';
-import { and, asc, eq, inArray } from 'drizzle-orm';
+import { and, asc, eq, inArray, sql, type Placeholder, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { shiftOfDate } from '@/lib/domain/schedule';
 import { datesBetween, isoUtc, madridDate, madridWallClock } from '@/lib/domain/time';
 import type { AgendaDay, Leave } from '@/lib/validation/dto';
-import type { DbOrTx } from '@/lib/server/db/client';
-import { appointments, leaves, users } from '@/lib/server/db/schema';
-import { findAppointments, type AppointmentDto } from './appointments';
+import { preparedPerDb, UNNAMED_STATEMENT, type DbOrTx } from '@/lib/server/db/client';
+import { leaves, users } from '@/lib/server/db/schema';
+import { findAppointmentsOverlapping, type AppointmentDto } from './appointments';
 import { listEmployees } from './employees';
-import { overlapsWindow } from './time-window';
+import { overlapsWindow, windowParams } from './time-window';
 
 export type { AgendaDay };
 /** A leave (blocked slot) as the API shows it (spec section 3, Leave). */
@@ -19,16 +19,9 @@ const employee = alias(users, 'leave_employee');
 
 /** Leaves of the tenant overlapping [from, to) (epoch ms; GiST index `leaves_window`), or those of `ids`, by start. */
 export async function findLeaves(db: DbOrTx, tenantId: number, from: number, to: number, ids?: string[]): Promise<LeaveDto[]> {
-  const conditions = [eq(leaves.tenantId, tenantId)];
-  if (ids) conditions.push(inArray(leaves.id, ids.length ? ids : ['00000000-0000-0000-0000-000000000000']));
-  else conditions.push(overlapsWindow(leaves.startAt, leaves.endAt, from, to));
-  const rows = await db
-    .select({ l: leaves, employeeEmail: employee.email, employeeName: employee.name, creatorName: creator.name })
-    .from(leaves)
-    .innerJoin(employee, and(eq(employee.tenantId, leaves.tenantId), eq(employee.id, leaves.employeeId)))
-    .innerJoin(creator, and(eq(creator.tenantId, leaves.tenantId), eq(creator.id, leaves.createdBy)))
-    .where(and(...conditions))
-    .orderBy(asc(leaves.startAt));
+  const rows = ids
+    ? await leavesStatement(db, inArray(leaves.id, ids.length ? ids : ['00000000-0000-0000-0000-000000000000']), tenantId).execute()
+    : await leavesInWindowQuery(db).execute({ tenantId, ...windowParams(from, to) });
   return rows.map(({ l, employeeEmail, employeeName, creatorName }) => ({
     id: l.id,
     type: 'leave',
@@ -43,6 +36,23 @@ export async function findLeaves(db: DbOrTx, tenantId: number, from: number, to:
     created_at: isoUtc(l.createdAt),
   }));
 }
+
+/** The leaves of the tenant matching `condition`, with their stylist and creator, by start (prepared, unnamed). */
+function leavesStatement(db: DbOrTx, condition: SQL, tenantId: number | Placeholder) {
+  return db
+    .select({ l: leaves, employeeEmail: employee.email, employeeName: employee.name, creatorName: creator.name })
+    .from(leaves)
+    .innerJoin(employee, and(eq(employee.tenantId, leaves.tenantId), eq(employee.id, leaves.employeeId)))
+    .innerJoin(creator, and(eq(creator.tenantId, leaves.tenantId), eq(creator.id, leaves.createdBy)))
+    .where(and(eq(leaves.tenantId, tenantId), condition))
+    .orderBy(asc(leaves.startAt))
+    .prepare(UNNAMED_STATEMENT);
+}
+
+/** `findLeaves` of a window, built once per database handle (issue 11: the agenda week). */
+const leavesInWindowQuery = preparedPerDb((db) =>
+  leavesStatement(db, overlapsWindow(leaves.startAt, leaves.endAt, sql.placeholder('from'), sql.placeholder('to')), sql.placeholder('tenantId')),
+);
 
 /**
  * Orders events by `start_time`. The instants are UTC ISO strings of one fixed shape, so comparing code units
@@ -65,20 +75,22 @@ export async function agendaBetween(db: DbOrTx, tenantId: number, startDate: str
   const to = madridWallClock(endDate, 1440);
   const [staff, appts, blocked] = await Promise.all([
     listEmployees(db, tenantId),
-    findAppointments(db, tenantId, overlapsWindow(appointments.startAt, appointments.endAt, from, to)),
+    findAppointmentsOverlapping(db, tenantId, from, to),
     findLeaves(db, tenantId, from, to),
   ]);
   const byKey = new Map<string, (AppointmentDto | LeaveDto)[]>();
-  for (const e of [...appts, ...blocked]) {
+  const add = (e: AppointmentDto | LeaveDto, endMs: number) => {
     // An event that runs past midnight belongs to every Madrid date it covers.
-    const last = madridDate(Date.parse(e.end_time) - 1);
+    const last = madridDate(endMs - 1);
     for (const date of e.date === last ? [e.date] : datesBetween(e.date, last)) {
       const key = `${date}|${e.employee_id}`;
-      const list = byKey.get(key) ?? [];
-      list.push(e);
-      byKey.set(key, list);
+      const list = byKey.get(key);
+      if (list) list.push(e);
+      else byKey.set(key, [e]);
     }
-  }
+  };
+  appts.appointments.forEach((e, i) => add(e, appts.endMs[i]!));
+  for (const e of blocked) add(e, Date.parse(e.end_time));
   const out: AgendaDay[] = [];
   for (const date of dates) {
     for (const s of staff) {

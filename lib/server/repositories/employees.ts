@@ -35,7 +35,32 @@ export async function listEmployees(
   tenantId: number,
   opts: { serviceId?: number; email?: string } = {},
 ): Promise<EmployeeDto[]> {
-  const base = await db
+  const base =
+    opts.email !== undefined
+      ? await staffByEmailQuery(db).execute({ tenantId, email: normalEmail(opts.email) })
+      : await staffQuery(db).execute({ tenantId });
+  const out = base.map((e) => ({
+    email: e.email,
+    name: e.name,
+    role: e.role as 'employee' | 'admin',
+    description: e.description,
+    color: e.color,
+    avatar: e.avatar,
+    tlf: e.tlf,
+    services: e.services,
+    week_shifts: toWeekShiftDays(e.week),
+    special_shifts: e.specials,
+  }));
+  return opts.serviceId === undefined ? out : out.filter((e) => e.services.some((s) => s.id === opts.serviceId));
+}
+
+/**
+ * `listEmployees`' statement with `sql.placeholder('tenantId')` (and `'email'` when `byEmail`), built once per
+ * database handle (issue 11: the agenda week calls it on every request).
+ */
+function staffStatement(db: DbOrTx, byEmail: boolean) {
+  const tenantId = sql.placeholder('tenantId');
+  return db
     .select({
       email: users.email,
       name: users.name,
@@ -58,24 +83,14 @@ export async function listEmployees(
         eq(users.tenantId, tenantId),
         inArray(users.role, ['employee', 'admin']),
         isNull(employeeProfiles.removedAt),
-        opts.email !== undefined ? eq(users.email, opts.email.trim().toLowerCase()) : undefined,
+        byEmail ? eq(users.email, sql.placeholder('email')) : undefined,
       ),
     )
-    .orderBy(asc(employeeProfiles.position), asc(users.name));
-  const out = base.map((e) => ({
-    email: e.email,
-    name: e.name,
-    role: e.role as 'employee' | 'admin',
-    description: e.description,
-    color: e.color,
-    avatar: e.avatar,
-    tlf: e.tlf,
-    services: e.services,
-    week_shifts: toWeekShiftDays(e.week),
-    special_shifts: e.specials,
-  }));
-  return opts.serviceId === undefined ? out : out.filter((e) => e.services.some((s) => s.id === opts.serviceId));
+    .orderBy(asc(employeeProfiles.position), asc(users.name))
+    .prepare(UNNAMED_STATEMENT);
 }
+const staffQuery = preparedPerDb((db) => staffStatement(db, false));
+const staffByEmailQuery = preparedPerDb((db) => staffStatement(db, true));
 
 /** The row of an active (not removed) staff member of the tenant by e-mail (trimmed, lower-cased; a placeholder gets the normalised e-mail). */
 function activeStaffByEmail(tenantId: number | Placeholder, email: string | Placeholder) {
