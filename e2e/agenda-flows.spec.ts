@@ -2,7 +2,7 @@ import { mkdirSync } from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
 import { DateTime } from 'luxon';
 import { api, nextWeekday, signIn } from './fixtures/auth';
-import { corte, madrid, newPage } from './fixtures/pages';
+import { corte, madrid, newPage, showCalendar } from './fixtures/pages';
 
 /**
  * The agenda across roles (issue: staff agenda): staff see the seeded week; a blocked slot disappears
@@ -21,7 +21,7 @@ async function clientHours(page: Page, date: string): Promise<string[]> {
 
 test('staff see the seeded week in day and week views (screenshots saved)', async ({ page }) => {
   await signIn(page, 'admin@klok.demo');
-  await expect(page.locator('.fc-timegrid-col[data-resource-id]').first()).toBeVisible();
+  await showCalendar(page);
   await expect(page.locator('.fc-col-header-cell.fc-resource')).toHaveCount(3);
   // The first coming day the seed booked appointments on.
   const today = DateTime.now().setZone('Europe/Madrid');

@@ -2,7 +2,7 @@ import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { DateTime } from 'luxon';
 import { api, nextWeekday, signIn } from './fixtures/auth';
-import { madrid, ZONE } from './fixtures/pages';
+import { firstView, madrid, showCalendar, ZONE } from './fixtures/pages';
 
 /**
  * The agenda read at a glance on a 390 × 844 phone and a 1280 × 800 desktop (issue 10): a 15- and a
@@ -103,10 +103,10 @@ async function expectNameFullyVisible(event: Locator, name: string, service: str
   await expect(event).toContainText(/\d\d:\d\d – \d\d:\d\d/);
 }
 
-/** Opens the agenda on a date and waits until the calendar has loaded. */
+/** Opens the agenda on a date and waits until the calendar has loaded (after the first view). */
 async function openAgenda(page: Page, date: string) {
   await page.goto(`/?date=${date}`);
-  await expect(page.locator('.fc-timegrid-col[data-resource-id]').first()).toBeVisible();
+  await showCalendar(page);
   await expect(page.locator('.agenda-calendar')).toHaveAttribute('aria-busy', 'false');
 }
 
@@ -221,6 +221,65 @@ test.describe('phone (390 × 844, touch)', () => {
   });
 });
 
+test.describe('first view, before the calendar loads (phone)', () => {
+  test.use(PHONE);
+
+  test('the day comes with the page: whole names, a tap opens the appointment, and the calendar takes over in place', async ({ page }) => {
+    await signIn(page, ADMIN);
+    const ids = await bookAppointments(page);
+    await page.goto(`/?date=${DATE}`);
+    const first = await firstView(page);
+    await expect(page.locator('.fc')).toHaveCount(0);
+    await expectNameFullyVisible(first.locator(`[data-event-id="${ids.short}"]`), SHORT_CLIENT, QUICK_SERVICE);
+    await expectNameFullyVisible(first.locator(`[data-event-id="${ids.halfHour}"]`), HALF_HOUR_CLIENT, 'Corte de pelo');
+    // Columns keep their minimum width (the grid scrolls sideways) under the fixed time axis.
+    const widths = await first.locator('.agenda-facade-col').evaluateAll((cols) => cols.map((c) => c.getBoundingClientRect().width));
+    expect(Math.min(...widths)).toBeGreaterThanOrEqual(99.5);
+
+    await first.locator(`[data-event-id="${ids.short}"]`).tap();
+    const info = page.getByRole('dialog', { name: 'Información cita' });
+    await expect(info).toBeVisible();
+    await expect(info).toContainText(SHORT_CLIENT);
+    // Once the touch has settled the calendar loads behind the dialog and replaces the first view, scrolled
+    // where it was: the appointment is still in sight.
+    await expect(page.locator('.fc-timegrid-col[data-resource-id]').first()).toBeAttached();
+    await expect(first).toHaveCount(0);
+    await page.keyboard.press('Escape');
+    await expect(info).toBeHidden();
+    const box = await page.locator(`.fc-timegrid-event[data-event-id="${ids.short}"]`).boundingBox();
+    expect(box!.y).toBeGreaterThan(0);
+    expect(box!.y + box!.height).toBeLessThan(844);
+  });
+
+  test('a long press on a free slot of the first view opens Nuevo evento for that slot', async ({ page }) => {
+    await signIn(page, ADMIN);
+    await page.goto(`/?date=${EMPTY_DATE}`);
+    const first = await firstView(page);
+    const col = first.locator('.agenda-facade-col').first();
+    const resource = await col.getAttribute('data-resource-id');
+    const box = (await col.boundingBox())!;
+    // 12:00 is 300 minutes below 07:00, at 44 px per 30 minutes; the middle of its slot.
+    const x = box.x + box.width / 2;
+    const y = box.y + (300 * 44) / 30 + 22;
+    const cdp = await page.context().newCDPSession(page);
+    await cdp.send('Input.dispatchTouchEvent', { type: 'touchStart', touchPoints: [{ x, y }] });
+    await page.waitForTimeout(800);
+    await cdp.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] });
+    const dialog = page.getByRole('dialog', { name: 'Nuevo evento' });
+    await expect(dialog).toBeVisible();
+    // The release clicked nothing in it.
+    await page.waitForTimeout(1000);
+    expect(new URL(page.url()).pathname).toBe('/');
+    await expect(dialog).toBeVisible();
+    await dialog.getByRole('button', { name: 'Nueva cita' }).tap();
+    await page.waitForURL((url) => url.pathname === '/new/appointment');
+    const query = new URL(page.url()).searchParams;
+    expect(query.get('employee')).toBe(resource);
+    expect(query.get('start')).toBe(madrid(EMPTY_DATE, '12:00'));
+    expect(query.get('end')).toBe(madrid(EMPTY_DATE, '12:30'));
+  });
+});
+
 test.describe('desktop (1280 × 800)', () => {
   test.use(DESKTOP);
 
@@ -269,6 +328,7 @@ test.describe('desktop (1280 × 800)', () => {
       await openAgenda(page, yesterday);
       await chooseView(page, view);
       await page.reload();
+      await showCalendar(page);
       await expect(page.locator('.agenda-calendar')).toHaveAttribute('aria-busy', 'false');
       // Drawn over the corner cell (a control inside FullCalendar's grid table would break its roles).
       const button = page.getByRole('button', { name: 'Configuración' });
@@ -297,7 +357,7 @@ test.describe('desktop (1280 × 800)', () => {
     for (const viewport of [DESKTOP.viewport, PHONE.viewport]) {
       await page.setViewportSize(viewport);
       await page.reload();
-      await expect(page.locator('.fc-timegrid-col[data-resource-id]').first()).toBeVisible();
+      await showCalendar(page);
       const from = await slotPoint(page, '12:00');
       await page.mouse.move(from.x, from.y);
       await page.mouse.down();
@@ -325,11 +385,16 @@ for (const [device, use] of [
       await bookAppointments(page);
       // A day with past events (yesterday's seed bookings), the day of the 15-minute one, an empty day.
       for (const date of [DateTime.now().setZone(ZONE).minus({ days: 1 }).toISODate()!, DATE, EMPTY_DATE]) {
-        await openAgenda(page, date);
+        // The first view (the day, before the calendar loads), then the calendar's day and week views.
+        await page.goto(`/?date=${date}`);
+        await firstView(page);
+        expect(await seriousViolations(page), `first view of ${date}`).toEqual([]);
+        await showCalendar(page);
         await chooseView(page, 'Día');
         expect(await seriousViolations(page), `day view of ${date}`).toEqual([]);
         await chooseView(page, 'Semana');
         expect(await seriousViolations(page), `week view of ${date}`).toEqual([]);
+        await chooseView(page, 'Día');
       }
     });
   });

@@ -1,7 +1,7 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { DateTime } from 'luxon';
 import { api, signIn } from './fixtures/auth';
-import { heading, newPage, ZONE } from './fixtures/pages';
+import { heading, newPage, showCalendar, ZONE } from './fixtures/pages';
 
 /**
  * The employee screens (spec section 2 "Employees", 5 and 8): the agenda's column header opens a stylist's
@@ -80,7 +80,7 @@ test.afterAll(async ({ browser }) => {
 test('the agenda column header opens the stylist, and the back arrow returns to the agenda', async ({ page }) => {
   await signIn(page, ADMIN);
   await page.goto('/');
-  await expect(page.locator('.fc-timegrid-col[data-resource-id]').first()).toBeVisible();
+  await showCalendar(page);
 
   // A real button in the header: reachable and usable from the keyboard.
   const header = page.getByRole('button', { name: SARA_NAME, exact: true });

@@ -12,10 +12,10 @@ import resourceTimeGridPlugin from '@fullcalendar/resource-timegrid';
 import scrollGridPlugin from '@fullcalendar/scrollgrid';
 import type { ElementFactory } from '@/components/ui/element-factory';
 import { employeeAvatarElement } from '@/components/ui/employee-avatar';
-import { FALLBACK_EMPLOYEE_COLOR, type AgendaEvent, type AgendaResource, type AgendaView } from '@/lib/domain/agenda';
-import { madridDate, ZONE } from '@/lib/domain/time';
-import { AA_CONTRAST, contrastRatio, dimColor, parseHex, readableTextColor } from './contrast';
+import { AGENDA_GRID, type AgendaEvent, type AgendaResource, type AgendaView } from '@/lib/domain/agenda';
+import { formatHHmm, madridDate, ZONE } from '@/lib/domain/time';
 import { renderEventContent } from './event-content';
+import { COLUMN_MIN_PX, EVENT_MIN_HEIGHT_PX, HIGHLIGHT_CLASS } from './event-style';
 import { madridTimeZonePlugin } from './madrid-time-zone';
 import { pathSegment } from './paths';
 
@@ -29,38 +29,14 @@ const VIEW_NAME: Record<AgendaView, string> = { day: 'resourceTimeGridDay', week
 const PLUGINS = [resourceTimeGridPlugin, scrollGridPlugin, interactionPlugin, madridTimeZonePlugin];
 const selectAllow = (span: DateSpanApi) => !span.allDay;
 
-/** Class of the event highlighted after a wizard (spec section 2: about 3 s). */
-export const HIGHLIGHT_CLASS = 'agenda-event--highlight';
+/** The grid of lib/domain/agenda (AGENDA_GRID), as FullCalendar durations. */
+const SLOT_MIN_TIME = formatHHmm(AGENDA_GRID.startMinute);
+const SLOT_MAX_TIME = formatHHmm(AGENDA_GRID.endMinute);
+const SLOT_DURATION = formatHHmm(AGENDA_GRID.slotMinutes);
+const SCROLL_TIME = formatHHmm(AGENDA_GRID.scrollMinute);
 
 const TIME_FORMAT = { hour: '2-digit', minute: '2-digit', hour12: false } as const;
 const WEEK_DAY_HEADER = { weekday: 'short', day: 'numeric' } as const;
-
-/**
- * Minimum width (px) of a stylist-day column (FullCalendar `dayMinWidth`): narrower columns make the
- * grid scroll sideways, with the time axis kept in place, instead of squeezing the events unreadable.
- */
-const COLUMN_MIN: Record<AgendaView, number> = { day: 100, week: 120 };
-
-/** Minimum height (px) of an event box: one readable line for a 15-minute appointment. */
-const EVENT_MIN_HEIGHT = 22;
-
-/** Brightness of past events' backgrounds (spec section 4: 80 %). */
-const PAST_BRIGHTNESS = 0.8;
-
-/**
- * The event with its colours resolved: the stylist's colour (or the event's own), dimmed to 80 % when
- * past, and a text colour that reaches WCAG AA on it (the event's own text colour when that does).
- */
-export function withReadableColors(event: AgendaEvent, resourceColor: string | undefined): AgendaEvent {
-  const own = event.backgroundColor && parseHex(event.backgroundColor) ? event.backgroundColor : undefined;
-  const base = own ?? (resourceColor && parseHex(resourceColor) ? resourceColor : FALLBACK_EMPLOYEE_COLOR);
-  const background = event.extendedProps.past ? dimColor(base, PAST_BRIGHTNESS) : base;
-  const text =
-    event.textColor && parseHex(event.textColor) && contrastRatio(event.textColor, background) >= AA_CONTRAST
-      ? event.textColor
-      : readableTextColor(background);
-  return { ...event, backgroundColor: background, borderColor: background, textColor: text };
-}
 
 type CornerBox = { top: number; left: number; width: number; height: number };
 
@@ -89,9 +65,15 @@ export type AgendaCalendarProps = {
   corner?: ReactNode;
   onSelect: (selection: CalendarSelection) => void;
   onEventClick: (event: AgendaEvent['extendedProps']) => void;
+  /** Called once the calendar has rendered its view (it then replaces the agenda's first view). */
+  onReady?: () => void;
 };
 
-export type AgendaCalendarHandle = { unselect: () => void };
+export type AgendaCalendarHandle = {
+  unselect: () => void;
+  /** Scrolls the grid to `minute` (after midnight) at its top and `left` px sideways (a first view's scroll). */
+  scrollTo: (minute: number, left: number) => void;
+};
 
 /**
  * The FullCalendar resource time grid of the agenda (spec sections 2 and 9): one column per stylist,
@@ -103,7 +85,7 @@ export type AgendaCalendarHandle = { unselect: () => void };
  */
 export const AgendaCalendar = memo(
   forwardRef<AgendaCalendarHandle, AgendaCalendarProps>(function AgendaCalendar(
-    { view, date, resources, events, highlightId, corner, onSelect, onEventClick },
+    { view, date, resources, events, highlightId, corner, onSelect, onEventClick, onReady },
     handle,
   ) {
     const t = useTranslations('agenda');
@@ -167,7 +149,25 @@ export const AgendaCalendar = memo(
       };
     }, [placeCorner]);
 
-    useImperativeHandle(handle, () => ({ unselect: () => ref.current?.getApi().unselect() }), []);
+    useImperativeHandle(
+      handle,
+      () => ({
+        unselect: () => ref.current?.getApi().unselect(),
+        scrollTo: (minute, left) => {
+          ref.current?.getApi().scrollToTime(formatHHmm(Math.round(minute)));
+          // The body's scroller that moves sideways; FullCalendar keeps the header in step with it.
+          for (const el of frame.current?.querySelectorAll<HTMLElement>('.fc-scrollgrid-section-body .fc-scroller') ?? []) {
+            if (el.scrollWidth > el.clientWidth) el.scrollLeft = left;
+          }
+        },
+      }),
+      [],
+    );
+
+    const viewDidMount = useCallback(() => {
+      placeCorner();
+      if (onReady) requestAnimationFrame(() => onReady());
+    }, [placeCorner, onReady]);
 
     // Follow the parent's date and view (FullCalendar keeps its own after mount).
     useEffect(() => {
@@ -234,11 +234,6 @@ export const AgendaCalendar = memo(
     const leaveText = t('leaveEvent');
     const eventContent = useCallback((arg: EventContentArg, h: ElementFactory) => renderEventContent(arg, leaveText, h), [leaveText]);
 
-    const colored = useMemo(() => {
-      const colors = new Map(resources.map((r) => [r.id, r.eventColor]));
-      return events.map((e) => withReadableColors(e, colors.get(e.resourceId)));
-    }, [events, resources]);
-
     const eventClassNames = useCallback(
       (arg: { event: { extendedProps: Record<string, unknown> } }) =>
         highlightId && arg.event.extendedProps.eventId === highlightId ? [HIGHLIGHT_CLASS] : [],
@@ -283,14 +278,14 @@ export const AgendaCalendar = memo(
           headerToolbar={false}
           firstDay={1}
           height="100%"
-          slotMinTime="07:00"
-          slotMaxTime="24:00"
-          slotDuration="00:30"
-          scrollTime="08:00"
+          slotMinTime={SLOT_MIN_TIME}
+          slotMaxTime={SLOT_MAX_TIME}
+          slotDuration={SLOT_DURATION}
+          scrollTime={SCROLL_TIME}
           slotLabelFormat={TIME_FORMAT}
           eventTimeFormat={TIME_FORMAT}
-          dayMinWidth={COLUMN_MIN[view]}
-          eventMinHeight={EVENT_MIN_HEIGHT}
+          dayMinWidth={COLUMN_MIN_PX[view]}
+          eventMinHeight={EVENT_MIN_HEIGHT_PX}
           dayHeaderFormat={WEEK_DAY_HEADER}
           allDaySlot
           selectable
@@ -304,14 +299,14 @@ export const AgendaCalendar = memo(
           dayMaxEvents={false}
           resourceOrder="order"
           resources={resources}
-          events={colored}
+          events={events}
           resourceLabelContent={resourceLabel}
           eventContent={eventContent}
           eventClassNames={eventClassNames}
           eventDidMount={eventDidMount}
           eventClick={eventClick}
           select={select}
-          viewDidMount={placeCorner}
+          viewDidMount={viewDidMount}
           datesSet={placeCorner}
         />
         {corner ? (

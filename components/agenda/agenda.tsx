@@ -10,6 +10,7 @@ import { toastError } from '@/components/ui/toast';
 import { useAgendaDays, useStaffEmployees } from '@/lib/api-client/staff';
 import { useContentStable } from '@/lib/api-client/use-content-stable';
 import {
+  AGENDA_GRID,
   datesOf,
   daysToEvents,
   selectionError,
@@ -25,8 +26,11 @@ import {
 } from '@/lib/domain/agenda';
 import { AddFab } from './add-fab';
 import type { AgendaCalendarHandle, CalendarSelection } from './agenda-calendar';
+import { AgendaFacade } from './agenda-facade';
 import { AppointmentDialog } from './appointment-dialog';
 import { DateNavigator } from './date-navigator';
+import { SLOT_PX } from './event-content';
+import { coloredEvents } from './event-style';
 import { LeaveDialog } from './leave-dialog';
 import { NewEventDialog, type SlotSelection } from './new-event-dialog';
 import { SettingsPanel } from './settings-panel';
@@ -46,7 +50,8 @@ function replaceDateInUrl(date: string, drop: string[] = []) {
 }
 
 /**
- * The FullCalendar grid renders in the browser only (it measures the page) and loads after the page:
+ * The FullCalendar grid renders in the browser only (it measures the page) and is loaded on the first
+ * interaction (see `useEngagement`): until then the day shows as its first view (agenda-facade.tsx), and
  * everything around it — the date bar, the add button — comes with the server's HTML.
  */
 const AgendaCalendar = dynamic(() => import('./agenda-calendar').then((m) => m.AgendaCalendar), {
@@ -58,6 +63,66 @@ const AgendaCalendar = dynamic(() => import('./agenda-calendar').then((m) => m.A
 const UNBLUR_AFTER_MS = 100;
 const SCROLL_AFTER_MS = 1200;
 const HIGHLIGHT_FOR_MS = 3000;
+/**
+ * SWR options of the first view, whose data came with the page: not fetched again while the page loads
+ * (data SWR lacks, such as a stored week view's, is fetched as usual).
+ */
+const FIRST_VIEW_SWR = { revalidateIfStale: false } as const;
+/** After a touch (a tap, a scroll and its momentum), the calendar loads once the screen is still this long. */
+const SETTLE_AFTER_TOUCH_MS = 400;
+
+let engagedInThisDocument = false;
+
+/**
+ * Whether the user has started using the agenda: a mouse moving, a key, a wheel, or a touch gesture that
+ * has ended and settled (the gesture itself is served by the first view). From then on FullCalendar is
+ * loaded and takes over (issue 10: Lighthouse's facade pattern — the page is usable before the heavy
+ * calendar script runs).
+ */
+function useEngagement(): [boolean, () => void] {
+  // Once engaged, the agenda opened again in the same document (after a wizard, Volver) uses the calendar
+  // at once: its script is loaded, and the user is at work. Set in the browser only.
+  const [engaged, setEngaged] = useState(() => engagedInThisDocument);
+  const engage = useCallback(() => {
+    engagedInThisDocument = true;
+    setEngaged(true);
+  }, []);
+  useEffect(() => {
+    if (engaged) return;
+    let settle = 0;
+    let touched = false;
+    let fingers = 0;
+    // After a touch, once no finger is down and the grid has stopped scrolling (momentum included). Not
+    // before a first touch: the grid scrolls itself to 08:00 when it opens.
+    const settleThenEngage = () => {
+      window.clearTimeout(settle);
+      if (touched && fingers === 0) settle = window.setTimeout(engage, SETTLE_AFTER_TOUCH_MS);
+    };
+    const onTouch = (e: TouchEvent) => {
+      touched = true;
+      fingers = e.touches.length;
+      settleThenEngage();
+    };
+    const onPointerMove = (e: PointerEvent) => {
+      if (e.pointerType === 'mouse') engage();
+    };
+    const events: [string, EventListener][] = [
+      ['pointermove', onPointerMove as EventListener],
+      ['keydown', engage],
+      ['wheel', engage],
+      ['touchstart', onTouch as EventListener],
+      ['touchend', onTouch as EventListener],
+      ['touchcancel', onTouch as EventListener],
+      ['scroll', settleThenEngage],
+    ];
+    for (const [type, fn] of events) window.addEventListener(type, fn, { capture: true, passive: true });
+    return () => {
+      window.clearTimeout(settle);
+      for (const [type, fn] of events) window.removeEventListener(type, fn, { capture: true });
+    };
+  }, [engaged, engage]);
+  return [engaged, engage];
+}
 
 export type AgendaProps = {
   myEmail: string;
@@ -67,6 +132,8 @@ export type AgendaProps = {
   focusEventId: string | null;
   /** Today's Madrid date when the page was served (the day shown without `?date=`). */
   today: string;
+  /** When the page was served (epoch ms): the first render's clock (past events, the time indicator). */
+  now: number;
 };
 
 type Opened = { kind: 'appointment'; record: AgendaAppointment } | { kind: 'leave'; record: AgendaLeave } | null;
@@ -77,10 +144,14 @@ type Opened = { kind: 'appointment'; record: AgendaAppointment } | { kind: 'leav
  * time-gutter corner, the floating add button and the dialogs of a selected slot, an appointment (with
  * its cancellation) and a blocked slot.
  */
-export function Agenda({ myEmail, focusDate, focusEventId, today }: AgendaProps) {
+export function Agenda({ myEmail, focusDate, focusEventId, today, now: servedAt }: AgendaProps) {
   const t = useTranslations('agenda');
   const router = useRouter();
-  const now = useNow();
+  const now = useNow(undefined, servedAt);
+  const [engaged, engage] = useEngagement();
+  /** FullCalendar has rendered: the first view is gone. */
+  const [calendarReady, setCalendarReady] = useState(false);
+  const facade = useRef<HTMLDivElement>(null);
   const [view, setView] = useAgendaView();
   const [date, setDate] = useState<string>(focusDate ?? today);
   const [hidden, setHidden] = useState<ReadonlySet<string>>(() => new Set());
@@ -92,10 +163,21 @@ export function Agenda({ myEmail, focusDate, focusEventId, today }: AgendaProps)
   const [highlightId, setHighlightId] = useState<string | null>(null);
   const calendar = useRef<AgendaCalendarHandle>(null);
 
+  // In use: the user has started, or the view needs the calendar (a stored week view).
+  const live = engaged || view !== 'day';
   const range = useMemo(() => visibleRange(date, view), [date, view]);
   const dates = useMemo(() => datesOf(range), [range]);
-  const employees = useStaffEmployees();
-  const agenda = useAgendaDays(range);
+  // The first view shows what the server has just read: it is revalidated when the user starts using the
+  // agenda (below), not while the page loads; other dates and later visits revalidate as usual.
+  const employees = useStaffEmployees(live ? undefined : FIRST_VIEW_SWR);
+  const agenda = useAgendaDays(range, live ? undefined : FIRST_VIEW_SWR);
+  const { mutate: refreshEmployees } = employees;
+  const { mutate: refreshAgenda } = agenda;
+  useEffect(() => {
+    if (!live) return;
+    void refreshEmployees();
+    void refreshAgenda();
+  }, [live, refreshEmployees, refreshAgenda]);
 
   // Unchanged data re-fetched (SWR revalidating what the page brought) keeps its reference: new arrays
   // would make FullCalendar re-render every cell and event.
@@ -104,11 +186,22 @@ export function Agenda({ myEmail, focusDate, focusEventId, today }: AgendaProps)
   const texts = useMemo(() => ({ leave: t('leaveEvent'), closed: t('closed') }), [t]);
   const events = useMemo(() => daysToEvents(agendaDays ?? [], now, texts), [agendaDays, now, texts]);
   const resources = useMemo(() => toResources(staff ?? [], myEmail, dates, hidden), [staff, myEmail, dates, hidden]);
+  const colored = useMemo(() => coloredEvents(events, resources), [events, resources]);
+
+  // The first view serves the day view until the calendar has rendered; a week needs the calendar.
+  const showFacade = view === 'day' && !calendarReady;
+  // The calendar opens where the first view was scrolled to, then replaces it.
+  const onCalendarReady = useCallback(() => {
+    const el = facade.current;
+    if (el) calendar.current?.scrollTo(AGENDA_GRID.startMinute + (el.scrollTop * AGENDA_GRID.slotMinutes) / SLOT_PX, el.scrollLeft);
+    setCalendarReady(true);
+  }, []);
 
   // Blur while loading; lift it 100 ms after loading ends (spec section 4). Data the page brought (SWR
   // fallback, first view) is shown unblurred while SWR revalidates it.
   const loading = (agenda.isLoading && !agenda.data) || (employees.isLoading && !employees.data);
-  const [lingering, setLingering] = useState(true);
+  // Data the page brought is shown at once (no blur to lift after hydration).
+  const [lingering, setLingering] = useState(loading);
   const [wasLoading, setWasLoading] = useState(loading);
   if (loading !== wasLoading) {
     setWasLoading(loading);
@@ -182,11 +275,13 @@ export function Agenda({ myEmail, focusDate, focusEventId, today }: AgendaProps)
 
   /** Every navigation (previous, next, Hoy, the date picker) shows the date and writes it to the URL. */
   const goTo = (next: string) => {
+    engage();
     setDate(next);
     replaceDateInUrl(next);
   };
 
   const changeView = (next: AgendaView) => {
+    engage();
     // The range is recomputed for the new view from the current date.
     if (next !== view) setView(next);
     replaceDateInUrl(date);
@@ -231,17 +326,38 @@ export function Agenda({ myEmail, focusDate, focusEventId, today }: AgendaProps)
       ) : null}
 
       <div className={blurred ? 'agenda-calendar is-busy' : 'agenda-calendar'} aria-busy={blurred}>
-        <AgendaCalendar
-          ref={calendar}
-          view={view}
-          date={date}
-          resources={resources}
-          events={events}
-          highlightId={highlightId}
-          corner={settingsButton}
-          onSelect={onSelect}
-          onEventClick={onEventClick}
-        />
+        {live ? (
+          // Hidden (but laid out, FullCalendar measures it) until it has rendered over the first view.
+          <div className={showFacade ? 'agenda-calendar-layer is-pending' : 'agenda-calendar-layer'}>
+            <AgendaCalendar
+              ref={calendar}
+              view={view}
+              date={date}
+              resources={resources}
+              events={colored}
+              highlightId={highlightId}
+              corner={settingsButton}
+              onSelect={onSelect}
+              onEventClick={onEventClick}
+              onReady={onCalendarReady}
+            />
+          </div>
+        ) : null}
+        {showFacade ? (
+          <AgendaFacade
+            ref={facade}
+            date={date}
+            resources={resources}
+            events={colored}
+            now={now}
+            today={todayIn(now)}
+            highlightId={highlightId}
+            selection={selection}
+            corner={settingsButton}
+            onSelect={onSelect}
+            onEventClick={onEventClick}
+          />
+        ) : null}
       </div>
 
       <AddFab />

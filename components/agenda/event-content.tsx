@@ -1,7 +1,6 @@
 'use client';
 
 import { createElement } from 'react';
-import type { EventContentArg } from '@fullcalendar/core';
 import type { ElementFactory } from '@/components/ui/element-factory';
 import type { AgendaEvent } from '@/lib/domain/agenda';
 import { timeOf } from '@/lib/format';
@@ -35,6 +34,15 @@ export function eventText(props: AgendaEvent['extendedProps'], start: Date | nul
 }
 
 /**
+ * What the content of an event box is built from: FullCalendar's `EventContentArg` has this shape, and the
+ * agenda's first view (agenda-facade.tsx) builds it from the event itself.
+ */
+export type EventContentInput = {
+  event: { extendedProps: Record<string, unknown>; start: Date | null; end: Date | null; title: string };
+  timeText: string;
+};
+
+/**
  * Content built with the factory FullCalendar hands its content hooks (its own preact) renders inside the
  * calendar's tree: no React portal per event or column header, and no React re-render of them all at each
  * calendar update (issue 10, Lighthouse). React's factory serves the tests.
@@ -50,9 +58,9 @@ const reactElement = createElement as unknown as ElementFactory;
  * - two lines (25–35 minutes): the same text wrapping over both lines, the time after it in small type,
  *   the ellipsis at the end of the second line (a long name wraps instead of being cut);
  * - more: name, service and time each on their own lines.
- * `h` builds the elements (FullCalendar's factory in the calendar; React's by default, for tests).
+ * `h` builds the elements (FullCalendar's factory in the calendar; React's by default: the first view, tests).
  */
-export function renderEventContent(arg: EventContentArg, leaveText: string, h: ElementFactory = reactElement): unknown {
+export function renderEventContent(arg: EventContentInput, leaveText: string, h: ElementFactory = reactElement): unknown {
   const props = arg.event.extendedProps as Partial<AgendaEvent['extendedProps']>;
   // The mirror of a slot being selected has no record: its time range only.
   if (!props.obj) return h('div', { className: 'agenda-ev' }, arg.timeText);

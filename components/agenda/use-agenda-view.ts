@@ -43,12 +43,25 @@ function safeRead(): string | null {
   }
 }
 
-/** The current instant, refreshed every `everyMs` (spec section 9: the time indicator refreshes every 60 s). */
-export function useNow(everyMs = 60_000): number {
-  const [now, setNow] = useState(() => Date.now());
+const MINUTE_MS = 60_000;
+const toMinute = (ms: number) => ms - (ms % MINUTE_MS);
+
+/**
+ * The current minute (epoch ms, seconds dropped), refreshed every `everyMs` (spec section 9: the time
+ * indicator refreshes every 60 s). `initial` (the server's clock when it rendered the page) serves the
+ * first render, so the browser's hydration renders what the server did; the browser's clock takes over
+ * right after, which re-renders nothing within the same minute.
+ */
+export function useNow(everyMs = MINUTE_MS, initial?: number): number {
+  const [now, setNow] = useState(() => toMinute(initial ?? Date.now()));
   useEffect(() => {
-    const id = setInterval(() => setNow(Date.now()), everyMs);
-    return () => clearInterval(id);
-  }, [everyMs]);
+    const tick = () => setNow(toMinute(Date.now()));
+    const first = initial !== undefined ? setTimeout(tick, 0) : undefined;
+    const id = setInterval(tick, everyMs);
+    return () => {
+      clearTimeout(first);
+      clearInterval(id);
+    };
+  }, [everyMs, initial]);
   return now;
 }

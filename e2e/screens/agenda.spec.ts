@@ -1,6 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { DateTime } from 'luxon';
 import { api, nextWeekday, signIn } from '../fixtures/auth';
+import { firstView, showCalendar } from '../fixtures/pages';
 
 /**
  * The staff agenda (spec section 2 "Agenda", 4, 5 and 8) in the browser: columns with the signed-in
@@ -71,7 +72,7 @@ async function dragSlot(page: Page, resourceId: string, from: string, to: string
 
 async function openAgenda(page: Page, date: string, eventId?: string) {
   await page.goto(`/?date=${date}${eventId ? `&eventId=${eventId}` : ''}`);
-  await expect(page.locator('.fc-timegrid-col[data-resource-id]').first()).toBeVisible();
+  await showCalendar(page);
   await expect(page.locator('.agenda-calendar')).toHaveAttribute('aria-busy', 'false');
 }
 
@@ -101,7 +102,7 @@ test('the signed-in stylist’s column comes first and events carry their hooks'
   await expect(appt).not.toHaveClass(/agenda-event--highlight/);
 });
 
-test('the opened day draws from the page itself, without waiting for the agenda and stylist requests', async ({ page }) => {
+test('the opened day comes with the page; the calendar takes over once the user starts, and refreshes it', async ({ page }) => {
   await signIn(page, MARCOS);
   const date = nextWeekday(15);
   const id = await book(page, date, '12:00');
@@ -111,11 +112,20 @@ test('the opened day draws from the page itself, without waiting for the agenda 
     held += 1; // never answered
   });
   await page.goto(`/?date=${date}`);
+  const first = await firstView(page);
+  await expect(first.locator('.agenda-facade-resource').first()).toHaveAttribute('data-resource-id', MARCOS);
+  await expect(first.locator(`[data-event-id="${id}"]`)).toContainText('Ana García');
+  await expect(page.locator('.agenda-calendar')).toHaveAttribute('aria-busy', 'false');
+  // Nothing is fetched again while the page loads, and FullCalendar is not there yet.
+  await page.waitForTimeout(500);
+  expect(held).toBe(0);
+  await expect(page.locator('.fc')).toHaveCount(0);
+
+  await showCalendar(page);
   await expect(page.locator('.fc-col-header-cell.fc-resource').first()).toHaveAttribute('data-resource-id', MARCOS);
   await expect(page.locator(`[data-event-id="${id}"]`)).toContainText('Ana García');
-  await expect(page.locator('.agenda-calendar')).toHaveAttribute('aria-busy', 'false');
-  // SWR still revalidates in the background (held here).
-  expect(held).toBeGreaterThan(0);
+  // Once in use, the day and the stylists are fetched again (held here).
+  await expect.poll(() => held).toBeGreaterThanOrEqual(2);
 });
 
 test('Información cita → Cancelar cita cancels with a reason and hides the event', async ({ page }) => {

@@ -8,7 +8,9 @@ import {
   datesOf,
   daysToEvents,
   employeeColor,
+  gridSpan,
   isPast,
+  offShiftSpans,
   orderResources,
   parseStoredView,
   rangesOverlap,
@@ -18,6 +20,7 @@ import {
   shiftLabel,
   shiftOfDate,
   shiftTitle,
+  slotAt,
   toResources,
   todayIn,
   visibleRange,
@@ -624,5 +627,45 @@ describe('selectionQuery', () => {
     const q = new URLSearchParams(selectionQuery({ start: '2026-11-23T09:00:00Z', end: '2026-11-23T09:30:00Z', resourceId: 'a+b@x.es' }));
     expect(q.get('employee')).toBe('a+b@x.es');
     expect(q.get('date')).toBe('2026-11-23');
+  });
+});
+
+describe('the grid: gridSpan, offShiftSpans, slotAt', () => {
+  // 2026-11-26 is a Thursday in winter time (UTC+1): 07:00 Madrid = 06:00 UTC.
+  const date = '2026-11-26';
+
+  it('places a timed range in minutes from 07:00, clipped to the grid', () => {
+    expect(gridSpan('2026-11-26T09:00:00.000Z', '2026-11-26T09:15:00.000Z', date)).toEqual({ top: 180, length: 15 });
+    expect(gridSpan('2026-11-26T05:00:00.000Z', '2026-11-26T06:30:00.000Z', date)).toEqual({ top: 0, length: 30 });
+    expect(gridSpan('2026-11-26T22:30:00.000Z', '2026-11-27T01:00:00.000Z', date)).toEqual({ top: 990, length: 30 });
+    expect(gridSpan('2026-11-26T04:00:00.000Z', '2026-11-26T06:00:00.000Z', date)).toBeNull();
+    expect(gridSpan('2026-11-27T09:00:00.000Z', '2026-11-27T10:00:00.000Z', date)).toBeNull();
+  });
+
+  it('uses the summer offset in summer (UTC+2)', () => {
+    expect(gridSpan('2026-07-01T07:00:00.000Z', '2026-07-01T08:00:00.000Z', '2026-07-01')).toEqual({ top: 120, length: 60 });
+  });
+
+  it('shades the grid outside the shifts of the date’s weekday', () => {
+    const hours = [
+      { daysOfWeek: [4], startTime: '09:30', endTime: '14:00' },
+      { daysOfWeek: [4], startTime: '16:00', endTime: '20:00' },
+      { daysOfWeek: [5], startTime: '07:00', endTime: '24:00' },
+    ];
+    expect(offShiftSpans(hours, date)).toEqual([
+      { top: 0, length: 150 },
+      { top: 420, length: 120 },
+      { top: 780, length: 240 },
+    ]);
+    expect(offShiftSpans(hours, '2026-11-27')).toEqual([]);
+    // A closed date (a one-minute window at midnight, see businessHoursFor) is off-shift all day.
+    expect(offShiftSpans([{ daysOfWeek: [4], startTime: '00:00', endTime: '00:01' }], date)).toEqual([{ top: 0, length: 1020 }]);
+  });
+
+  it('finds the 30-minute slot under a point, clamped to the grid', () => {
+    expect(slotAt(date, 0)).toEqual({ start: Date.parse('2026-11-26T06:00:00Z'), end: Date.parse('2026-11-26T06:30:00Z') });
+    expect(slotAt(date, 125)).toEqual({ start: Date.parse('2026-11-26T08:00:00Z'), end: Date.parse('2026-11-26T08:30:00Z') });
+    expect(slotAt(date, 5000).start).toBe(Date.parse('2026-11-26T22:30:00Z'));
+    expect(slotAt(date, -20).start).toBe(Date.parse('2026-11-26T06:00:00Z'));
   });
 });

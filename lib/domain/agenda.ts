@@ -6,7 +6,7 @@
  */
 import { DateTime } from 'luxon';
 import { shiftOfDate, type ShiftLike, type SpecialDayLike, type WeekDayLike } from './schedule';
-import { DATE_FORMAT, ZONE, datesBetween, overlaps, todayInMadrid, weekdayOf } from './time';
+import { DATE_FORMAT, ZONE, datesBetween, madridWallClock, overlaps, parseHHmm, todayInMadrid, weekdayOf } from './time';
 
 export { shiftOfDate };
 
@@ -393,6 +393,62 @@ export function toResources(
         extendedProps: { email: e.email, name: e.name, color, avatar: e.avatar },
       };
     });
+}
+
+// ---------- The grid ----------
+
+/**
+ * The agenda's time grid (spec section 9), in minutes after midnight: 07:00–24:00 in 30-minute slots,
+ * opened scrolled to 08:00. FullCalendar's options and the first view (agenda-facade.tsx) both read it.
+ */
+export const AGENDA_GRID = { startMinute: 7 * 60, endMinute: 24 * 60, slotMinutes: 30, scrollMinute: 8 * 60 } as const;
+
+/** A stretch of a day column: `top` and `length` in minutes from the grid's start (07:00). */
+export type GridSpan = { top: number; length: number };
+
+/**
+ * Where a timed range (UTC ISO strings or epoch ms) lies in the day column of a Madrid date, clipped to
+ * the grid; null when none of it is inside. Minutes are elapsed time: the clock changes happen at night,
+ * before the grid starts, so from 07:00 on they equal wall-clock minutes.
+ */
+export function gridSpan(start: Instant, end: Instant, date: string): GridSpan | null {
+  const from = madridWallClock(date, AGENDA_GRID.startMinute);
+  const to = madridWallClock(date, AGENDA_GRID.endMinute);
+  const a = Math.max(ms(start), from);
+  const b = Math.min(ms(end), to);
+  return b > a ? { top: (a - from) / 60_000, length: (b - a) / 60_000 } : null;
+}
+
+/**
+ * The off-shift stretches of a stylist's day column: the grid outside the business hours (as
+ * `businessHoursFor` builds them) of that date's weekday, in order. A closed date is off-shift all day.
+ */
+export function offShiftSpans(hours: BusinessHoursInput[], date: string): GridSpan[] {
+  const dow = weekdayOf(date);
+  const open = hours
+    .filter((h) => h.daysOfWeek.includes(dow))
+    .map((h) => [parseHHmm(h.startTime), parseHHmm(h.endTime)] as const)
+    .sort((a, b) => a[0] - b[0]);
+  const out: GridSpan[] = [];
+  let cursor: number = AGENDA_GRID.startMinute;
+  for (const [a, b] of [...open, [AGENDA_GRID.endMinute, AGENDA_GRID.endMinute] as const]) {
+    const start = Math.max(cursor, AGENDA_GRID.startMinute);
+    const end = Math.min(a, AGENDA_GRID.endMinute);
+    if (end > start) out.push({ top: start - AGENDA_GRID.startMinute, length: end - start });
+    cursor = Math.max(cursor, b);
+  }
+  return out;
+}
+
+/**
+ * The slot of a day column under a point `offset` minutes below the grid's start (clamped to the grid):
+ * its start and end as epoch ms (what a click on an empty slot selects in FullCalendar).
+ */
+export function slotAt(date: string, offset: number): { start: number; end: number } {
+  const slots = (AGENDA_GRID.endMinute - AGENDA_GRID.startMinute) / AGENDA_GRID.slotMinutes;
+  const index = Math.min(slots - 1, Math.max(0, Math.floor(offset / AGENDA_GRID.slotMinutes)));
+  const minute = AGENDA_GRID.startMinute + index * AGENDA_GRID.slotMinutes;
+  return { start: madridWallClock(date, minute), end: madridWallClock(date, minute + AGENDA_GRID.slotMinutes) };
 }
 
 // ---------- Slot selection ----------

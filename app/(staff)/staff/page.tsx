@@ -17,9 +17,9 @@ export async function generateMetadata(): Promise<Metadata> {
   return { title: t('title') };
 }
 
-/** Today's Madrid date when the request is served (the agenda's default day). */
-function todayAtRequest(): string {
-  return todayInMadrid(Date.now());
+/** The instant the request is served (epoch ms): the agenda's first view is drawn for it. */
+function nowAtRequest(): number {
+  return Date.now();
 }
 
 type Search = { date?: string | string[]; eventId?: string | string[] };
@@ -39,14 +39,15 @@ export default async function AgendaPage({ searchParams }: { searchParams: Promi
   const { date, eventId } = await searchParams;
   const focusDate = typeof date === 'string' && isValidDate(date) ? date : null;
   const focusEventId = typeof eventId === 'string' && eventId ? eventId : null;
-  const today = todayAtRequest();
+  const now = nowAtRequest();
+  const today = todayInMadrid(now);
   const day = focusDate ?? today;
   const db = await getDb();
   const [employees, days] = await Promise.all([employeesFor(db, tenant.id, user.role), agendaBetween(db, tenant.id, day, day)]);
   const push = pushWebConfig();
   return (
     <SWRConfig value={{ fallback: { [apiPaths.staffEmployees()]: employees, [apiPaths.agenda(day, day)]: days } }}>
-      <Agenda myEmail={user.email} focusDate={focusDate} focusEventId={focusEventId} today={today} />
+      <Agenda myEmail={user.email} focusDate={focusDate} focusEventId={focusEventId} today={today} now={now} />
       {push && (
         <PushRegistration config={push} email={user.email} target="employee" stored={await storedPushToken(tenant.id, user.email)} />
       )}

@@ -1,0 +1,250 @@
+'use client';
+
+import { createElement, forwardRef, memo, useEffect, useLayoutEffect, useRef, useState, type KeyboardEvent, type MouseEvent, type PointerEvent, type ReactNode } from 'react';
+import { useRouter } from 'next/navigation';
+import { useTranslations } from 'next-intl';
+import type { ElementFactory } from '@/components/ui/element-factory';
+import { employeeAvatarElement } from '@/components/ui/employee-avatar';
+import { formatHHmm } from '@/lib/domain/time';
+import { AGENDA_GRID, gridSpan, offShiftSpans, slotAt, type AgendaEvent, type AgendaResource, type GridSpan } from '@/lib/domain/agenda';
+import type { CalendarSelection } from './agenda-calendar';
+import { renderEventContent, SLOT_PX } from './event-content';
+import { COLUMN_MIN_PX, EVENT_MIN_HEIGHT_PX, HIGHLIGHT_CLASS } from './event-style';
+import { pathSegment } from './paths';
+
+const h = createElement as unknown as ElementFactory;
+
+/** Px per minute of the grid (44 px per 30-minute slot, as in the calendar). */
+const PX_PER_MINUTE = SLOT_PX / AGENDA_GRID.slotMinutes;
+const GRID_MINUTES = AGENDA_GRID.endMinute - AGENDA_GRID.startMinute;
+/** A long press selects a slot on a touch screen (FullCalendar's `selectLongPressDelay` in the calendar). */
+export const LONG_PRESS_MS = 250;
+/** A finger that moves farther than this (px) scrolls: the press is not a long press. */
+const PRESS_SLOP_PX = 10;
+
+const px = (minutes: number) => minutes * PX_PER_MINUTE;
+const boxStyle = (span: GridSpan, minHeight = 0) => ({ top: px(span.top), height: Math.max(minHeight, px(span.length)) });
+
+/** The hour labels of the time axis (07:00 … 23:00). */
+const HOURS = Array.from({ length: GRID_MINUTES / 60 }, (_, i) => AGENDA_GRID.startMinute + i * 60);
+
+export type AgendaFacadeProps = {
+  /** The Madrid date shown (day view). */
+  date: string;
+  resources: AgendaResource[];
+  /** The day's events with their colours resolved (event-style.ts `coloredEvents`). */
+  events: AgendaEvent[];
+  /** Now (epoch ms): the time indicator when `date` is today. */
+  now: number;
+  /** Madrid date of `now`. */
+  today: string;
+  highlightId: string | null;
+  /** The slot being turned into an event (Nuevo evento open): shaded like the calendar's selection. */
+  selection: { start: string; end: string; resourceId: string } | null;
+  /** Content of the time-gutter header corner (the Configuración button). */
+  corner: ReactNode;
+  onSelect: (selection: CalendarSelection) => void;
+  onEventClick: (event: AgendaEvent['extendedProps']) => void;
+};
+
+/** A finger on an empty slot: `armed` once it has been held long enough (the slot is then shaded). */
+type Press = { x: number; y: number; col: HTMLElement; timer: number; armed: boolean };
+
+/**
+ * The agenda's first view (issue 10, Lighthouse): the day's resource grid as plain markup that comes with
+ * the server's HTML, shown until FullCalendar — a large script that renders only in the browser — has
+ * been loaded on the first interaction and has taken over (agenda.tsx). It looks like the calendar (same
+ * grid, 07:00–24:00 at 44 px per 30 minutes, the column minimum width, the event boxes and their content)
+ * and does what a first touch does there: a tap on an event opens it; a click on an empty slot (mouse) or
+ * a long press (touch, 250 ms) selects that 30-minute slot; the grid scrolls both ways with the time
+ * axis and the stylists' headers kept in place. Dragging a range needs the calendar.
+ */
+export const AgendaFacade = memo(
+  forwardRef<HTMLDivElement, AgendaFacadeProps>(function AgendaFacade(
+    { date, resources, events, now, today, highlightId, selection, corner, onSelect, onEventClick },
+    scrollerRef,
+  ) {
+    const t = useTranslations('agenda');
+    const router = useRouter();
+    const leaveText = t('leaveEvent');
+    const press = useRef<Press | null>(null);
+    /** The slot a held finger has armed (shaded until the finger lifts). */
+    const [held, setHeld] = useState<{ resourceId: string; span: GridSpan } | null>(null);
+    const localRef = useRef<HTMLDivElement | null>(null);
+
+    // Opened scrolled to 08:00, as the calendar (its `scrollTime`).
+    useLayoutEffect(() => {
+      const el = localRef.current;
+      if (el && el.scrollTop === 0) el.scrollTop = px(AGENDA_GRID.scrollMinute - AGENDA_GRID.startMinute);
+    }, []);
+
+    const setRefs = (el: HTMLDivElement | null) => {
+      localRef.current = el;
+      if (typeof scrollerRef === 'function') scrollerRef(el);
+      else if (scrollerRef) scrollerRef.current = el;
+    };
+
+    const byResource = new Map<string, { timed: AgendaEvent[]; allDay: AgendaEvent[] }>(resources.map((r) => [r.id, { timed: [], allDay: [] }]));
+    for (const e of events) byResource.get(e.resourceId)?.[e.allDay ? 'allDay' : 'timed'].push(e);
+    const nowSpan = date === today ? gridSpan(now, now + 1, date) : null;
+
+    const selectAt = (col: HTMLElement, clientY: number, touch: boolean) => {
+      const resource = resources.find((r) => r.id === col.dataset.resourceId);
+      if (!resource) return;
+      const offset = (clientY - col.getBoundingClientRect().top) / PX_PER_MINUTE;
+      const slot = slotAt(date, offset);
+      onSelect({ start: new Date(slot.start), end: new Date(slot.end), resourceId: resource.id, resourceName: resource.title, touch });
+    };
+
+    const cancelPress = () => {
+      if (press.current) window.clearTimeout(press.current.timer);
+      press.current = null;
+      setHeld(null);
+    };
+    // A press still held when the calendar takes over selects nothing.
+    useEffect(() => cancelPress, []);
+
+    // As in the calendar: held 250 ms, the slot is shaded; the selection is made when the finger lifts
+    // (Nuevo evento then ignores the release, see its guard); moving first scrolls instead.
+    const onLanePointerDown = (e: PointerEvent<HTMLDivElement>) => {
+      if (e.pointerType === 'mouse' || e.button !== 0) return;
+      const col = e.currentTarget;
+      const y = e.clientY;
+      const resourceId = col.dataset.resourceId ?? '';
+      cancelPress();
+      const timer = window.setTimeout(() => {
+        if (!press.current) return;
+        press.current.armed = true;
+        const slot = slotAt(date, (y - col.getBoundingClientRect().top) / PX_PER_MINUTE);
+        setHeld({ resourceId, span: gridSpan(slot.start, slot.end, date) ?? { top: 0, length: 0 } });
+      }, LONG_PRESS_MS);
+      press.current = { x: e.clientX, y, col, timer, armed: false };
+    };
+    const onLanePointerMove = (e: PointerEvent<HTMLDivElement>) => {
+      const p = press.current;
+      if (p && !p.armed && Math.hypot(e.clientX - p.x, e.clientY - p.y) > PRESS_SLOP_PX) cancelPress();
+    };
+    const onPointerUp = () => {
+      const p = press.current;
+      if (p?.armed) selectAt(p.col, p.y, true);
+      cancelPress();
+    };
+    const onLaneClick = (e: MouseEvent<HTMLDivElement>) => {
+      // A tap on a touch screen selects nothing (the calendar selects on a long press there).
+      const type = (e.nativeEvent as globalThis.PointerEvent).pointerType;
+      if (type && type !== 'mouse') return;
+      selectAt(e.currentTarget, e.clientY, false);
+    };
+
+    const eventBox = (e: AgendaEvent) => {
+      const span = gridSpan(e.start, e.end, date);
+      if (!span) return null;
+      const props = e.extendedProps;
+      const start = new Date(e.start);
+      const end = new Date(e.end);
+      const open = () => onEventClick(props);
+      const onKeyDown = (k: KeyboardEvent) => {
+        if (k.key === 'Enter' || k.key === ' ') {
+          k.preventDefault();
+          open();
+        }
+      };
+      return (
+        <div
+          key={e.id}
+          role="button"
+          tabIndex={0}
+          className={['agenda-facade-event', ...e.classNames, highlightId && props.eventId === highlightId ? HIGHLIGHT_CLASS : ''].join(' ').trim()}
+          style={{ ...boxStyle(span, EVENT_MIN_HEIGHT_PX), backgroundColor: e.backgroundColor, borderColor: e.borderColor, color: e.textColor }}
+          data-event-id={props.eventId}
+          data-event-type={props.type}
+          data-event-part={props.part}
+          onClick={(c) => {
+            c.stopPropagation();
+            open();
+          }}
+          onPointerDown={(p) => p.stopPropagation()}
+          onKeyDown={onKeyDown}
+        >
+          <div className="agenda-facade-event-main">
+            {renderEventContent({ event: { extendedProps: props, start, end, title: e.title }, timeText: '' }, leaveText) as ReactNode}
+          </div>
+        </div>
+      );
+    };
+
+    const selected = selection ? gridSpan(selection.start, selection.end, date) : null;
+    const columns = `var(--agenda-axis) repeat(${resources.length}, minmax(${COLUMN_MIN_PX.day}px, 1fr))`;
+
+    return (
+      <div
+        className="agenda-facade"
+        ref={setRefs}
+        onPointerUp={onPointerUp}
+        onPointerCancel={cancelPress}
+        onContextMenu={(e) => press.current && e.preventDefault()}
+      >
+        <div className="agenda-facade-grid" style={{ gridTemplateColumns: columns, minWidth: `calc(var(--agenda-axis) + ${resources.length * COLUMN_MIN_PX.day}px)` }}>
+          <div className="agenda-facade-head" style={{ gridColumn: `1 / span ${resources.length + 1}`, gridTemplateColumns: columns }}>
+            <div className="agenda-facade-corner">{corner}</div>
+            {resources.map((r) => (
+              <div key={r.id} className="agenda-facade-resource" data-resource-id={r.id}>
+                <button
+                  type="button"
+                  className="agenda-resource"
+                  title={t('employeeProfile', { name: r.extendedProps.name })}
+                  onClick={() => router.push(`/employees/${pathSegment(r.extendedProps.email)}`)}
+                >
+                  {employeeAvatarElement(h, { avatar: r.extendedProps.avatar, color: r.extendedProps.color, size: 28 }) as ReactNode}
+                  <span className="agenda-resource-name">{r.extendedProps.name}</span>
+                </button>
+              </div>
+            ))}
+            <div className="agenda-facade-axis agenda-facade-allday-label">{t('calendar.allDay')}</div>
+            {resources.map((r) => (
+              <div key={r.id} className="agenda-facade-allday">
+                {byResource.get(r.id)?.allDay.map((e) => (
+                  <div
+                    key={e.id}
+                    className={['agenda-facade-shift', ...e.classNames].join(' ')}
+                    style={{ backgroundColor: e.backgroundColor, borderColor: e.borderColor, color: e.textColor }}
+                    data-event-id={e.extendedProps.eventId}
+                    data-event-type={e.extendedProps.type}
+                  >
+                    {renderEventContent({ event: { extendedProps: e.extendedProps, start: null, end: null, title: e.title }, timeText: '' }, leaveText) as ReactNode}
+                  </div>
+                ))}
+              </div>
+            ))}
+          </div>
+          <div className="agenda-facade-axis agenda-facade-times" style={{ height: px(GRID_MINUTES) }} aria-hidden="true">
+            {HOURS.map((m) => (
+              <span key={m} style={{ top: px(m - AGENDA_GRID.startMinute) }}>
+                {formatHHmm(m)}
+              </span>
+            ))}
+          </div>
+          {resources.map((r) => (
+            <div
+              key={r.id}
+              className="agenda-facade-col"
+              data-resource-id={r.id}
+              style={{ height: px(GRID_MINUTES) }}
+              onClick={onLaneClick}
+              onPointerDown={onLanePointerDown}
+              onPointerMove={onLanePointerMove}
+            >
+              {offShiftSpans(r.businessHours, date).map((s) => (
+                <div key={s.top} className="agenda-facade-off" style={boxStyle(s)} />
+              ))}
+              {selected && selection?.resourceId === r.id ? <div className="agenda-facade-selection" style={boxStyle(selected)} /> : null}
+              {held?.resourceId === r.id ? <div className="agenda-facade-selection" style={boxStyle(held.span)} /> : null}
+              {byResource.get(r.id)?.timed.map(eventBox)}
+              {nowSpan ? <div className="agenda-facade-now" style={{ top: px(nowSpan.top) }} /> : null}
+            </div>
+          ))}
+        </div>
+      </div>
+    );
+  }),
+);
