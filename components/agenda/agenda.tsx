@@ -304,6 +304,9 @@ export function Agenda({ myEmail, focusDate, focusEventId, today, now: servedAt 
     [settingsOpen, t],
   );
 
+  /** What the calendar and the first view both show and do (kept by reference: both compare their props). */
+  const shown = { date, resources, events: colored, highlightId, corner: settingsButton, onSelect, onEventClick };
+
   return (
     <div className="agenda">
       <div className="agenda-toolbar">
@@ -329,35 +332,10 @@ export function Agenda({ myEmail, focusDate, focusEventId, today, now: servedAt 
         {live ? (
           // Hidden (but laid out, FullCalendar measures it) until it has rendered over the first view.
           <div className={showFacade ? 'agenda-calendar-layer is-pending' : 'agenda-calendar-layer'}>
-            <AgendaCalendar
-              ref={calendar}
-              view={view}
-              date={date}
-              resources={resources}
-              events={colored}
-              highlightId={highlightId}
-              corner={settingsButton}
-              onSelect={onSelect}
-              onEventClick={onEventClick}
-              onReady={onCalendarReady}
-            />
+            <AgendaCalendar ref={calendar} view={view} {...shown} onReady={onCalendarReady} />
           </div>
         ) : null}
-        {showFacade ? (
-          <AgendaFacade
-            ref={facade}
-            date={date}
-            resources={resources}
-            events={colored}
-            now={now}
-            today={todayIn(now)}
-            highlightId={highlightId}
-            selection={selection}
-            corner={settingsButton}
-            onSelect={onSelect}
-            onEventClick={onEventClick}
-          />
-        ) : null}
+        {showFacade ? <AgendaFacade ref={facade} {...shown} now={now} today={todayIn(now)} selection={selection} /> : null}
       </div>
 
       <AddFab />
