@@ -251,6 +251,20 @@ test.describe('first view, before the calendar loads (phone)', () => {
     expect(box!.y + box!.height).toBeLessThan(844);
   });
 
+  test('a keyboard focus on an event of the first view stays on that event when the calendar takes over', async ({ page }) => {
+    await signIn(page, ADMIN);
+    const ids = await bookAppointments(page);
+    await page.goto(`/?date=${DATE}`);
+    const first = await firstView(page);
+    await first.locator(`[data-event-id="${ids.halfHour}"]`).focus();
+    // A key starts the calendar; the focus moves to the same appointment in it.
+    await page.keyboard.press('Shift');
+    await expect(first).toHaveCount(0);
+    await expect(page.locator(`.fc-event[data-event-id="${ids.halfHour}"]`)).toBeFocused();
+    await page.keyboard.press('Enter');
+    await expect(page.getByRole('dialog', { name: 'Información cita' })).toContainText(HALF_HOUR_CLIENT);
+  });
+
   test('a long press on a free slot of the first view opens Nuevo evento for that slot', async ({ page }) => {
     await signIn(page, ADMIN);
     await page.goto(`/?date=${EMPTY_DATE}`);

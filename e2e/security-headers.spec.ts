@@ -1,6 +1,6 @@
 import { expect, test, type Page, type Response } from '@playwright/test';
 import { api, nextWeekday, signIn } from './fixtures/auth';
-import { corte } from './fixtures/pages';
+import { corte, showCalendar } from './fixtures/pages';
 import { fakePushSubscription } from './fixtures/push';
 
 /**
@@ -166,7 +166,10 @@ test('staff: agenda, services, employees, clients, activities and mail run witho
   expect(booked.status, JSON.stringify(booked.body)).toBe(201);
 
   await visit(page, watched, '/', async (p) => {
-    await expect(p.locator('.fc').first()).toBeVisible(); // FullCalendar's resource view
+    // The first view, then FullCalendar's resource view (it injects its styles: under the policy too).
+    await expect(p.locator('.agenda-facade')).toBeVisible();
+    await showCalendar(p);
+    await expect(p.locator('.fc').first()).toBeVisible();
   });
   await visit(page, watched, '/services', heading('Servicios'));
   await visit(page, watched, '/employees', heading('Empleados'));

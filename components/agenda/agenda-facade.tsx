@@ -174,7 +174,8 @@ export const AgendaFacade = memo(
     };
 
     const selected = selection ? gridSpan(selection.start, selection.end, date) : null;
-    const columns = `var(--agenda-axis) repeat(${resources.length}, minmax(${COLUMN_MIN_PX.day}px, 1fr))`;
+    // (`repeat()` needs at least one column: a salon without stylists gets an empty one.)
+    const columns = `var(--agenda-axis) repeat(${Math.max(1, resources.length)}, minmax(${COLUMN_MIN_PX.day}px, 1fr))`;
 
     return (
       <div

@@ -74,6 +74,18 @@ const SETTLE_AFTER_TOUCH_MS = 400;
 let engagedInThisDocument = false;
 
 /**
+ * Where the focus goes in the calendar when it replaces the first view (`first`) while `active` has the
+ * focus there: a CSS selector of the same event, stylist header or Configuración button; null otherwise.
+ */
+function counterpartOf(first: HTMLElement, active: Element | null): string | null {
+  if (!(active instanceof HTMLElement) || !first.contains(active)) return null;
+  if (active.dataset.eventId) return `.fc-event[data-event-id="${CSS.escape(active.dataset.eventId)}"]`;
+  if (active.classList.contains('agenda-resource')) return `.agenda-resource[title="${CSS.escape(active.title)}"]`;
+  if (active.classList.contains('agenda-settings-btn')) return '.agenda-settings-btn';
+  return null;
+}
+
+/**
  * Whether the user has started using the agenda: a mouse moving, a key, a wheel, or a touch gesture that
  * has ended and settled (the gesture itself is served by the first view). From then on FullCalendar is
  * loaded and takes over (issue 10: Lighthouse's facade pattern — the page is usable before the heavy
@@ -190,12 +202,22 @@ export function Agenda({ myEmail, focusDate, focusEventId, today, now: servedAt 
 
   // The first view serves the day view until the calendar has rendered; a week needs the calendar.
   const showFacade = view === 'day' && !calendarReady;
-  // The calendar opens where the first view was scrolled to, then replaces it.
+  // The calendar opens where the first view was scrolled to, then replaces it; a keyboard focus inside the
+  // first view moves to the same event or control of the calendar.
+  const refocus = useRef<string | null>(null);
   const onCalendarReady = useCallback(() => {
     const el = facade.current;
-    if (el) calendar.current?.scrollTo(AGENDA_GRID.startMinute + (el.scrollTop * AGENDA_GRID.slotMinutes) / SLOT_PX, el.scrollLeft);
+    if (el) {
+      calendar.current?.scrollTo(AGENDA_GRID.startMinute + (el.scrollTop * AGENDA_GRID.slotMinutes) / SLOT_PX, el.scrollLeft);
+      refocus.current = counterpartOf(el, document.activeElement);
+    }
     setCalendarReady(true);
   }, []);
+  useEffect(() => {
+    const selector = refocus.current;
+    refocus.current = null;
+    if (calendarReady && selector) document.querySelector<HTMLElement>(`.agenda-calendar-layer ${selector}`)?.focus();
+  }, [calendarReady]);
 
   // Blur while loading; lift it 100 ms after loading ends (spec section 4). Data the page brought (SWR
   // fallback, first view) is shown unblurred while SWR revalidates it.
