@@ -33,3 +33,16 @@ test('epochMs of null is null', async () => {
   const [row] = rowsOf<{ ms: number | null }>(await db.execute(sql`select ${epochMs(sql`null::timestamptz`)} as ms`));
   expect(row!.ms).toBeNull();
 });
+
+test('equals the exact numeric formula over 100,000 instants with microseconds, 1938–2065', async () => {
+  const db = await getDb();
+  // Spread pseudo-randomly (hashes of i) over ±2·10^15 µs around 2001.
+  const [row] = rowsOf<{ checked: number; bad: number }>(
+    await db.execute(sql`select count(*)::int as checked,
+        count(*) filter (where ${epochMs(sql`s.ts`)} <> floor(extract(epoch from s.ts) * 1000)::float8)::int as bad
+      from (select to_timestamp(0) + (((hashint8(i)::int8 << 31) # hashint8(-i)::int8) % 2000000000000000 + 1000000000000000)
+              * interval '1 microsecond' as ts
+            from generate_series(1::int8, 100000::int8) i) s`),
+  );
+  expect(row).toEqual({ checked: 100000, bad: 0 });
+});

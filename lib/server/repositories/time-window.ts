@@ -29,7 +29,13 @@ export function windowParams(from: number, to: number): { from: string; to: stri
  * a JS number; null stays null). The microseconds PostgreSQL may hold (`now()` defaults) are floored, so the
  * value is the one `new Date(<the driver's text>).getTime()` gives. Issue 11: hundreds of rows per answer are
  * cheaper as numbers (formatted by `isoUtc`) than as driver text parsed into `Date` objects.
+ *
+ * Computed in `float8` (`date_part`), about 3× cheaper than `extract`, whose `numeric` result cost the
+ * agenda week ~0.7 ms of PostgreSQL time per answer. It is exact: the instant has whole microseconds, so its
+ * fraction of a millisecond is a multiple of 0.001, at most 0.999; `float8` errs by under 0.0004 ms at these
+ * magnitudes (ulp of 2^41 ms); adding 0.0005 before flooring therefore never crosses a wrong millisecond
+ * (test/schema/epoch-ms.test.ts checks it against the `numeric` formula over 100,000 instants, 1938–2065).
  */
 export function epochMs(col: AnyColumn | SQL): SQL<number> {
-  return sql<number>`floor(extract(epoch from ${col}) * 1000)::float8`;
+  return sql<number>`floor(date_part('epoch', ${col}) * 1000 + 0.0005)::float8`;
 }
