@@ -11,13 +11,13 @@ import type { ResourceApi, ResourceLabelContentArg } from '@fullcalendar/resourc
 import resourceTimeGridPlugin from '@fullcalendar/resource-timegrid';
 import scrollGridPlugin from '@fullcalendar/scrollgrid';
 import type { ElementFactory } from '@/components/ui/element-factory';
-import { employeeAvatarElement } from '@/components/ui/employee-avatar';
 import { AGENDA_GRID, type AgendaEvent, type AgendaResource, type AgendaView } from '@/lib/domain/agenda';
 import { formatHHmm, madridDate, ZONE } from '@/lib/domain/time';
 import { renderEventContent } from './event-content';
-import { COLUMN_MIN_PX, EVENT_MIN_HEIGHT_PX, HIGHLIGHT_CLASS } from './event-style';
+import { COLUMN_MIN_PX, EVENT_MIN_HEIGHT_PX, HIGHLIGHT_CLASS, LONG_PRESS_MS } from './event-style';
 import { madridTimeZonePlugin } from './madrid-time-zone';
 import { pathSegment } from './paths';
+import { resourceLabelElement } from './resource-label';
 
 const VIEW_NAME: Record<AgendaView, string> = { day: 'resourceTimeGridDay', week: 'resourceTimeGridWeek' };
 
@@ -186,17 +186,9 @@ export const AgendaCalendar = memo(
     // Built with FullCalendar's element factory (see element-factory.ts): no React portal per column.
     const resourceLabel = useCallback(
       (arg: ResourceLabelContentArg, h: ElementFactory) => {
-        const { email, name, color, avatar } = arg.resource.extendedProps as AgendaResource['extendedProps'];
-        return h(
-          'button',
-          {
-            type: 'button',
-            className: 'agenda-resource',
-            title: t('employeeProfile', { name }),
-            onClick: () => router.push(`/employees/${pathSegment(email)}`),
-          },
-          employeeAvatarElement(h, { avatar, color, size: 28 }),
-          h('span', { className: 'agenda-resource-name' }, name),
+        const props = arg.resource.extendedProps as AgendaResource['extendedProps'];
+        return resourceLabelElement(h, props, t('employeeProfile', { name: props.name }), () =>
+          router.push(`/employees/${pathSegment(props.email)}`),
         );
       },
       [router, t],
@@ -290,7 +282,7 @@ export const AgendaCalendar = memo(
           allDaySlot
           selectable
           selectMirror
-          selectLongPressDelay={250}
+          selectLongPressDelay={LONG_PRESS_MS}
           selectAllow={selectAllow}
           nowIndicator
           navLinks={false}

@@ -4,21 +4,19 @@ import { createElement, forwardRef, memo, useEffect, useLayoutEffect, useRef, us
 import { useRouter } from 'next/navigation';
 import { useTranslations } from 'next-intl';
 import type { ElementFactory } from '@/components/ui/element-factory';
-import { employeeAvatarElement } from '@/components/ui/employee-avatar';
 import { formatHHmm } from '@/lib/domain/time';
 import { AGENDA_GRID, gridSpan, offShiftSpans, slotAt, type AgendaEvent, type AgendaResource, type GridSpan } from '@/lib/domain/agenda';
 import type { CalendarSelection } from './agenda-calendar';
 import { renderEventContent, SLOT_PX } from './event-content';
-import { COLUMN_MIN_PX, EVENT_MIN_HEIGHT_PX, HIGHLIGHT_CLASS } from './event-style';
+import { COLUMN_MIN_PX, EVENT_MIN_HEIGHT_PX, HIGHLIGHT_CLASS, LONG_PRESS_MS } from './event-style';
 import { pathSegment } from './paths';
+import { resourceLabelElement } from './resource-label';
 
 const h = createElement as unknown as ElementFactory;
 
 /** Px per minute of the grid (44 px per 30-minute slot, as in the calendar). */
 const PX_PER_MINUTE = SLOT_PX / AGENDA_GRID.slotMinutes;
 const GRID_MINUTES = AGENDA_GRID.endMinute - AGENDA_GRID.startMinute;
-/** A long press selects a slot on a touch screen (FullCalendar's `selectLongPressDelay` in the calendar). */
-export const LONG_PRESS_MS = 250;
 /** A finger that moves farther than this (px) scrolls: the press is not a long press. */
 const PRESS_SLOP_PX = 10;
 
@@ -88,11 +86,13 @@ export const AgendaFacade = memo(
     for (const e of events) byResource.get(e.resourceId)?.[e.allDay ? 'allDay' : 'timed'].push(e);
     const nowSpan = date === today ? gridSpan(now, now + 1, date) : null;
 
+    /** The 30-minute slot of a column under a point `clientY` px from the viewport's top. */
+    const slotUnder = (col: HTMLElement, clientY: number) => slotAt(date, (clientY - col.getBoundingClientRect().top) / PX_PER_MINUTE);
+
     const selectAt = (col: HTMLElement, clientY: number, touch: boolean) => {
       const resource = resources.find((r) => r.id === col.dataset.resourceId);
       if (!resource) return;
-      const offset = (clientY - col.getBoundingClientRect().top) / PX_PER_MINUTE;
-      const slot = slotAt(date, offset);
+      const slot = slotUnder(col, clientY);
       onSelect({ start: new Date(slot.start), end: new Date(slot.end), resourceId: resource.id, resourceName: resource.title, touch });
     };
 
@@ -115,7 +115,7 @@ export const AgendaFacade = memo(
       const timer = window.setTimeout(() => {
         if (!press.current) return;
         press.current.armed = true;
-        const slot = slotAt(date, (y - col.getBoundingClientRect().top) / PX_PER_MINUTE);
+        const slot = slotUnder(col, y);
         setHeld({ resourceId, span: gridSpan(slot.start, slot.end, date) ?? { top: 0, length: 0 } });
       }, LONG_PRESS_MS);
       press.current = { x: e.clientX, y, col, timer, armed: false };
@@ -190,15 +190,11 @@ export const AgendaFacade = memo(
             <div className="agenda-facade-corner">{corner}</div>
             {resources.map((r) => (
               <div key={r.id} className="agenda-facade-resource" data-resource-id={r.id}>
-                <button
-                  type="button"
-                  className="agenda-resource"
-                  title={t('employeeProfile', { name: r.extendedProps.name })}
-                  onClick={() => router.push(`/employees/${pathSegment(r.extendedProps.email)}`)}
-                >
-                  {employeeAvatarElement(h, { avatar: r.extendedProps.avatar, color: r.extendedProps.color, size: 28 }) as ReactNode}
-                  <span className="agenda-resource-name">{r.extendedProps.name}</span>
-                </button>
+                {
+                  resourceLabelElement(h, r.extendedProps, t('employeeProfile', { name: r.extendedProps.name }), () =>
+                    router.push(`/employees/${pathSegment(r.extendedProps.email)}`),
+                  ) as ReactNode
+                }
               </div>
             ))}
             <div className="agenda-facade-axis agenda-facade-allday-label">{t('calendar.allDay')}</div>

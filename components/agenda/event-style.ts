@@ -37,3 +37,6 @@ export const COLUMN_MIN_PX = { day: 100, week: 120 } as const;
 
 /** Minimum height (px) of an event box: one readable line for a 15-minute appointment. */
 export const EVENT_MIN_HEIGHT_PX = 22;
+
+/** A long press (ms) selects a slot on a touch screen: FullCalendar's `selectLongPressDelay` and the first view's. */
+export const LONG_PRESS_MS = 250;
