@@ -201,18 +201,6 @@ export async function findEmployeeDto(db: DbOrTx, tenantId: number, email: strin
 }
 
 /**
- * Locks a staff member's user row until the end of the transaction (`select … for update`), so that
- * schedule and service changes of one stylist are serialised.
- */
-export async function lockEmployee(tx: Tx, tenantId: number, userId: string): Promise<void> {
-  await tx
-    .select({ id: users.id })
-    .from(users)
-    .where(and(eq(users.tenantId, tenantId), eq(users.id, userId)))
-    .for('update');
-}
-
-/**
  * Writes a stylist's information: `name` and `fcmToken` on the user, `description` and `color` on the
  * profile (created with the defaults when missing). Fields left undefined stay as they are.
  */

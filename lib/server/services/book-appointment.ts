@@ -1,5 +1,5 @@
 import 'server-only';
-import { and, eq, gt, sql } from 'drizzle-orm';
+import { and, eq, gt } from 'drizzle-orm';
 import { availableStarts, busyParts, clientWindowEnd, openIntervals, segmentsOf } from '@/lib/domain/availability';
 import { canBook } from '@/lib/domain/allowance';
 import { isoUtc, madridDate, overlaps } from '@/lib/domain/time';
@@ -13,7 +13,8 @@ import { queueBookedPush } from '@/lib/server/notifications/appointment-push';
 import { busyRangesOf, countPendingOfClient } from '@/lib/server/repositories/appointments';
 import { findEmployee, scheduleOf } from '@/lib/server/repositories/employees';
 import { findService, offersService } from '@/lib/server/repositories/services';
-import { findUserByEmail, touchClientActivity } from '@/lib/server/repositories/users';
+import { lockClient, shareEmployee } from '@/lib/server/repositories/locks';
+import { touchClientActivity } from '@/lib/server/repositories/users';
 import type { ClientAppointmentInsert } from '@/lib/validation/schedules';
 
 /** The client flow's booking request (spec section 7, `PATCH /schedules/insert/appointment`). */
@@ -43,10 +44,14 @@ export async function bookAsClient(
   const parts = busyParts(start, segments);
 
   return db.transaction(async (tx) => {
-    // Serialise bookings of one account so parallel requests cannot exceed the allowance.
-    const client = await findUserByEmail(tx, tenantId, actor.email);
-    if (!client || client.id !== actor.id) throw new ApiError('forbidden', errorMessage('forbidden'));
-    await tx.execute(sql`select id from ${users} where ${users.id} = ${client.id} for update`);
+    // The lock order of lib/server/repositories/locks.ts: the client's account, then the stylist's.
+    // The client's lock serialises its bookings (the allowance) and its deletion: a deletion that
+    // committed first shows here, and the session it ended answers as it would now.
+    const client = await lockClient(tx, tenantId, actor.id);
+    if (!client || client.deletedAt || client.email !== actor.email) {
+      throw new ApiError('unauthenticated', errorMessage('unauthenticated'));
+    }
+    await lockBookableEmployee(tx, tenantId, employee.id, service.id);
 
     const person = [{ id: client.id, name: client.name }, ...client.subUsers].find((p) => p.id === input.user_id);
     if (!person) throw new ApiError('unprocessable', errorMessage('personNotFound'));
@@ -71,6 +76,7 @@ export async function bookAsClient(
     if (personBusy.length > 0) throw new ApiError('conflict', errorMessage('personBusy'));
 
     const date = madridDate(start);
+    // Read with the stylist's lock held: a schedule change that committed first is seen here.
     const { week, special } = await scheduleOf(tx, tenantId, employee.id, date);
     const open = openIntervals(date, week, special);
     const busy = await busyRangesOf(tx, tenantId, employee.id, start, end);
@@ -172,6 +178,19 @@ export async function insertAppointment(tx: Tx, a: NewAppointment): Promise<stri
   // The confirmation e-mail (with the .ics), committed with the booking; none for the guest.
   await queueBookingConfirmation(tx, a.tenantId, id);
   return id;
+}
+
+/**
+ * Takes the booking's shared lock on the stylist (`shareEmployee`) and checks again, with it held, what
+ * a stylist's removal or a change of the services offered may have changed since `resolveBooking`:
+ * 404 `not_found` when the stylist was removed, 422 when it no longer offers the service. Bookings of one
+ * stylist take this lock side by side; removal and schedule changes take it exclusively.
+ */
+export async function lockBookableEmployee(tx: Tx, tenantId: number, employeeId: string, serviceId: number): Promise<void> {
+  if (!(await shareEmployee(tx, tenantId, employeeId))) throw new ApiError('not_found', errorMessage('employeeNotFound'));
+  if (!(await offersService(tx, tenantId, employeeId, serviceId))) {
+    throw new ApiError('unprocessable', errorMessage('serviceNotOffered'));
+  }
 }
 
 /**

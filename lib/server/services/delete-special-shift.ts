@@ -2,7 +2,8 @@ import 'server-only';
 import type { Db } from '@/lib/server/db/client';
 import { ApiError } from '@/lib/server/errors';
 import { errorMessage } from '@/lib/server/messages';
-import { deleteSpecialShiftRow, findEmployee, lockEmployee, specialShiftsOf } from '@/lib/server/repositories/employees';
+import { deleteSpecialShiftRow, findEmployee, specialShiftsOf } from '@/lib/server/repositories/employees';
+import { lockEmployee } from '@/lib/server/repositories/locks';
 import type { SpecialShiftDeleted } from '@/lib/validation/dto';
 import { guardScheduleChange } from './update-week-shifts';
 

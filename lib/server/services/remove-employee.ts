@@ -1,5 +1,5 @@
 import 'server-only';
-import { and, eq, gt, sql } from 'drizzle-orm';
+import { and, eq, gt } from 'drizzle-orm';
 import { forgetSessionsOf, type SessionUser } from '@/lib/server/auth/session';
 import type { Db } from '@/lib/server/db/client';
 import { appointments, employeeProfiles, employeeServices, leaves, sessions, users } from '@/lib/server/db/schema';
@@ -7,6 +7,7 @@ import { ApiError } from '@/lib/server/errors';
 import { errorMessage } from '@/lib/server/messages';
 import { findAppointments } from '@/lib/server/repositories/appointments';
 import { findEmployee } from '@/lib/server/repositories/employees';
+import { lockEmployee } from '@/lib/server/repositories/locks';
 
 /**
  * Removes a stylist (`DELETE /facility/1/employees/{employeeId}`, admin only; decisions "Admin-only
@@ -35,8 +36,9 @@ export async function removeEmployee(
     const target = await findEmployee(tx, tenantId, email);
     if (!target) throw new ApiError('not_found', errorMessage('employeeNotFound'));
     if (target.id === actor.id) throw new ApiError('unprocessable', errorMessage('cannotRemoveSelf'));
-    // Serialises concurrent removals of the same stylist.
-    await tx.execute(sql`select ${users.id} from ${users} where ${users.id} = ${target.id} for update`);
+    // Waits for the stylist's bookings and leaves in progress (lib/server/repositories/locks.ts) and
+    // serialises concurrent removals; the pending appointments are read with the lock held.
+    await lockEmployee(tx, tenantId, target.id);
     const at = new Date(now);
     const pending = await findAppointments(
       tx,

@@ -6,9 +6,9 @@ import {
   findEmployee,
   findEmployeeDto,
   liveServiceIds,
-  lockEmployee,
   replaceEmployeeServices,
 } from '@/lib/server/repositories/employees';
+import { lockEmployee } from '@/lib/server/repositories/locks';
 import type { Employee } from '@/lib/validation/dto';
 
 /**

@@ -1,5 +1,5 @@
 import 'server-only';
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { busyParts, segmentsOf } from '@/lib/domain/availability';
 import { canBook } from '@/lib/domain/allowance';
 import { overlaps } from '@/lib/domain/time';
@@ -12,8 +12,9 @@ import { queueCancellationEmail, salonOf } from '@/lib/server/notifications/appo
 import { queueCancelledPush } from '@/lib/server/notifications/appointment-push';
 import { busyRangesOf, countPendingOfClient, pendingOfClient } from '@/lib/server/repositories/appointments';
 import { findEmployee } from '@/lib/server/repositories/employees';
+import { lockClient, shareEmployee } from '@/lib/server/repositories/locks';
 import { findUserByEmail, touchClientActivity, type UserRow } from '@/lib/server/repositories/users';
-import { insertAppointment, resolveBooking } from './book-appointment';
+import { insertAppointment, lockBookableEmployee, resolveBooking } from './book-appointment';
 import type { StaffAppointmentInsert } from '@/lib/validation/schedules';
 
 const FIVE_MINUTES = 5 * 60_000;
@@ -67,13 +68,19 @@ export async function bookAsStaff(
     }
     if (!client) throw new ApiError('not_found', errorMessage('userNotFound'));
     if (!client.isGuest) {
-      await tx.execute(sql`select id from ${users} where ${users.id} = ${client.id} for update`);
+      // The lock order of lib/server/repositories/locks.ts: the client's account, then the stylist's.
+      // A deletion that committed while this waited leaves nobody to book for: 409, and a retry books
+      // the e-mail as a new client.
+      const locked = await lockClient(tx, tenantId, client.id);
+      if (!locked || locked.deletedAt) throw new ApiError('conflict', errorMessage('conflict'));
+      client = locked;
       const pending = await countPendingOfClient(tx, tenantId, client.id, new Date(now));
       if (!canBook(pending, client.nAppointmentsAllowed)) {
         const [first] = await pendingOfClient(tx, tenantId, client.id, new Date(now));
         throw new ApiError('allowance_exceeded', errorMessage('clientHasPending'), { appointment: first });
       }
     }
+    await lockBookableEmployee(tx, tenantId, employee.id, service.id);
     const busy = await busyRangesOf(tx, tenantId, employee.id, start, end);
     if (parts.some((p) => busy.some((b) => overlaps(b, p)))) throw new ApiError('slot_taken', errorMessage('slotTaken'));
     const id = await insertAppointment(tx, {
@@ -112,6 +119,9 @@ export async function blockSlot(
   if (!(start < end)) throw new ApiError('unprocessable', errorMessage('invalidRange'));
   if (start < now - FIVE_MINUTES) throw new ApiError('unprocessable', errorMessage('pastSlot'));
   return db.transaction(async (tx) => {
+    // A leave takes the stylist's shared lock (lib/server/repositories/locks.ts), as a booking does, so it
+    // cannot outlive the stylist's removal.
+    if (!(await shareEmployee(tx, tenantId, employee.id))) throw new ApiError('not_found', errorMessage('employeeNotFound'));
     const busy = await busyRangesOf(tx, tenantId, employee.id, start, end);
     if (busy.some((b) => overlaps(b, { start, end }))) throw new ApiError('conflict', errorMessage('overlapsEvent'));
     const [leave] = await tx

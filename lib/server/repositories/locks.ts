@@ -1,0 +1,74 @@
+import 'server-only';
+import { and, eq, inArray } from 'drizzle-orm';
+import type { Tx } from '@/lib/server/db/client';
+import { users } from '@/lib/server/db/schema';
+import { notRemoved } from './employees';
+import type { UserRow } from './users';
+
+/*
+ * The row locks of everything that changes who can be booked when, and their one order.
+ *
+ * A booking reads the client's allowance, the stylist's schedule and the stylist's busy time, then
+ * writes; a removal, a deletion or a schedule change reads the pending appointments, then writes. Under
+ * READ COMMITTED both sides could read before the other commits and both commit. Row locks on the two
+ * accounts make them take turns, and each side reads what it checks only after taking its lock, so
+ * whichever commits first wins and the other sees its result:
+ *
+ *   1. appointment rows (`for update`): cancellation, and a client's deletion for its pending ones;
+ *   2. the client's account, `lockClient` (`for update`): every booking for the client (serialises the
+ *      allowance) and the client's deletion;
+ *   3. the stylist's account: `shareEmployee` (`for share`) for bookings and leaves of the stylist, which
+ *      may run side by side; `lockEmployee` (`for update`) for the stylist's removal, weekly shifts,
+ *      special days, services offered and information, which wait for those bookings and make them wait.
+ *
+ * A transaction takes its locks in this order and never the other way round, so two of them cannot
+ * deadlock. The exclusion constraint on busy parts stays the last judge of overlaps.
+ */
+
+/**
+ * Locks a stylist's account exclusively (`select … for update`) until the end of the transaction:
+ * removal, schedule, special-day, services-offered and information changes of one stylist, which also
+ * wait for the bookings and leaves holding `shareEmployee`.
+ */
+export async function lockEmployee(tx: Tx, tenantId: number, userId: string): Promise<void> {
+  await tx
+    .select({ id: users.id })
+    .from(users)
+    .where(and(eq(users.tenantId, tenantId), eq(users.id, userId)))
+    .for('update');
+}
+
+/**
+ * Takes a shared lock on a stylist's account (`select … for share`) for a booking or a leave, then reads
+ * again, with the lock held, whether the stylist is still active staff of the tenant (not removed).
+ * Returns false when the stylist was removed by a transaction that committed first; the caller answers
+ * as it would to an unknown stylist.
+ */
+export async function shareEmployee(tx: Tx, tenantId: number, userId: string): Promise<boolean> {
+  await tx
+    .select({ id: users.id })
+    .from(users)
+    .where(and(eq(users.tenantId, tenantId), eq(users.id, userId)))
+    .for('share');
+  // A second statement: under READ COMMITTED it sees what committed while this one waited for the lock.
+  const [active] = await tx
+    .select({ id: users.id })
+    .from(users)
+    .where(and(eq(users.tenantId, tenantId), eq(users.id, userId), inArray(users.role, ['employee', 'admin']), notRemoved(users.id)))
+    .limit(1);
+  return Boolean(active);
+}
+
+/**
+ * Locks a client's account (`select … for update`) until the end of the transaction and returns its row
+ * as it is now (a deletion that committed while this waited shows as `deletedAt`), or null when the id is
+ * not a user of the tenant.
+ */
+export async function lockClient(tx: Tx, tenantId: number, userId: string): Promise<UserRow | null> {
+  const [row] = await tx
+    .select()
+    .from(users)
+    .where(and(eq(users.tenantId, tenantId), eq(users.id, userId)))
+    .for('update');
+  return row ?? null;
+}
