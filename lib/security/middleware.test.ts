@@ -57,3 +57,26 @@ describe('middleware security headers', () => {
     expect(redirect.headers.get('strict-transport-security')).toBe('max-age=63072000; includeSubDomains');
   });
 });
+
+describe('a signed-in page view while the database is unavailable', () => {
+  const slot = globalThis as { __klokSessionProbe?: unknown };
+  afterEach(() => {
+    delete slot.__klokSessionProbe;
+  });
+
+  it.each([
+    ['the probe answers 503', async () => ({ status: 503 })],
+    ['the probe fails', async () => Promise.reject(new Error('connection refused'))],
+  ])('gets a Spanish 503 page with a retry link, not the sign-in page, when %s', async (_name, probe) => {
+    slot.__klokSessionProbe = probe;
+    const res = await middleware(request('/employees?x=<1>', { cookie: 'klok_session=abc' }));
+    expect(res.status).toBe(503);
+    expect(res.headers.get('location')).toBeNull();
+    expect(res.headers.get('retry-after')).toBe('5');
+    const html = await res.text();
+    expect(html).toContain('El servicio no está disponible en este momento. Inténtalo de nuevo en unos minutos.');
+    expect(html).toContain('<a href="/employees?x=%3C1%3E">Reintentar</a>');
+    const nonce = getScriptNonceFromHeader(res.headers.get('content-security-policy')!);
+    expect(html).toContain(`<style nonce="${nonce}">`);
+  });
+});

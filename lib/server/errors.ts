@@ -63,16 +63,29 @@ export function isUniqueViolation(err: unknown): boolean {
 }
 
 /**
+ * True when two transactions could not both go on and the database ended one of them: a deadlock
+ * (40P01) or a serialization failure (40001). Nothing of the ended one was written; the caller may retry.
+ */
+export function isTransactionConflict(err: unknown): boolean {
+  const code = pgCode(err);
+  return code === '40P01' || code === '40001';
+}
+
+/**
  * True when the database could not be reached or did not answer in time: connection refused/reset/timed
  * out, the pool's connection timeout, a statement timeout (57014), connection exceptions (08xxx), too many
- * connections (53300) or a server shutting down (57P0x).
+ * connections (53300), a server shutting down or a backend terminated (57P0x), a database that does not
+ * accept connections (55000 "not currently accepting connections"), or a connection lost in the middle of
+ * a transaction (the driver's "not queryable", which also replaces the error of the failed rollback).
  */
 export function isDatabaseUnavailable(err: unknown): boolean {
   const code = pgCode(err);
   if (code && (/^08/.test(code) || code === '57014' || code === '53300' || /^57P0/.test(code))) return true;
   if (code && ['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EHOSTUNREACH', 'ENOTFOUND', 'EPIPE'].includes(code)) return true;
   const message = messageChain(err);
-  return /timeout exceeded when trying to connect|Connection terminated|Query read timeout|connection timeout/i.test(message);
+  return /timeout exceeded when trying to connect|Connection terminated|Query read timeout|connection timeout|not queryable|not currently accepting connections|terminating connection/i.test(
+    message,
+  );
 }
 
 function messageChain(err: unknown): string {

@@ -5,7 +5,7 @@ import { z, type ZodType } from 'zod';
 import { isHttps } from '@/lib/server/auth/origin';
 import { findSessionUser, isStaff, type SessionUser } from '@/lib/server/auth/session';
 import { env } from '@/lib/server/env';
-import { ApiError, isDatabaseUnavailable, isExclusionViolation, isUniqueViolation } from '@/lib/server/errors';
+import { ApiError, isDatabaseUnavailable, isExclusionViolation, isTransactionConflict, isUniqueViolation } from '@/lib/server/errors';
 import { logger, REQUEST_ID } from '@/lib/server/log';
 import { errorMessage } from '@/lib/server/messages';
 import { consume } from '@/lib/server/rate-limit';
@@ -109,8 +109,8 @@ export async function requestSession(
  * - params, query and body validated with zod (400 with field paths); the body must be JSON
  *   (415 `unsupported_media_type`) of at most 64 KB (413 `payload_too_large`, checked before and while
  *   reading); control characters in any string → 400; a malformed percent escape in the path → 400;
- * - failures mapped to `{ error: { code, message } }`: exclusion violation 409 `slot_taken`, unique violation
- *   409 `conflict`, database unreachable or slow 503 `unavailable`, anything else 500 with the request id in
+ * - failures mapped to `{ error: { code, message } }`: exclusion violation 409 `slot_taken`, unique violation,
+ *   deadlock or serialization failure 409 `conflict`, database unreachable or slow 503 `unavailable`, anything else 500 with the request id in
  *   `error.request_id` (logged at error level with the stack, no internals leaked).
  * Every answer carries `Cache-Control: no-store`, `X-Request-Id` (lib/server/log.ts), and HSTS when the
  * request came over https. Each request writes one `info` log line: request id, tenant slug, user id, route
@@ -319,7 +319,7 @@ export function errorResponse(err: unknown, requestId: string = randomUUID()): N
   if (isExclusionViolation(err)) {
     return NextResponse.json({ error: { code: 'slot_taken', message: errorMessage('slotTaken') } }, { status: 409 });
   }
-  if (isUniqueViolation(err)) {
+  if (isUniqueViolation(err) || isTransactionConflict(err)) {
     return NextResponse.json({ error: { code: 'conflict', message: errorMessage('conflict') } }, { status: 409 });
   }
   if (isDatabaseUnavailable(err)) {

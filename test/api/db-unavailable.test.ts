@@ -54,3 +54,25 @@ it('maps a unique violation to 409 conflict and an unknown failure to a 500 with
   expect(other.status).toBe(500);
   expect(JSON.stringify(await other.json())).not.toContain('secret');
 });
+
+it('maps a connection lost mid-transaction, a database refusing connections and a terminated backend to 503', async () => {
+  const lostRollback = Object.assign(new Error('Failed query: rollback'), {
+    cause: new Error('Client has encountered a connection error and is not queryable'),
+  });
+  const refusing = Object.assign(new Error('database "klok" is not currently accepting connections'), { code: '55000' });
+  const terminated = Object.assign(new Error('terminating connection due to administrator command'), { code: '57P01' });
+  for (const err of [lostRollback, refusing, terminated]) {
+    const res = errorResponse(err);
+    expect(res.status).toBe(503);
+    expect((await res.json()).error).toEqual(UNAVAILABLE);
+    expect(res.headers.get('retry-after')).toBe('5');
+  }
+});
+
+it('maps a deadlock or a serialization failure to 409 conflict (nothing was written; the caller may retry)', async () => {
+  for (const code of ['40P01', '40001']) {
+    const res = errorResponse(Object.assign(new Error('deadlock detected'), { code }));
+    expect(res.status).toBe(409);
+    expect((await res.json()).error.code).toBe('conflict');
+  }
+});

@@ -1,6 +1,6 @@
 import 'server-only';
 import { getDb } from '@/lib/server/db/client';
-import { ApiError } from '@/lib/server/errors';
+import { ApiError, isDatabaseUnavailable } from '@/lib/server/errors';
 import { findUserById } from '@/lib/server/repositories/users';
 import { requestSession } from '@/lib/server/http';
 import { tenantForHost } from '@/lib/server/tenancy';
@@ -16,8 +16,8 @@ export const SESSION_PROBE_KEY = '__klokSessionProbe';
  * no loopback HTTP call per page view). The route's steps: tenant of the host (404 unknown), then the
  * wrapper's own `requestSession` (per-IP budget 429; an unknown or expired token spends the bad-session
  * budget and answers 404), then the user row (role, onboarding). `ip` is the edge's
- * `x-klok-client-ip` (null: no per-IP budget, as in the route). Store failures propagate (the middleware
- * treats any failure as "no session", as it did for a failed loopback call).
+ * `x-klok-client-ip` (null: no per-IP budget, as in the route). An unavailable database answers 503, as the
+ * route would (the middleware shows its error page, not the sign-in page); other failures propagate.
  */
 export async function probeSession(host: string | null, token: string | undefined, ip: string | null): Promise<SessionProbe> {
   const tenant = await tenantForHost(host);
@@ -30,6 +30,7 @@ export async function probeSession(host: string | null, token: string | undefine
     return { status: 200, role: row.role, onboarding: row.onboardingCompleted };
   } catch (err) {
     if (err instanceof ApiError && err.code === 'too_many_requests') return { status: 429 };
+    if (isDatabaseUnavailable(err)) return { status: 503 };
     throw err;
   }
 }
