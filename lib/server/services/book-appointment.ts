@@ -162,7 +162,7 @@ export async function insertAppointment(tx: Tx, a: NewAppointment): Promise<stri
     })),
   );
   await touchClientActivity(tx, a.tenantId, a.client.id);
-  const [creator] = await tx.select({ email: users.email, name: users.name }).from(users).where(eq(users.id, a.createdBy));
+  const [creator] = await tx.select({ email: users.email, name: users.name }).from(users).where(and(eq(users.tenantId, a.tenantId), eq(users.id, a.createdBy)));
   await tx.insert(activities).values({
     tenantId: a.tenantId,
     type: a.createdByRole === 'client' ? 'client_appointment_created' : 'employee_appointment_created',

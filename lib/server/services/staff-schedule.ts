@@ -222,10 +222,10 @@ export async function writeCancellation(
   await tx
     .update(appointments)
     .set({ status: 'cancelled', cancelledAt: new Date(now), cancelledBy: actor.id, notes })
-    .where(eq(appointments.id, a.id));
-  await tx.update(busySlots).set({ active: false }).where(eq(busySlots.appointmentId, a.id));
+    .where(and(eq(appointments.tenantId, tenantId), eq(appointments.id, a.id)));
+  await tx.update(busySlots).set({ active: false }).where(and(eq(busySlots.tenantId, tenantId), eq(busySlots.appointmentId, a.id)));
   await touchClientActivity(tx, tenantId, client.id);
-  const [employee] = await tx.select({ name: users.name }).from(users).where(eq(users.id, a.employeeId));
+  const [employee] = await tx.select({ name: users.name }).from(users).where(and(eq(users.tenantId, tenantId), eq(users.id, a.employeeId)));
   await tx.insert(activities).values({
     tenantId,
     type: 'appointment_cancelled',
