@@ -34,6 +34,7 @@ import {
   segmentChoices,
   serverFieldErrors,
   setSegmentTime,
+  shownSegments,
   updateBodyOf,
   withDuration,
   type ServiceDraft,
@@ -111,7 +112,9 @@ function ServiceForm({ service }: { service?: Service }) {
   const changed = service ? infoChanged(draft, service) : JSON.stringify(draft) !== JSON.stringify(initial);
   const canSave = changed && parsed.success;
   const duration = durationOf(draft);
-  const canAdd = canAddSegment(duration, draft.segments);
+  /** The busy parts for the chosen duration (the kept ones fitted to it): shown, drawn and saved. */
+  const segments = shownSegments(draft);
+  const canAdd = duration > 0 && canAddSegment(duration, segments);
 
   const hoursText = (hours: number) => t('hoursOption', { hours });
   const minutesText = (minutes: number) => t('minutesOption', { minutes });
@@ -242,9 +245,9 @@ function ServiceForm({ service }: { service?: Service }) {
           {t('workHint')}
         </p>
         <ol className="svc-segments">
-          {draft.segments.map((s, i) => {
+          {segments.map((s, i) => {
             const n = i + 1;
-            const choices = segmentChoices(duration, draft.segments, i);
+            const choices = segmentChoices(duration, segments, i);
             const startId = `${ids.segmentsHint}-start-${i}`;
             const endId = `${ids.segmentsHint}-end-${i}`;
             return (
@@ -272,7 +275,7 @@ function ServiceForm({ service }: { service?: Service }) {
                   type="button"
                   className="icon-btn svc-segment-remove"
                   aria-label={t('removeSegment', { n })}
-                  disabled={draft.segments.length <= 1}
+                  disabled={segments.length <= 1}
                   onClick={() => change(['busy_slots'], (d) => removeSegment(d, i))}
                 >
                   <TrashIcon />
@@ -281,7 +284,7 @@ function ServiceForm({ service }: { service?: Service }) {
             );
           })}
         </ol>
-        <WorkBar duration={duration} segments={draft.segments} />
+        <WorkBar duration={duration} segments={segments} />
         <div className="svc-add-segment">
           <Button
             variant="secondary"
