@@ -4,6 +4,7 @@ import { useId, useState } from 'react';
 import { useRouter } from 'next/navigation';
 import { useTranslations } from 'next-intl';
 import { Button } from '@/components/ui/button';
+import { Dialog, DialogActions } from '@/components/ui/dialog';
 import { EditForm } from '@/components/ui/edit-form';
 import { Field, SelectField } from '@/components/ui/field';
 import { PlusIcon, TrashIcon } from '@/components/ui/icons';
@@ -12,7 +13,7 @@ import { toastError, toastSuccess } from '@/components/ui/toast';
 import { ApiClientError, errorMessageOf } from '@/lib/api-client/fetcher';
 import { createService, updateService } from '@/lib/api-client/services';
 import { useStaffEmployees } from '@/lib/api-client/staff';
-import { canAddSegment } from '@/lib/domain/service';
+import { canAddSegment, type PartFit } from '@/lib/domain/service';
 import type { Service } from '@/lib/validation/dto';
 import {
   ZServiceCreate,
@@ -25,6 +26,7 @@ import {
   MINUTE_OPTIONS,
   addSegment,
   createBodyOf,
+  cutSegments,
   draftFromService,
   durationOf,
   emptyDraft,
@@ -42,7 +44,7 @@ import {
 import { useMissingFieldsText } from './missing-fields';
 import { TeamChecklist } from './stylist-checklist';
 import { ServiceEditor } from './with-service';
-import { WorkBar } from './work-bar';
+import { WorkBar, useTimelineText } from './work-bar';
 import './services.css';
 
 type FieldMessages = Partial<Record<ServiceFormField, string>>;
@@ -76,6 +78,10 @@ export function EditServiceInfoScreen({ id }: { id: number }) {
  * (`ZServiceCreate` or `ZServiceUpdate`); the save button is enabled only when something changed and the
  * body is valid, and otherwise names the missing fields (Faltan campos por rellenar …). Field messages
  * show once a field was touched, and the server's 400/422 field messages next to their fields.
+ * The busy parts are kept as the person set them while the duration changes; the ones shown, drawn and
+ * saved are fitted to the chosen duration (lib/domain/service `partsFor`). When that duration cuts parts,
+ * the work card says which and saving asks first; an edit that changes the timing says above the save
+ * button what will be saved and what the service has now.
  */
 function ServiceForm({ service }: { service?: Service }) {
   const t = useTranslations('services');
@@ -88,6 +94,8 @@ function ServiceForm({ service }: { service?: Service }) {
   const [touched, setTouched] = useState<ReadonlySet<ServiceFormField>>(new Set());
   const [serverErrors, setServerErrors] = useState<FieldMessages>({});
   const [busy, setBusy] = useState(false);
+  const [confirmingCuts, setConfirmingCuts] = useState(false);
+  const timelineText = useTimelineText();
   const ids = {
     name: useId(),
     description: useId(),
@@ -115,6 +123,14 @@ function ServiceForm({ service }: { service?: Service }) {
   /** The busy parts for the chosen duration (the kept ones fitted to it): shown, drawn and saved. */
   const segments = shownSegments(draft);
   const canAdd = duration > 0 && canAddSegment(duration, segments);
+  /** Kept parts the chosen duration drops or shortens (none while no duration is chosen). */
+  const cuts = duration > 0 ? cutSegments(draft) : [];
+  const savedTimeline = timelineText(duration, segments);
+  /** The stored timing in words, when the draft's differs from it (edit only). */
+  const timingBefore =
+    service && parsed.success && (duration !== service.duration || JSON.stringify(segments) !== JSON.stringify(service.busy_slots.map((b) => ({ startMinutes: b.startMinutes, endMinutes: b.endMinutes }))))
+      ? timelineText(service.duration, service.busy_slots)
+      : null;
 
   const hoursText = (hours: number) => t('hoursOption', { hours });
   const minutesText = (minutes: number) => t('minutesOption', { minutes });
@@ -133,8 +149,16 @@ function ServiceForm({ service }: { service?: Service }) {
   };
   const touch = (field: ServiceFormField) => setTouched((prev) => (prev.has(field) ? prev : new Set([...prev, field])));
 
+  /** Guardar / Crear servicio: asks first when the chosen duration cuts busy parts. */
+  const requestSave = () => {
+    if (!canSave || busy) return;
+    if (cuts.length > 0) setConfirmingCuts(true);
+    else void submit();
+  };
+
   const submit = async () => {
     if (!canSave || busy) return;
+    setConfirmingCuts(false);
     setBusy(true);
     try {
       if (isNew) {
@@ -156,165 +180,221 @@ function ServiceForm({ service }: { service?: Service }) {
   };
 
   return (
-    <EditForm
-      onSave={() => void submit()}
-      saveLabel={isNew ? t('create') : t('save')}
-      busy={busy}
-      disabled={!canSave}
-      message={missingText(missing)}
-    >
-      <section className="card svc-form-card" aria-labelledby={`${ids.name}-card`}>
-        <h2 id={`${ids.name}-card`} className="svc-card-title">
-          {t('infoCard')}
-        </h2>
-        <Field id={ids.name} label={t('name')} message={messageOf('name')}>
-          {(control) => (
-            <input
-              {...control}
-              className="input"
-              autoComplete="off"
-              maxLength={120}
-              required
-              value={draft.name}
-              onChange={(e) => change(['name'], (d) => ({ ...d, name: e.target.value }))}
-              onBlur={() => touch('name')}
-            />
-          )}
-        </Field>
-        <Field id={ids.description} label={t('description')} message={messageOf('description')}>
-          {(control) => (
-            <textarea
-              {...control}
-              className="input textarea"
-              rows={3}
-              maxLength={1000}
-              required
-              value={draft.description}
-              onChange={(e) => change(['description'], (d) => ({ ...d, description: e.target.value }))}
-              onBlur={() => touch('description')}
-            />
-          )}
-        </Field>
-        <Field id={ids.price} label={t('priceField')} message={messageOf('price')} hint={t('priceHint')}>
-          {(control) => (
-            <input
-              {...control}
-              className="input svc-price"
-              inputMode="decimal"
-              autoComplete="off"
-              required
-              value={draft.price}
-              onChange={(e) => change(['price'], (d) => ({ ...d, price: e.target.value }))}
-              onBlur={() => touch('price')}
-            />
-          )}
-        </Field>
-        <fieldset className="fieldset" aria-describedby={messageOf('duration') ? `${ids.hours}-error` : undefined}>
-          <legend>{t('duration')}</legend>
-          <div className="svc-duration">
-            <SelectField
-              id={ids.hours}
-              label={t('hours')}
-              value={draft.hours}
-              options={HOUR_OPTIONS}
-              format={hoursText}
-              onChange={(hours) => change(['duration', 'busy_slots'], (d) => withDuration(d, hours, d.minutes))}
-            />
-            <SelectField
-              id={ids.minutes}
-              label={t('minutes')}
-              value={draft.minutes}
-              options={MINUTE_OPTIONS}
-              format={minutesText}
-              onChange={(minutes) => change(['duration', 'busy_slots'], (d) => withDuration(d, d.hours, minutes))}
-            />
-          </div>
-          {messageOf('duration') && (
-            <p id={`${ids.hours}-error`} className="field-error">
-              {messageOf('duration')}
-            </p>
-          )}
-        </fieldset>
-      </section>
-
-      <section className="card svc-form-card" aria-labelledby={`${ids.segmentsHint}-card`}>
-        <h2 id={`${ids.segmentsHint}-card`} className="svc-card-title">
-          {t('workCard')}
-        </h2>
-        <p id={ids.segmentsHint} className="field-hint">
-          {t('workHint')}
-        </p>
-        <ol className="svc-segments">
-          {segments.map((s, i) => {
-            const n = i + 1;
-            const choices = segmentChoices(duration, segments, i);
-            const startId = `${ids.segmentsHint}-start-${i}`;
-            const endId = `${ids.segmentsHint}-end-${i}`;
-            return (
-              <li key={i} className="svc-segment">
-                <span className="svc-segment-title">{t('segment', { n })}</span>
-                <SelectField
-                  id={startId}
-                  label={t('segmentStart')}
-                  labelSuffix={t('ofSegment', { n })}
-                  value={s.startMinutes}
-                  options={choices.starts}
-                  format={minutesText}
-                  onChange={(m) => change(['busy_slots'], (d) => setSegmentTime(d, i, 'start', m))}
-                />
-                <SelectField
-                  id={endId}
-                  label={t('segmentEnd')}
-                  labelSuffix={t('ofSegment', { n })}
-                  value={s.endMinutes}
-                  options={choices.ends}
-                  format={minutesText}
-                  onChange={(m) => change(['busy_slots'], (d) => setSegmentTime(d, i, 'end', m))}
-                />
-                <button
-                  type="button"
-                  className="icon-btn svc-segment-remove"
-                  aria-label={t('removeSegment', { n })}
-                  disabled={segments.length <= 1}
-                  onClick={() => change(['busy_slots'], (d) => removeSegment(d, i))}
-                >
-                  <TrashIcon />
-                </button>
-              </li>
-            );
-          })}
-        </ol>
-        <WorkBar duration={duration} segments={segments} />
-        <div className="svc-add-segment">
-          <Button
-            variant="secondary"
-            disabled={!canAdd}
-            aria-describedby={!canAdd && duration > 0 ? ids.addHint : undefined}
-            onClick={() => change(['busy_slots'], addSegment)}
-          >
-            <PlusIcon />
-            {t('addSegment')}
-          </Button>
-          {!canAdd && duration > 0 && (
-            <p id={ids.addHint} className="field-hint">
-              {t('cannotAddSegment')}
-            </p>
-          )}
-        </div>
-        {messageOf('busy_slots') && <p className="field-error">{messageOf('busy_slots')}</p>}
-      </section>
-
-      {isNew && (
-        <section className="card svc-form-card">
-          <NewServiceStylists
-            selected={draft.employees}
-            message={messageOf('employees')}
-            onChange={(employees) => change(['employees'], (d) => ({ ...d, employees }))}
-          />
+    <>
+      <EditForm
+        onSave={requestSave}
+        saveLabel={isNew ? t('create') : t('save')}
+        busy={busy}
+        disabled={!canSave}
+        message={missingText(missing)}
+      >
+        <section className="card svc-form-card" aria-labelledby={`${ids.name}-card`}>
+          <h2 id={`${ids.name}-card`} className="svc-card-title">
+            {t('infoCard')}
+          </h2>
+          <Field id={ids.name} label={t('name')} message={messageOf('name')}>
+            {(control) => (
+              <input
+                {...control}
+                className="input"
+                autoComplete="off"
+                maxLength={120}
+                required
+                value={draft.name}
+                onChange={(e) => change(['name'], (d) => ({ ...d, name: e.target.value }))}
+                onBlur={() => touch('name')}
+              />
+            )}
+          </Field>
+          <Field id={ids.description} label={t('description')} message={messageOf('description')}>
+            {(control) => (
+              <textarea
+                {...control}
+                className="input textarea"
+                rows={3}
+                maxLength={1000}
+                required
+                value={draft.description}
+                onChange={(e) => change(['description'], (d) => ({ ...d, description: e.target.value }))}
+                onBlur={() => touch('description')}
+              />
+            )}
+          </Field>
+          <Field id={ids.price} label={t('priceField')} message={messageOf('price')} hint={t('priceHint')}>
+            {(control) => (
+              <input
+                {...control}
+                className="input svc-price"
+                inputMode="decimal"
+                autoComplete="off"
+                required
+                value={draft.price}
+                onChange={(e) => change(['price'], (d) => ({ ...d, price: e.target.value }))}
+                onBlur={() => touch('price')}
+              />
+            )}
+          </Field>
+          <fieldset className="fieldset" aria-describedby={messageOf('duration') ? `${ids.hours}-error` : undefined}>
+            <legend>{t('duration')}</legend>
+            <div className="svc-duration">
+              <SelectField
+                id={ids.hours}
+                label={t('hours')}
+                value={draft.hours}
+                options={HOUR_OPTIONS}
+                format={hoursText}
+                onChange={(hours) => change(['duration', 'busy_slots'], (d) => withDuration(d, hours, d.minutes))}
+              />
+              <SelectField
+                id={ids.minutes}
+                label={t('minutes')}
+                value={draft.minutes}
+                options={MINUTE_OPTIONS}
+                format={minutesText}
+                onChange={(minutes) => change(['duration', 'busy_slots'], (d) => withDuration(d, d.hours, minutes))}
+              />
+            </div>
+            {messageOf('duration') && (
+              <p id={`${ids.hours}-error`} className="field-error">
+                {messageOf('duration')}
+              </p>
+            )}
+          </fieldset>
         </section>
-      )}
 
-    </EditForm>
+        <section className="card svc-form-card" aria-labelledby={`${ids.segmentsHint}-card`}>
+          <h2 id={`${ids.segmentsHint}-card`} className="svc-card-title">
+            {t('workCard')}
+          </h2>
+          <p id={ids.segmentsHint} className="field-hint">
+            {t('workHint')}
+          </p>
+          <ol className="svc-segments">
+            {segments.map((s, i) => {
+              const n = i + 1;
+              const choices = segmentChoices(duration, segments, i);
+              const startId = `${ids.segmentsHint}-start-${i}`;
+              const endId = `${ids.segmentsHint}-end-${i}`;
+              return (
+                <li key={i} className="svc-segment">
+                  <span className="svc-segment-title">{t('segment', { n })}</span>
+                  <SelectField
+                    id={startId}
+                    label={t('segmentStart')}
+                    labelSuffix={t('ofSegment', { n })}
+                    value={s.startMinutes}
+                    options={choices.starts}
+                    format={minutesText}
+                    onChange={(m) => change(['busy_slots'], (d) => setSegmentTime(d, i, 'start', m))}
+                  />
+                  <SelectField
+                    id={endId}
+                    label={t('segmentEnd')}
+                    labelSuffix={t('ofSegment', { n })}
+                    value={s.endMinutes}
+                    options={choices.ends}
+                    format={minutesText}
+                    onChange={(m) => change(['busy_slots'], (d) => setSegmentTime(d, i, 'end', m))}
+                  />
+                  <button
+                    type="button"
+                    className="icon-btn svc-segment-remove"
+                    aria-label={t('removeSegment', { n })}
+                    disabled={segments.length <= 1}
+                    onClick={() => change(['busy_slots'], (d) => removeSegment(d, i))}
+                  >
+                    <TrashIcon />
+                  </button>
+                </li>
+              );
+            })}
+          </ol>
+          <WorkBar duration={duration} segments={segments} />
+          {cuts.length > 0 && (
+            <div className="svc-cut-warning" role="status">
+              <p className="svc-cut-title">{t('cutTitle', { duration })}</p>
+              <CutList cuts={cuts} />
+              <p>{t('cutRestore')}</p>
+            </div>
+          )}
+          <div className="svc-add-segment">
+            <Button
+              variant="secondary"
+              disabled={!canAdd}
+              aria-describedby={!canAdd && duration > 0 ? ids.addHint : undefined}
+              onClick={() => change(['busy_slots'], addSegment)}
+            >
+              <PlusIcon />
+              {t('addSegment')}
+            </Button>
+            {!canAdd && duration > 0 && (
+              <p id={ids.addHint} className="field-hint">
+                {t('cannotAddSegment')}
+              </p>
+            )}
+          </div>
+          {messageOf('busy_slots') && <p className="field-error">{messageOf('busy_slots')}</p>}
+        </section>
+
+        {isNew && (
+          <section className="card svc-form-card">
+            <NewServiceStylists
+              selected={draft.employees}
+              message={messageOf('employees')}
+              onChange={(employees) => change(['employees'], (d) => ({ ...d, employees }))}
+            />
+          </section>
+        )}
+
+        {timingBefore !== null && (
+          <p className="svc-save-summary" aria-live="polite">
+            {t('saveSummary', { timeline: savedTimeline })} {t('saveSummaryBefore', { timeline: timingBefore })}
+          </p>
+        )}
+      </EditForm>
+      <Dialog
+        open={confirmingCuts}
+        onClose={() => setConfirmingCuts(false)}
+        title={t('cutConfirmTitle')}
+        footer={
+          <DialogActions
+            confirmLabel={t('cutConfirm')}
+            cancelLabel={t('cutReview')}
+            busy={busy}
+            onConfirm={() => void submit()}
+            onCancel={() => setConfirmingCuts(false)}
+          />
+        }
+      >
+        <p>{t('cutConfirmText', { duration, timeline: savedTimeline })}</p>
+        <CutList cuts={cuts} />
+      </Dialog>
+    </>
+  );
+}
+
+/**
+ * The busy parts the chosen duration cuts, as the person set them (minutes): each one left out or the
+ * part it is shortened to.
+ */
+function CutList({ cuts }: { cuts: PartFit[] }) {
+  const t = useTranslations('services');
+  return (
+    <ul className="svc-cut-list">
+      {cuts.map((c) => (
+        <li key={c.index}>
+          {c.saved
+            ? t('cutClipped', {
+                n: c.index + 1,
+                start: c.kept.startMinutes,
+                end: c.kept.endMinutes,
+                savedStart: c.saved.startMinutes,
+                savedEnd: c.saved.endMinutes,
+              })
+            : t('cutDropped', { n: c.index + 1, start: c.kept.startMinutes, end: c.kept.endMinutes })}
+        </li>
+      ))}
+    </ul>
   );
 }
 
