@@ -126,11 +126,10 @@ function ServiceForm({ service }: { service?: Service }) {
   /** Kept parts the chosen duration drops or shortens (none while no duration is chosen). */
   const cuts = duration > 0 ? cutSegments(draft) : [];
   const savedTimeline = timelineText(duration, segments);
-  /** The stored timing in words, when the draft's differs from it (edit only). */
-  const timingBefore =
-    service && parsed.success && (duration !== service.duration || JSON.stringify(segments) !== JSON.stringify(service.busy_slots.map((b) => ({ startMinutes: b.startMinutes, endMinutes: b.endMinutes }))))
-      ? timelineText(service.duration, service.busy_slots)
-      : null;
+  const storedSegments = service?.busy_slots.map((b) => ({ startMinutes: b.startMinutes, endMinutes: b.endMinutes }));
+  const timingChanged = service !== undefined && (duration !== service.duration || JSON.stringify(segments) !== JSON.stringify(storedSegments));
+  /** The stored timing in words, when a valid edit changes it (the save summary). */
+  const timingBefore = service && timingChanged && parsed.success ? timelineText(service.duration, service.busy_slots) : null;
 
   const hoursText = (hours: number) => t('hoursOption', { hours });
   const minutesText = (minutes: number) => t('minutesOption', { minutes });
@@ -180,178 +179,176 @@ function ServiceForm({ service }: { service?: Service }) {
   };
 
   return (
-    <>
-      <EditForm
-        onSave={requestSave}
-        saveLabel={isNew ? t('create') : t('save')}
-        busy={busy}
-        disabled={!canSave}
-        message={missingText(missing)}
-      >
-        <section className="card svc-form-card" aria-labelledby={`${ids.name}-card`}>
-          <h2 id={`${ids.name}-card`} className="svc-card-title">
-            {t('infoCard')}
-          </h2>
-          <Field id={ids.name} label={t('name')} message={messageOf('name')}>
-            {(control) => (
-              <input
-                {...control}
-                className="input"
-                autoComplete="off"
-                maxLength={120}
-                required
-                value={draft.name}
-                onChange={(e) => change(['name'], (d) => ({ ...d, name: e.target.value }))}
-                onBlur={() => touch('name')}
-              />
-            )}
-          </Field>
-          <Field id={ids.description} label={t('description')} message={messageOf('description')}>
-            {(control) => (
-              <textarea
-                {...control}
-                className="input textarea"
-                rows={3}
-                maxLength={1000}
-                required
-                value={draft.description}
-                onChange={(e) => change(['description'], (d) => ({ ...d, description: e.target.value }))}
-                onBlur={() => touch('description')}
-              />
-            )}
-          </Field>
-          <Field id={ids.price} label={t('priceField')} message={messageOf('price')} hint={t('priceHint')}>
-            {(control) => (
-              <input
-                {...control}
-                className="input svc-price"
-                inputMode="decimal"
-                autoComplete="off"
-                required
-                value={draft.price}
-                onChange={(e) => change(['price'], (d) => ({ ...d, price: e.target.value }))}
-                onBlur={() => touch('price')}
-              />
-            )}
-          </Field>
-          <fieldset className="fieldset" aria-describedby={messageOf('duration') ? `${ids.hours}-error` : undefined}>
-            <legend>{t('duration')}</legend>
-            <div className="svc-duration">
-              <SelectField
-                id={ids.hours}
-                label={t('hours')}
-                value={draft.hours}
-                options={HOUR_OPTIONS}
-                format={hoursText}
-                onChange={(hours) => change(['duration', 'busy_slots'], (d) => withDuration(d, hours, d.minutes))}
-              />
-              <SelectField
-                id={ids.minutes}
-                label={t('minutes')}
-                value={draft.minutes}
-                options={MINUTE_OPTIONS}
-                format={minutesText}
-                onChange={(minutes) => change(['duration', 'busy_slots'], (d) => withDuration(d, d.hours, minutes))}
-              />
-            </div>
-            {messageOf('duration') && (
-              <p id={`${ids.hours}-error`} className="field-error">
-                {messageOf('duration')}
-              </p>
-            )}
-          </fieldset>
-        </section>
-
-        <section className="card svc-form-card" aria-labelledby={`${ids.segmentsHint}-card`}>
-          <h2 id={`${ids.segmentsHint}-card`} className="svc-card-title">
-            {t('workCard')}
-          </h2>
-          <p id={ids.segmentsHint} className="field-hint">
-            {t('workHint')}
-          </p>
-          <ol className="svc-segments">
-            {segments.map((s, i) => {
-              const n = i + 1;
-              const choices = segmentChoices(duration, segments, i);
-              const startId = `${ids.segmentsHint}-start-${i}`;
-              const endId = `${ids.segmentsHint}-end-${i}`;
-              return (
-                <li key={i} className="svc-segment">
-                  <span className="svc-segment-title">{t('segment', { n })}</span>
-                  <SelectField
-                    id={startId}
-                    label={t('segmentStart')}
-                    labelSuffix={t('ofSegment', { n })}
-                    value={s.startMinutes}
-                    options={choices.starts}
-                    format={minutesText}
-                    onChange={(m) => change(['busy_slots'], (d) => setSegmentTime(d, i, 'start', m))}
-                  />
-                  <SelectField
-                    id={endId}
-                    label={t('segmentEnd')}
-                    labelSuffix={t('ofSegment', { n })}
-                    value={s.endMinutes}
-                    options={choices.ends}
-                    format={minutesText}
-                    onChange={(m) => change(['busy_slots'], (d) => setSegmentTime(d, i, 'end', m))}
-                  />
-                  <button
-                    type="button"
-                    className="icon-btn svc-segment-remove"
-                    aria-label={t('removeSegment', { n })}
-                    disabled={segments.length <= 1}
-                    onClick={() => change(['busy_slots'], (d) => removeSegment(d, i))}
-                  >
-                    <TrashIcon />
-                  </button>
-                </li>
-              );
-            })}
-          </ol>
-          <WorkBar duration={duration} segments={segments} />
-          {cuts.length > 0 && (
-            <div className="svc-cut-warning" role="status">
-              <p className="svc-cut-title">{t('cutTitle', { duration })}</p>
-              <CutList cuts={cuts} />
-              <p>{t('cutRestore')}</p>
-            </div>
-          )}
-          <div className="svc-add-segment">
-            <Button
-              variant="secondary"
-              disabled={!canAdd}
-              aria-describedby={!canAdd && duration > 0 ? ids.addHint : undefined}
-              onClick={() => change(['busy_slots'], addSegment)}
-            >
-              <PlusIcon />
-              {t('addSegment')}
-            </Button>
-            {!canAdd && duration > 0 && (
-              <p id={ids.addHint} className="field-hint">
-                {t('cannotAddSegment')}
-              </p>
-            )}
-          </div>
-          {messageOf('busy_slots') && <p className="field-error">{messageOf('busy_slots')}</p>}
-        </section>
-
-        {isNew && (
-          <section className="card svc-form-card">
-            <NewServiceStylists
-              selected={draft.employees}
-              message={messageOf('employees')}
-              onChange={(employees) => change(['employees'], (d) => ({ ...d, employees }))}
+    <EditForm
+      onSave={requestSave}
+      saveLabel={isNew ? t('create') : t('save')}
+      busy={busy}
+      disabled={!canSave}
+      message={missingText(missing)}
+    >
+      <section className="card svc-form-card" aria-labelledby={`${ids.name}-card`}>
+        <h2 id={`${ids.name}-card`} className="svc-card-title">
+          {t('infoCard')}
+        </h2>
+        <Field id={ids.name} label={t('name')} message={messageOf('name')}>
+          {(control) => (
+            <input
+              {...control}
+              className="input"
+              autoComplete="off"
+              maxLength={120}
+              required
+              value={draft.name}
+              onChange={(e) => change(['name'], (d) => ({ ...d, name: e.target.value }))}
+              onBlur={() => touch('name')}
             />
-          </section>
-        )}
+          )}
+        </Field>
+        <Field id={ids.description} label={t('description')} message={messageOf('description')}>
+          {(control) => (
+            <textarea
+              {...control}
+              className="input textarea"
+              rows={3}
+              maxLength={1000}
+              required
+              value={draft.description}
+              onChange={(e) => change(['description'], (d) => ({ ...d, description: e.target.value }))}
+              onBlur={() => touch('description')}
+            />
+          )}
+        </Field>
+        <Field id={ids.price} label={t('priceField')} message={messageOf('price')} hint={t('priceHint')}>
+          {(control) => (
+            <input
+              {...control}
+              className="input svc-price"
+              inputMode="decimal"
+              autoComplete="off"
+              required
+              value={draft.price}
+              onChange={(e) => change(['price'], (d) => ({ ...d, price: e.target.value }))}
+              onBlur={() => touch('price')}
+            />
+          )}
+        </Field>
+        <fieldset className="fieldset" aria-describedby={messageOf('duration') ? `${ids.hours}-error` : undefined}>
+          <legend>{t('duration')}</legend>
+          <div className="svc-duration">
+            <SelectField
+              id={ids.hours}
+              label={t('hours')}
+              value={draft.hours}
+              options={HOUR_OPTIONS}
+              format={hoursText}
+              onChange={(hours) => change(['duration', 'busy_slots'], (d) => withDuration(d, hours, d.minutes))}
+            />
+            <SelectField
+              id={ids.minutes}
+              label={t('minutes')}
+              value={draft.minutes}
+              options={MINUTE_OPTIONS}
+              format={minutesText}
+              onChange={(minutes) => change(['duration', 'busy_slots'], (d) => withDuration(d, d.hours, minutes))}
+            />
+          </div>
+          {messageOf('duration') && (
+            <p id={`${ids.hours}-error`} className="field-error">
+              {messageOf('duration')}
+            </p>
+          )}
+        </fieldset>
+      </section>
 
-        {timingBefore !== null && (
-          <p className="svc-save-summary" aria-live="polite">
-            {t('saveSummary', { timeline: savedTimeline })} {t('saveSummaryBefore', { timeline: timingBefore })}
-          </p>
+      <section className="card svc-form-card" aria-labelledby={`${ids.segmentsHint}-card`}>
+        <h2 id={`${ids.segmentsHint}-card`} className="svc-card-title">
+          {t('workCard')}
+        </h2>
+        <p id={ids.segmentsHint} className="field-hint">
+          {t('workHint')}
+        </p>
+        <ol className="svc-segments">
+          {segments.map((s, i) => {
+            const n = i + 1;
+            const choices = segmentChoices(duration, segments, i);
+            const startId = `${ids.segmentsHint}-start-${i}`;
+            const endId = `${ids.segmentsHint}-end-${i}`;
+            return (
+              <li key={i} className="svc-segment">
+                <span className="svc-segment-title">{t('segment', { n })}</span>
+                <SelectField
+                  id={startId}
+                  label={t('segmentStart')}
+                  labelSuffix={t('ofSegment', { n })}
+                  value={s.startMinutes}
+                  options={choices.starts}
+                  format={minutesText}
+                  onChange={(m) => change(['busy_slots'], (d) => setSegmentTime(d, i, 'start', m))}
+                />
+                <SelectField
+                  id={endId}
+                  label={t('segmentEnd')}
+                  labelSuffix={t('ofSegment', { n })}
+                  value={s.endMinutes}
+                  options={choices.ends}
+                  format={minutesText}
+                  onChange={(m) => change(['busy_slots'], (d) => setSegmentTime(d, i, 'end', m))}
+                />
+                <button
+                  type="button"
+                  className="icon-btn svc-segment-remove"
+                  aria-label={t('removeSegment', { n })}
+                  disabled={segments.length <= 1}
+                  onClick={() => change(['busy_slots'], (d) => removeSegment(d, i))}
+                >
+                  <TrashIcon />
+                </button>
+              </li>
+            );
+          })}
+        </ol>
+        <WorkBar duration={duration} segments={segments} />
+        {cuts.length > 0 && (
+          <div className="svc-cut-warning" role="status">
+            <p className="svc-cut-title">{t('cutTitle', { duration })}</p>
+            <CutList cuts={cuts} />
+            <p>{t('cutRestore')}</p>
+          </div>
         )}
-      </EditForm>
+        <div className="svc-add-segment">
+          <Button
+            variant="secondary"
+            disabled={!canAdd}
+            aria-describedby={!canAdd && duration > 0 ? ids.addHint : undefined}
+            onClick={() => change(['busy_slots'], addSegment)}
+          >
+            <PlusIcon />
+            {t('addSegment')}
+          </Button>
+          {!canAdd && duration > 0 && (
+            <p id={ids.addHint} className="field-hint">
+              {t('cannotAddSegment')}
+            </p>
+          )}
+        </div>
+        {messageOf('busy_slots') && <p className="field-error">{messageOf('busy_slots')}</p>}
+      </section>
+
+      {isNew && (
+        <section className="card svc-form-card">
+          <NewServiceStylists
+            selected={draft.employees}
+            message={messageOf('employees')}
+            onChange={(employees) => change(['employees'], (d) => ({ ...d, employees }))}
+          />
+        </section>
+      )}
+
+      {timingBefore !== null && (
+        <p className="svc-save-summary" aria-live="polite">
+          {t('saveSummary', { timeline: savedTimeline })} {t('saveSummaryBefore', { timeline: timingBefore })}
+        </p>
+      )}
       <Dialog
         open={confirmingCuts}
         onClose={() => setConfirmingCuts(false)}
@@ -369,7 +366,7 @@ function ServiceForm({ service }: { service?: Service }) {
         <p>{t('cutConfirmText', { duration, timeline: savedTimeline })}</p>
         <CutList cuts={cuts} />
       </Dialog>
-    </>
+    </EditForm>
   );
 }
 
