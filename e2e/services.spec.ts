@@ -4,8 +4,9 @@ import { heading } from './fixtures/pages';
 
 /**
  * The staff service screens (spec sections 2 "Services", 5 and 8): create a service with a rest gap and a
- * stylist, see it in the list and the detail (the work/rest bar), edit its price and its stylists, delete
- * a seeded service from the card menu, and the not-found message.
+ * stylist, see it in the list and the detail (the work/rest bar), edit its price and its stylists, keep
+ * the busy parts through a shorter duration chosen on the way to another, delete a seeded service from
+ * the card menu, and the not-found message.
  */
 
 const ADMIN = 'admin@klok.demo';
@@ -97,6 +98,70 @@ test('a service with a rest gap is created, listed, shown with its bar and its p
   await heading(page, 'Mechas');
   await expect(page.getByText(/48,90\s€/)).toBeVisible();
   await expect(page.getByRole('img', { name: MECHAS_BAR })).toBeVisible();
+});
+
+test('a shorter duration on the way to another keeps the busy parts and the rest gap', async ({ page }) => {
+  const REST_BAR = 'Trabajo 0–45 min, descanso 45–75 min, trabajo 75–90 min';
+  await signIn(page, ADMIN);
+  await page.goto('/services/new');
+  await heading(page, 'Nuevo Servicio');
+  await page.getByLabel('Nombre', { exact: true }).fill('Tinte con reposo');
+  await page.getByLabel('Descripción', { exact: true }).fill('Tinte con 30 minutos de exposición');
+  await page.getByLabel('Precio (€)').fill('30');
+  // 1 h 30 min: work 0–45, rest 45–75, work 75–90.
+  await page.getByLabel('Horas').selectOption('1');
+  await page.getByLabel('Minutos').selectOption('30');
+  await page.getByLabel('Fin del tramo 1').selectOption('45');
+  await page.getByRole('button', { name: 'Añadir tramo' }).click();
+  await page.getByLabel('Inicio del tramo 2').selectOption('75');
+  await expect(page.getByRole('img', { name: REST_BAR })).toBeVisible();
+  await page.getByRole('checkbox', { name: SARA }).check();
+  await page.getByRole('button', { name: 'Crear servicio' }).click();
+  await toast(page, 'Servicio creado');
+  await heading(page, 'Tinte con reposo');
+
+  await page.getByRole('link', { name: 'Editar información' }).click();
+  await heading(page, 'Editar información');
+  const save = page.getByRole('button', { name: 'Guardar', exact: true });
+
+  // "0 h" on the way to another duration: 0 h 30 min shows part 1 clipped and part 2 out, and says so.
+  await page.getByLabel('Horas').selectOption('0');
+  await expect(page.getByLabel('Fin del tramo 1')).toHaveValue('30');
+  await expect(page.getByLabel('Inicio del tramo 2')).toHaveCount(0);
+  await expect(page.getByText('Con 30 min no caben todos los tramos:')).toBeVisible();
+  await expect(page.getByText('Tramo 1 (0–45 min): se guardará recortado a 0–30 min.')).toBeVisible();
+  await expect(page.getByText('Tramo 2 (75–90 min): queda fuera de la duración y no se guardará.')).toBeVisible();
+
+  // "1 h" again: both parts and the rest gap are back, so there is nothing to save.
+  await page.getByLabel('Horas').selectOption('1');
+  await expect(page.getByLabel('Fin del tramo 1')).toHaveValue('45');
+  await expect(page.getByLabel('Inicio del tramo 2')).toHaveValue('75');
+  await expect(page.getByLabel('Fin del tramo 2')).toHaveValue('90');
+  await expect(page.getByRole('img', { name: REST_BAR })).toBeVisible();
+  await expect(page.getByText('Con 30 min no caben todos los tramos:')).toHaveCount(0);
+  await expect(save).toBeDisabled();
+
+  // 1 h 0 min really cuts part 2: the save says what changes and asks first; Revisar tramos saves nothing.
+  await page.getByLabel('Minutos').selectOption('0');
+  await expect(
+    page.getByText('Al guardar: trabajo 0–45 min, descanso 45–60 min. Ahora: trabajo 0–45 min, descanso 45–75 min, trabajo 75–90 min.'),
+  ).toBeVisible();
+  await save.click();
+  const dialog = page.getByRole('dialog', { name: '¿Guardar con los tramos recortados?' });
+  await expect(dialog).toContainText('Con 60 min de duración se guardará: trabajo 0–45 min, descanso 45–60 min.');
+  await expect(dialog).toContainText('Tramo 2 (75–90 min): queda fuera de la duración y no se guardará.');
+  await dialog.getByRole('button', { name: 'Revisar tramos' }).click();
+  await expect(dialog).toBeHidden();
+  await heading(page, 'Editar información');
+
+  // Back to 1 h 30 min and a new price: saved with the rest gap intact.
+  await page.getByLabel('Minutos').selectOption('30');
+  await page.getByLabel('Precio (€)').fill('32');
+  await save.click();
+  await toast(page, 'Servicio actualizado');
+  await heading(page, 'Tinte con reposo');
+  await expect(page.getByText('1h 30m', { exact: true })).toBeVisible();
+  await expect(page.getByRole('img', { name: REST_BAR })).toBeVisible();
 });
 
 test('Gestionar asignaciones needs one stylist and saves the new set', async ({ page }) => {

@@ -5,7 +5,9 @@ import {
   MINUTE_OPTIONS,
   addSegment,
   createBodyOf,
+  cutSegments,
   draftFromService,
+  durationOf,
   emptyDraft,
   employeesChanged,
   infoChanged,
@@ -14,6 +16,7 @@ import {
   segmentChoices,
   serverFieldErrors,
   setSegmentTime,
+  shownSegments,
   updateBodyOf,
   withDuration,
   type ServiceDraft,
@@ -90,20 +93,72 @@ describe('service draft', () => {
     expect(infoChanged(setSegmentTime(d, 0, 'end', 35), mechas)).toBe(true);
   });
 
-  it('ties the last part to the total duration and drops parts past it', () => {
+  it('ties the last part to the total duration and keeps parts a shorter total cuts', () => {
     const d = draftFromService(mechas);
-    expect(withDuration(d, 1, 30).segments).toEqual([
+    expect(updateBodyOf(withDuration(d, 1, 30)).busy_slots).toEqual([
       { startMinutes: 0, endMinutes: 30 },
       { startMinutes: 60, endMinutes: 90 },
     ]);
-    expect(withDuration(d, 0, 45).segments).toEqual([{ startMinutes: 0, endMinutes: 45 }]);
+    // 45 minutes: part 2 is left out, part 1 is not stretched over the rest gap.
+    const shorter = withDuration(d, 0, 45);
+    expect(shownSegments(shorter)).toEqual([{ startMinutes: 0, endMinutes: 30 }]);
+    expect(cutSegments(shorter).map((c) => [c.index, c.saved])).toEqual([[1, null]]);
+    expect(updateBodyOf(withDuration(shorter, 1, 15)).busy_slots).toEqual(mechas.busy_slots);
+    expect(infoChanged(withDuration(shorter, 1, 15), mechas)).toBe(false);
+  });
+
+  it('keeps 0–45 and 75–90 through the reported sequence 1 h 30 → 0 h → 1 h', () => {
+    const colour = draftFromService({
+      ...mechas,
+      duration: 90,
+      busy_slots: [
+        { startMinutes: 0, endMinutes: 45 },
+        { startMinutes: 75, endMinutes: 90 },
+      ],
+    });
+    const zero = withDuration(colour, 0, colour.minutes);
+    expect(durationOf(zero)).toBe(30);
+    expect(shownSegments(zero)).toEqual([{ startMinutes: 0, endMinutes: 30 }]);
+    expect(cutSegments(zero).map((c) => c.index)).toEqual([0, 1]);
+    const back = withDuration(zero, 1, zero.minutes);
+    expect(cutSegments(back)).toEqual([]);
+    expect(updateBodyOf(back).busy_slots).toEqual([
+      { startMinutes: 0, endMinutes: 45 },
+      { startMinutes: 75, endMinutes: 90 },
+    ]);
+  });
+
+  it('edits the shown parts while a shorter total cuts others, and gives the cut ones back', () => {
+    const d = withDuration(draftFromService(mechas), 0, 45);
+    // Part 1 ends at 20, a new part fills 20–45: the cut part 60–75 still returns at 1 h 15.
+    const edited = addSegment(setSegmentTime(d, 0, 'end', 20));
+    expect(shownSegments(edited)).toEqual([
+      { startMinutes: 0, endMinutes: 20 },
+      { startMinutes: 20, endMinutes: 45 },
+    ]);
+    expect(shownSegments(withDuration(edited, 1, 15))).toEqual([
+      { startMinutes: 0, endMinutes: 20 },
+      { startMinutes: 20, endMinutes: 45 },
+      { startMinutes: 60, endMinutes: 75 },
+    ]);
+    expect(shownSegments(withDuration(removeSegment(edited, 1), 1, 15))).toEqual([
+      { startMinutes: 0, endMinutes: 20 },
+      { startMinutes: 60, endMinutes: 75 },
+    ]);
+  });
+
+  it('saves nothing when every part falls outside the duration, which the schema refuses', () => {
+    const late = { ...draftFromService(mechas), segments: [{ startMinutes: 30, endMinutes: 75 }] };
+    const d = withDuration(late, 0, 25);
+    expect(updateBodyOf(d).busy_slots).toEqual([]);
+    expect(missingServiceFields(ZServiceUpdate, updateBodyOf(d))).toEqual(['busy_slots']);
   });
 
   it('adds a part from the last end to the total only while the last part ends early', () => {
     const d = withDuration(filled(), 1, 15);
     expect(addSegment(d)).toBe(d);
     const shorter = setSegmentTime(d, 0, 'end', 30);
-    expect(addSegment(shorter).segments).toEqual([
+    expect(shownSegments(addSegment(shorter))).toEqual([
       { startMinutes: 0, endMinutes: 30 },
       { startMinutes: 30, endMinutes: 75 },
     ]);

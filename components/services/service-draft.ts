@@ -8,7 +8,11 @@ import {
   MAX_SERVICE_MINUTES,
   SERVICE_STEP_MINUTES,
   canAddSegment,
-  followDuration,
+  cutParts,
+  keptForEdit,
+  partsFor,
+  type KeptParts,
+  type PartFit,
   type Segment,
 } from '@/lib/domain/service';
 import type { Service } from '@/lib/validation/dto';
@@ -22,7 +26,13 @@ export type ServiceDraft = {
   price: string;
   hours: number;
   minutes: number;
+  /**
+   * The busy parts as the person set them, for the total `segmentsFor` (minutes). A change of hours or
+   * minutes leaves them alone; what is shown and saved is `shownSegments` (lib/domain/service `partsFor`).
+   */
   segments: Segment[];
+  /** The total duration (minutes) the kept busy parts were set for. */
+  segmentsFor: number;
   /** Stylists' e-mails (new service only). */
   employees: string[];
 };
@@ -41,6 +51,7 @@ export function emptyDraft(): ServiceDraft {
     hours: Math.floor(DEFAULT_SERVICE_MINUTES / 60),
     minutes: DEFAULT_SERVICE_MINUTES % 60,
     segments: [{ startMinutes: 0, endMinutes: DEFAULT_SERVICE_MINUTES }],
+    segmentsFor: DEFAULT_SERVICE_MINUTES,
     employees: [],
   };
 }
@@ -59,6 +70,7 @@ export function draftFromService(s: Service): ServiceDraft {
     hours: Math.floor(s.duration / 60),
     minutes: s.duration % 60,
     segments: s.busy_slots.map((b) => ({ startMinutes: b.startMinutes, endMinutes: b.endMinutes })),
+    segmentsFor: s.duration,
     employees: s.employees.map((e) => e.email),
   };
 }
@@ -76,14 +88,38 @@ export function parsePrice(text: string): number | undefined {
 /** Total minutes of the draft. */
 export const durationOf = (d: Pick<ServiceDraft, 'hours' | 'minutes'>) => d.hours * 60 + d.minutes;
 
-/** The body of `PATCH /services/{id}` the draft stands for (validate it with `ZServiceUpdate`). */
+/** The kept busy parts of the draft with the duration they were set for. */
+const keptOf = (d: Pick<ServiceDraft, 'segments' | 'segmentsFor'>): KeptParts => ({ duration: d.segmentsFor, segments: d.segments });
+
+/** The busy parts shown for the chosen duration and saved with it (minutes from the start). */
+export function shownSegments(d: ServiceDraft): Segment[] {
+  return partsFor(durationOf(d), keptOf(d));
+}
+
+/** The kept busy parts the chosen duration drops or shortens (empty when it cuts nothing). */
+export function cutSegments(d: ServiceDraft): PartFit[] {
+  return cutParts(durationOf(d), keptOf(d));
+}
+
+/** The draft with its kept parts ready for an edit of shown part `i` (see lib/domain/service `keptForEdit`). */
+function forEdit(d: ServiceDraft): ServiceDraft {
+  const kept = keptForEdit(durationOf(d), keptOf(d));
+  return { ...d, segments: kept.segments, segmentsFor: kept.duration };
+}
+
+/**
+ * The body of `PATCH /services/{id}` the draft stands for (validate it with `ZServiceUpdate`): the busy
+ * parts shown for the chosen duration. With no duration yet (0 h 0 min) it carries the kept parts, so the
+ * schema names the duration alone as missing.
+ */
 export function updateBodyOf(d: ServiceDraft) {
+  const duration = durationOf(d);
   return {
     name: d.name,
     description: d.description,
     price: parsePrice(d.price),
-    duration: durationOf(d),
-    busy_slots: d.segments,
+    duration,
+    busy_slots: duration > 0 ? shownSegments(d) : d.segments,
   };
 }
 
@@ -111,29 +147,41 @@ export function employeesChanged(a: readonly string[], b: readonly string[]): bo
   return x.size !== y.size || [...x].some((e) => !y.has(e));
 }
 
-/** A new total duration: the busy parts follow it (the last part's end is tied to the total). */
+/**
+ * A new total duration. The kept busy parts stay as set: the shown ones follow the total (a last part
+ * reaching the end grows and shrinks with it), and parts a shorter total cuts come back when it grows again.
+ */
 export function withDuration(d: ServiceDraft, hours: number, minutes: number): ServiceDraft {
-  return { ...d, hours, minutes, segments: followDuration(hours * 60 + minutes, d.segments) };
+  return { ...d, hours, minutes };
 }
 
-/** A new busy part from the last one's end to the total duration; unchanged when none can be added. */
+/**
+ * A new busy part from the last shown one's end to the total duration, placed after the shown parts (so
+ * before any part the duration cuts); unchanged when none can be added.
+ */
 export function addSegment(d: ServiceDraft): ServiceDraft {
   const duration = durationOf(d);
-  if (!canAddSegment(duration, d.segments)) return d;
-  const start = d.segments[d.segments.length - 1]?.endMinutes ?? 0;
-  return { ...d, segments: [...d.segments, { startMinutes: start, endMinutes: duration }] };
+  const shown = shownSegments(d);
+  if (!canAddSegment(duration, shown)) return d;
+  const start = shown[shown.length - 1]?.endMinutes ?? 0;
+  const e = forEdit(d);
+  const segments = [...e.segments];
+  segments.splice(shown.length, 0, { startMinutes: start, endMinutes: duration });
+  return { ...e, segments };
 }
 
-/** Drops busy part `index`. */
+/** Drops shown busy part `index`. */
 export function removeSegment(d: ServiceDraft, index: number): ServiceDraft {
-  return { ...d, segments: d.segments.filter((_, i) => i !== index) };
+  const e = forEdit(d);
+  return { ...e, segments: e.segments.filter((_, i) => i !== index) };
 }
 
-/** Sets the start or end of busy part `index`. */
+/** Sets the start or end (minutes) of shown busy part `index`. */
 export function setSegmentTime(d: ServiceDraft, index: number, edge: 'start' | 'end', minutes: number): ServiceDraft {
+  const e = forEdit(d);
   return {
-    ...d,
-    segments: d.segments.map((s, i) =>
+    ...e,
+    segments: e.segments.map((s, i) =>
       i !== index ? s : edge === 'start' ? { ...s, startMinutes: minutes } : { ...s, endMinutes: minutes },
     ),
   };

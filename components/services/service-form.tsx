@@ -4,6 +4,7 @@ import { useId, useState } from 'react';
 import { useRouter } from 'next/navigation';
 import { useTranslations } from 'next-intl';
 import { Button } from '@/components/ui/button';
+import { Dialog, DialogActions } from '@/components/ui/dialog';
 import { EditForm } from '@/components/ui/edit-form';
 import { Field, SelectField } from '@/components/ui/field';
 import { PlusIcon, TrashIcon } from '@/components/ui/icons';
@@ -12,7 +13,7 @@ import { toastError, toastSuccess } from '@/components/ui/toast';
 import { ApiClientError, errorMessageOf } from '@/lib/api-client/fetcher';
 import { createService, updateService } from '@/lib/api-client/services';
 import { useStaffEmployees } from '@/lib/api-client/staff';
-import { canAddSegment } from '@/lib/domain/service';
+import { canAddSegment, type PartFit } from '@/lib/domain/service';
 import type { Service } from '@/lib/validation/dto';
 import {
   ZServiceCreate,
@@ -25,6 +26,7 @@ import {
   MINUTE_OPTIONS,
   addSegment,
   createBodyOf,
+  cutSegments,
   draftFromService,
   durationOf,
   emptyDraft,
@@ -34,6 +36,7 @@ import {
   segmentChoices,
   serverFieldErrors,
   setSegmentTime,
+  shownSegments,
   updateBodyOf,
   withDuration,
   type ServiceDraft,
@@ -41,7 +44,7 @@ import {
 import { useMissingFieldsText } from './missing-fields';
 import { TeamChecklist } from './stylist-checklist';
 import { ServiceEditor } from './with-service';
-import { WorkBar } from './work-bar';
+import { WorkBar, useTimelineText } from './work-bar';
 import './services.css';
 
 type FieldMessages = Partial<Record<ServiceFormField, string>>;
@@ -75,6 +78,10 @@ export function EditServiceInfoScreen({ id }: { id: number }) {
  * (`ZServiceCreate` or `ZServiceUpdate`); the save button is enabled only when something changed and the
  * body is valid, and otherwise names the missing fields (Faltan campos por rellenar …). Field messages
  * show once a field was touched, and the server's 400/422 field messages next to their fields.
+ * The busy parts are kept as the person set them while the duration changes; the ones shown, drawn and
+ * saved are fitted to the chosen duration (lib/domain/service `partsFor`). When that duration cuts parts,
+ * the work card says which and saving asks first; an edit that changes the timing says above the save
+ * button what will be saved and what the service has now.
  */
 function ServiceForm({ service }: { service?: Service }) {
   const t = useTranslations('services');
@@ -87,6 +94,8 @@ function ServiceForm({ service }: { service?: Service }) {
   const [touched, setTouched] = useState<ReadonlySet<ServiceFormField>>(new Set());
   const [serverErrors, setServerErrors] = useState<FieldMessages>({});
   const [busy, setBusy] = useState(false);
+  const [confirmingCuts, setConfirmingCuts] = useState(false);
+  const timelineText = useTimelineText();
   const ids = {
     name: useId(),
     description: useId(),
@@ -111,7 +120,16 @@ function ServiceForm({ service }: { service?: Service }) {
   const changed = service ? infoChanged(draft, service) : JSON.stringify(draft) !== JSON.stringify(initial);
   const canSave = changed && parsed.success;
   const duration = durationOf(draft);
-  const canAdd = canAddSegment(duration, draft.segments);
+  /** The busy parts for the chosen duration (the kept ones fitted to it): shown, drawn and saved. */
+  const segments = shownSegments(draft);
+  const canAdd = duration > 0 && canAddSegment(duration, segments);
+  /** Kept parts the chosen duration drops or shortens (none while no duration is chosen). */
+  const cuts = duration > 0 ? cutSegments(draft) : [];
+  const savedTimeline = timelineText(duration, segments);
+  const storedSegments = service?.busy_slots.map((b) => ({ startMinutes: b.startMinutes, endMinutes: b.endMinutes }));
+  const timingChanged = service !== undefined && (duration !== service.duration || JSON.stringify(segments) !== JSON.stringify(storedSegments));
+  /** The stored timing in words, when a valid edit changes it (the save summary). */
+  const timingBefore = service && timingChanged && parsed.success ? timelineText(service.duration, service.busy_slots) : null;
 
   const hoursText = (hours: number) => t('hoursOption', { hours });
   const minutesText = (minutes: number) => t('minutesOption', { minutes });
@@ -130,8 +148,16 @@ function ServiceForm({ service }: { service?: Service }) {
   };
   const touch = (field: ServiceFormField) => setTouched((prev) => (prev.has(field) ? prev : new Set([...prev, field])));
 
+  /** Guardar / Crear servicio: asks first when the chosen duration cuts busy parts. */
+  const requestSave = () => {
+    if (!canSave || busy) return;
+    if (cuts.length > 0) setConfirmingCuts(true);
+    else void submit();
+  };
+
   const submit = async () => {
     if (!canSave || busy) return;
+    setConfirmingCuts(false);
     setBusy(true);
     try {
       if (isNew) {
@@ -154,7 +180,7 @@ function ServiceForm({ service }: { service?: Service }) {
 
   return (
     <EditForm
-      onSave={() => void submit()}
+      onSave={requestSave}
       saveLabel={isNew ? t('create') : t('save')}
       busy={busy}
       disabled={!canSave}
@@ -242,9 +268,9 @@ function ServiceForm({ service }: { service?: Service }) {
           {t('workHint')}
         </p>
         <ol className="svc-segments">
-          {draft.segments.map((s, i) => {
+          {segments.map((s, i) => {
             const n = i + 1;
-            const choices = segmentChoices(duration, draft.segments, i);
+            const choices = segmentChoices(duration, segments, i);
             const startId = `${ids.segmentsHint}-start-${i}`;
             const endId = `${ids.segmentsHint}-end-${i}`;
             return (
@@ -272,7 +298,7 @@ function ServiceForm({ service }: { service?: Service }) {
                   type="button"
                   className="icon-btn svc-segment-remove"
                   aria-label={t('removeSegment', { n })}
-                  disabled={draft.segments.length <= 1}
+                  disabled={segments.length <= 1}
                   onClick={() => change(['busy_slots'], (d) => removeSegment(d, i))}
                 >
                   <TrashIcon />
@@ -281,7 +307,14 @@ function ServiceForm({ service }: { service?: Service }) {
             );
           })}
         </ol>
-        <WorkBar duration={duration} segments={draft.segments} />
+        <WorkBar duration={duration} segments={segments} />
+        {cuts.length > 0 && (
+          <div className="svc-cut-warning" role="status">
+            <p className="svc-cut-title">{t('cutTitle', { duration })}</p>
+            <CutList cuts={cuts} />
+            <p>{t('cutRestore')}</p>
+          </div>
+        )}
         <div className="svc-add-segment">
           <Button
             variant="secondary"
@@ -311,7 +344,54 @@ function ServiceForm({ service }: { service?: Service }) {
         </section>
       )}
 
+      {timingBefore !== null && (
+        <p className="svc-save-summary" aria-live="polite">
+          {t('saveSummary', { timeline: savedTimeline })} {t('saveSummaryBefore', { timeline: timingBefore })}
+        </p>
+      )}
+      <Dialog
+        open={confirmingCuts}
+        onClose={() => setConfirmingCuts(false)}
+        title={t('cutConfirmTitle')}
+        footer={
+          <DialogActions
+            confirmLabel={t('cutConfirm')}
+            cancelLabel={t('cutReview')}
+            busy={busy}
+            onConfirm={() => void submit()}
+            onCancel={() => setConfirmingCuts(false)}
+          />
+        }
+      >
+        <p>{t('cutConfirmText', { duration, timeline: savedTimeline })}</p>
+        <CutList cuts={cuts} />
+      </Dialog>
     </EditForm>
+  );
+}
+
+/**
+ * The busy parts the chosen duration cuts, as the person set them (minutes): each one left out or the
+ * part it is shortened to.
+ */
+function CutList({ cuts }: { cuts: PartFit[] }) {
+  const t = useTranslations('services');
+  return (
+    <ul className="svc-cut-list">
+      {cuts.map((c) => (
+        <li key={c.index}>
+          {c.saved
+            ? t('cutClipped', {
+                n: c.index + 1,
+                start: c.kept.startMinutes,
+                end: c.kept.endMinutes,
+                savedStart: c.saved.startMinutes,
+                savedEnd: c.saved.endMinutes,
+              })
+            : t('cutDropped', { n: c.index + 1, start: c.kept.startMinutes, end: c.kept.endMinutes })}
+        </li>
+      ))}
+    </ul>
   );
 }
 

@@ -11,14 +11,10 @@ import './services.css';
  */
 export function WorkBar({ duration, segments }: { duration: number; segments: Segment[] }) {
   const t = useTranslations('services');
+  const timelineText = useTimelineText();
   if (duration <= 0) return null;
-  const clamp = (m: number) => Math.min(Math.max(m, 0), duration);
-  const pieces = timeline(duration, segments)
-    .map((p) => ({ ...p, startMinutes: clamp(p.startMinutes), endMinutes: clamp(p.endMinutes) }))
-    .filter((p) => p.endMinutes > p.startMinutes);
-  const text = pieces
-    .map((p) => t(p.kind === 'busy' ? 'barWork' : 'barRest', { start: p.startMinutes, end: p.endMinutes }))
-    .join(', ');
+  const pieces = barPieces(duration, segments);
+  const text = timelineText(duration, segments);
   const label = text.charAt(0).toUpperCase() + text.slice(1);
 
   return (
@@ -47,4 +43,24 @@ export function WorkBar({ duration, segments }: { duration: number; segments: Se
       </ul>
     </div>
   );
+}
+
+/** The pieces of the bar: `timeline` clamped to [0, duration] (minutes), empty pieces left out. */
+function barPieces(duration: number, segments: Segment[]) {
+  const clamp = (m: number) => Math.min(Math.max(m, 0), duration);
+  return timeline(duration, segments)
+    .map((p) => ({ ...p, startMinutes: clamp(p.startMinutes), endMinutes: clamp(p.endMinutes) }))
+    .filter((p) => p.endMinutes > p.startMinutes);
+}
+
+/**
+ * The work and rest of a service in words, lower case, e.g. "trabajo 0–45 min, descanso 45–75 min,
+ * trabajo 75–90 min" (duration and parts in minutes); the bar's label and the form's save summary.
+ */
+export function useTimelineText(): (duration: number, segments: Segment[]) => string {
+  const t = useTranslations('services');
+  return (duration, segments) =>
+    barPieces(duration, segments)
+      .map((p) => t(p.kind === 'busy' ? 'barWork' : 'barRest', { start: p.startMinutes, end: p.endMinutes }))
+      .join(', ');
 }

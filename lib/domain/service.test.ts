@@ -2,11 +2,14 @@
 import {
   canAddSegment,
   DEFAULT_SERVICE_MINUTES,
-  followDuration,
+  cutParts,
+  keptForEdit,
+  partsFor,
   isValidDuration,
   MAX_SERVICE_MINUTES,
   segmentsError,
   timeline,
+  type KeptParts,
   type Segment,
 } from './service';
 
@@ -77,21 +80,67 @@ describe('canAddSegment: only while the last part ends before the total duration
   });
 });
 
-describe("followDuration: the last part's end follows the total duration", () => {
-  test.each<[string, number, Segment[], Segment[]]>([
-    ['no parts: one part covering the service', 30, [], [seg(0, 30)]],
-    ['longer: the last part grows', 90, [seg(0, 30), seg(60, 75)], [seg(0, 30), seg(60, 90)]],
-    ['shorter: the last part shrinks', 70, [seg(0, 30), seg(60, 75)], [seg(0, 30), seg(60, 70)]],
-    ['shorter than a part start: that part is dropped, the new last follows', 60, [seg(0, 30), seg(60, 75)], [seg(0, 60)]],
-    ['every part dropped: one part covering the service', 10, [seg(15, 30)], [seg(0, 10)]],
-  ])('%s', (_label, duration, segments, expected) => {
-    expect(followDuration(duration, segments)).toEqual(expected);
+const kept = (duration: number, ...segments: Segment[]): KeptParts => ({ duration, segments });
+/** The reported service: 90 minutes, busy 0–45 and 75–90 (a 30-minute rest while the colour acts). */
+const COLOUR = kept(90, seg(0, 45), seg(75, 90));
+
+describe('partsFor: the parts saved for a duration, derived from the kept parts', () => {
+  test.each<[string, number, KeptParts, Segment[]]>([
+    ['the duration they were set for: as set', 90, COLOUR, [seg(0, 45), seg(75, 90)]],
+    ['longer: the last part reaching the end follows it', 120, COLOUR, [seg(0, 45), seg(75, 120)]],
+    ['shorter inside the last part: it follows the total', 80, COLOUR, [seg(0, 45), seg(75, 80)]],
+    ['shorter than the last start: that part is left out, the rest gap stays', 60, COLOUR, [seg(0, 45)]],
+    ['shorter inside an earlier part: it is clipped, never merged with a later one', 30, COLOUR, [seg(0, 30)]],
+    ['a rest at the end: the last part keeps its end when longer', 75, kept(60, seg(0, 45)), [seg(0, 45)]],
+    ['a rest at the end: the last part is clipped when shorter', 30, kept(60, seg(0, 45)), [seg(0, 30)]],
+    ['the default part of a new service follows the total', 75, kept(30, seg(0, 30)), [seg(0, 75)]],
+    ['every part outside: none (the contract asks for one)', 10, kept(30, seg(15, 30)), []],
+    ['duration 0: none', 0, COLOUR, []],
+    ['no parts: none', 60, kept(60), []],
+  ])('%s: duration %p, kept %j → %j', (_label, duration, parts, expected) => {
+    expect(partsFor(duration, parts)).toEqual(expected);
   });
 
-  it('always answers parts that pass segmentsError for a valid duration', () => {
-    for (const duration of [5, 30, 60, 75, 295]) {
-      expect(segmentsError(duration, followDuration(duration, [seg(0, 30), seg(45, 60)]))).toBeNull();
+  it('gives the parts back as set after the reported sequence 1 h 30 → 0 h 30 → 1 h 30', () => {
+    // Choosing "0 h" on the way to another duration shows 0–30 only ...
+    expect(partsFor(30, COLOUR)).toEqual([seg(0, 30)]);
+    // ... and choosing "1 h" again restores both parts and the rest gap, not one part 0–90.
+    expect(partsFor(90, COLOUR)).toEqual([seg(0, 45), seg(75, 90)]);
+  });
+
+  it('answers parts that pass segmentsError whenever it answers any, for every valid duration', () => {
+    for (const parts of [COLOUR, kept(60, seg(0, 45)), kept(75, seg(0, 30), seg(60, 75)), kept(30, seg(15, 30))]) {
+      for (let duration = 5; duration <= MAX_SERVICE_MINUTES; duration += 5) {
+        const saved = partsFor(duration, parts);
+        if (saved.length > 0) expect(segmentsError(duration, saved)).toBeNull();
+      }
     }
+  });
+});
+
+describe('cutParts: the kept parts a duration drops or shortens', () => {
+  const cut = (index: number, k: Segment, saved: Segment | null) => ({ index, kept: k, saved, cut: true });
+  test.each<[string, number, KeptParts, ReturnType<typeof cutParts>]>([
+    ['the duration they were set for: nothing', 90, COLOUR, []],
+    ['longer: nothing', 120, COLOUR, []],
+    ['the last part following a shorter total: nothing', 80, COLOUR, []],
+    ['shorter than the last start: the last part is dropped', 60, COLOUR, [cut(1, seg(75, 90), null)]],
+    ['0 h 30 (the reported step): the first part clipped, the last dropped', 30, COLOUR, [cut(0, seg(0, 45), seg(0, 30)), cut(1, seg(75, 90), null)]],
+    ['a part with a rest after it, clipped', 30, kept(60, seg(0, 45)), [cut(0, seg(0, 45), seg(0, 30))]],
+    ['a part ending exactly at the new total: nothing', 45, kept(60, seg(0, 45)), []],
+    ['duration 0: every part', 0, kept(30, seg(0, 30)), [cut(0, seg(0, 30), null)]],
+  ])('%s', (_label, duration, parts, expected) => {
+    expect(cutParts(duration, parts)).toEqual(expected);
+  });
+});
+
+describe('keptForEdit: an edit while a duration is chosen', () => {
+  test.each<[string, number, KeptParts, KeptParts]>([
+    ['nothing cut: the shown parts, set for that duration', 120, COLOUR, kept(120, seg(0, 45), seg(75, 120))],
+    ['nothing cut, rest at the end: unchanged parts, new duration', 75, kept(60, seg(0, 45)), kept(75, seg(0, 45))],
+    ['parts cut: kept as set, so they come back', 30, COLOUR, COLOUR],
+  ])('%s', (_label, duration, parts, expected) => {
+    expect(keptForEdit(duration, parts)).toEqual(expected);
   });
 });
 

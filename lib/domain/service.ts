@@ -58,13 +58,64 @@ export function canAddSegment(duration: number, segments: Segment[]): boolean {
 }
 
 /**
- * The segments with the last one's end following a new total duration (the form keeps the last part's
- * end tied to the duration); parts that would start at or after the new end are dropped.
+ * Busy parts as the person set them, with the total duration (minutes) they were set for. A change of
+ * duration leaves them as they are: the parts to show and save for another duration are derived with
+ * `partsFor`, so a shorter duration chosen on the way to another loses nothing (decisions "Busy parts").
+ * The parts are in order and do not overlap (the form's choices keep them so).
  */
-export function followDuration(duration: number, segments: Segment[]): Segment[] {
-  const kept = segments.filter((s) => s.startMinutes < duration);
-  if (kept.length === 0) return [{ startMinutes: 0, endMinutes: duration }];
-  return kept.map((s, i) => (i === kept.length - 1 ? { ...s, endMinutes: duration } : { ...s, endMinutes: Math.min(s.endMinutes, duration) }));
+export type KeptParts = { duration: number; segments: Segment[] };
+
+/** What a duration does to one kept part: `saved` is the part as it would be saved, null when dropped. */
+export type PartFit = {
+  /** Position of the part among the kept parts (0-based). */
+  index: number;
+  /** The part as kept. */
+  kept: Segment;
+  /** The part for the new duration, or null when it starts at or after the duration's end. */
+  saved: Segment | null;
+  /** True when the duration drops the part or shortens it against what the person set. */
+  cut: boolean;
+};
+
+/**
+ * Each kept part fitted to a total duration (minutes; spec section 5: "the last busy slot's end follows
+ * total duration"). A last part that reaches the end of the duration it was set for follows the total:
+ * it grows and shrinks with it and is cut only once the total ends at or before its start. Every other
+ * part keeps its times; the duration clips it when the total ends inside it and drops it when the total
+ * ends at or before the part's start. Pure, no errors.
+ */
+export function fitParts(duration: number, kept: KeptParts): PartFit[] {
+  const last = kept.segments.length - 1;
+  const follows = last >= 0 && kept.segments[last]!.endMinutes === kept.duration;
+  return kept.segments.map((s, index) => {
+    const wantedEnd = follows && index === last ? duration : s.endMinutes;
+    const saved = s.startMinutes < duration ? { startMinutes: s.startMinutes, endMinutes: Math.min(wantedEnd, duration) } : null;
+    return { index, kept: s, saved, cut: saved === null || saved.endMinutes < wantedEnd };
+  });
+}
+
+/**
+ * The busy parts to show and save for a total duration (minutes): the kept parts fitted by `fitParts`,
+ * dropped ones left out. Lengthening back to the duration the parts were set for gives them back as set.
+ * May be empty (every part falls outside), which the contract rejects as no busy part.
+ */
+export function partsFor(duration: number, kept: KeptParts): Segment[] {
+  return fitParts(duration, kept).flatMap((f) => (f.saved ? [f.saved] : []));
+}
+
+/** The kept parts a duration (minutes) drops or shortens, in order; empty when it cuts nothing. */
+export function cutParts(duration: number, kept: KeptParts): PartFit[] {
+  return fitParts(duration, kept).filter((f) => f.cut);
+}
+
+/**
+ * The kept parts ready for an edit made while `duration` (minutes) is chosen: when that duration cuts
+ * nothing, the parts as shown for it, set for it (nothing is lost: the last part follows the total either
+ * way); otherwise unchanged, so the parts the duration cuts still come back when it grows again. Shown
+ * part `i` is kept part `i` in both cases (the shown parts are the first kept ones).
+ */
+export function keptForEdit(duration: number, kept: KeptParts): KeptParts {
+  return cutParts(duration, kept).length === 0 ? { duration, segments: partsFor(duration, kept) } : kept;
 }
 
 /** The timeline of a service for the work/rest bar: busy and rest pieces covering [0, duration]. */

@@ -281,6 +281,33 @@ describe('PATCH /facility/1/services/{id}', () => {
     expect((await getService(admin, service.id)).body.data).toEqual(service);
   });
 
+  it('never merges or trims busy parts: a rest gap is stored as sent, parts past the duration are refused whole', async () => {
+    const gap = [
+      { startMinutes: 0, endMinutes: 45 },
+      { startMinutes: 75, endMinutes: 90 },
+    ];
+    const service = await created(newService({ name: 'Tinte con reposo', duration: 90, busy_slots: gap }));
+    expect(service.busy_slots).toEqual(gap);
+    // Touching parts stay two parts.
+    const touching = [
+      { startMinutes: 0, endMinutes: 45 },
+      { startMinutes: 45, endMinutes: 90 },
+    ];
+    const split = await patchService(admin, service.id, { ...infoOf(service), busy_slots: touching });
+    expect(split.status).toBe(200);
+    expect(split.body.data.busy_slots).toEqual(touching);
+    const restored = await patchService(admin, service.id, { ...infoOf(service), busy_slots: gap });
+    expect(restored.body.data.busy_slots).toEqual(gap);
+
+    // The reported step: 0 h 30 min with the parts of 1 h 30 min. The server neither clips 0–45 to 0–30
+    // nor drops 75–90: it refuses the body, naming the busy parts in Spanish, and keeps the service.
+    const shortened = await patchService(admin, service.id, { ...infoOf(service), duration: 30 });
+    expect(shortened.status).toBe(400);
+    expect(shortened.body.error.details.fields).toEqual([{ path: 'busy_slots', message: messages.validation.segmentsOutside }]);
+    const after = (await getService(admin, service.id)).body.data;
+    expect(after).toMatchObject({ duration: 90, busy_slots: gap });
+  });
+
   it('answers 404 for an unknown id, 403 to a client and 401 without a session, changing nothing', async () => {
     const service = await created(newService({ name: 'Intocable' }));
     const change = { ...infoOf(service), name: 'Cambiado' };
