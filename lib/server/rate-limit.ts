@@ -19,7 +19,10 @@ export const LIMITS = {
   apiPerIp: { points: 600, seconds: 60 },
   /** Requests presenting an unknown or expired session cookie, per IP (token guessing). */
   badSessionPerIp: { points: 30, seconds: 600 },
-  /** Verification codes sent: per account, per phone number, per IP and per tenant. */
+  /**
+   * Verification codes: per account, per phone number and per IP (every request counts), and per tenant
+   * (only codes actually sent count, so one abusive account cannot spend the whole salon's budget).
+   */
   phoneCodePerUser: { points: 5, seconds: 3600 },
   phoneCodePerPhone: { points: 5, seconds: 3600 },
   phoneCodePerIp: { points: 10, seconds: 3600 },
@@ -178,6 +181,15 @@ export async function consume(name: LimitName, key: string, points = 1): Promise
     }
     throw err;
   }
+}
+
+/**
+ * Gives back `points` (default 1) of limit `name` for `key`, spent by a request that then did not do what
+ * the limit counts (e.g. a verification code that was never sent). No-op when RATE_LIMITS=off.
+ */
+export async function refund(name: LimitName, key: string, points = 1): Promise<void> {
+  if (env().RATE_LIMITS === 'off') return;
+  await (await limiters()).get(name)!.reward(hashKey(key), points);
 }
 
 /** Spends one point of each listed limit (all are charged, so a refused request still counts everywhere). */

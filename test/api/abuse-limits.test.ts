@@ -205,3 +205,21 @@ it('the same code check on one account is not reachable after the code died, eve
     .where(and(eq(phoneVerifications.userId, user.id)));
   expect(row!.attempts).toBe(5);
 });
+
+it("accounts' refused code requests do not spend the tenant's budget: another new client still gets a code", async () => {
+  // Each account asks until its lookup budget refuses; together they ask more often than the tenant may send.
+  const perAccount = LIMITS.phoneLookupPerUser.points + 5;
+  const accounts = await Promise.all(Array.from({ length: Math.ceil(LIMITS.phoneCodePerTenant.points / perAccount) + 2 }, () => freshClient()));
+  const answers: Answer[] = [];
+  for (const [i, { user, cookie }] of accounts.entries()) {
+    answers.push(...(await Promise.all(Array.from({ length: perAccount }, () => sendCode(user.email, cookie, phone(500 + i))))));
+  }
+  expect(answers.length).toBeGreaterThan(LIMITS.phoneCodePerTenant.points);
+  expect(answers.filter((a) => a.status === 200).length).toBeLessThanOrEqual(accounts.length * LIMITS.phoneCodePerUser.points);
+  expect(answers.filter((a) => ![200, 429].includes(a.status))).toEqual([]);
+  expectLimited(answers);
+  const other = await freshClient();
+  const r = await sendCode(other.user.email, other.cookie, phone(550));
+  expect(r.status).toBe(200);
+  expect(r.body.data.provider).toBe('dev');
+});
