@@ -29,7 +29,10 @@ export const LIMITS = {
   phoneCodePerTenant: { points: 200, seconds: 3600 },
   /** Code checks per account across codes (each code also dies after 5 wrong attempts). */
   phoneVerifyPerUser: { points: 20, seconds: 3600 },
-  /** Phone lookups (they reveal whether a number has an account). */
+  /**
+   * Phone lookups (they reveal whether a number has an account): `GET /users/phone/{phone}` and the
+   * `phone_taken` check of a code request spend the same budget.
+   */
   phoneLookupPerUser: { points: 30, seconds: 600 },
   phoneLookupPerIp: { points: 60, seconds: 600 },
   /** Sign-in starts and callbacks per IP. */

@@ -40,8 +40,10 @@ function parsePhone(input: string, tenant: Tenant): string {
  * six-digit code on the server, stores only its hash with a 10-minute expiry, and logs it.
  * With `firebase`: nothing is sent from here (the browser asks Firebase for the SMS).
  * Limits (lib/server/rate-limit.ts, each counted atomically), in this order:
- * 1. codes per account, per phone number and per IP (`ip`, when known): every request for a free number counts;
- * 2. codes per tenant, spent only by a request that passed the narrower limits and given back when the
+ * 1. one phone lookup (per account and per IP, the budget of `GET /users/phone/{phone}`) before saying
+ *    whether the number is taken, so probing numbers here is no faster than looking them up;
+ * 2. codes per account, per phone number and per IP (`ip`, when known): every request for a free number counts;
+ * 3. codes per tenant, spent only by a request that passed the narrower limits and given back when the
  *    code is not sent after all: refused requests never spend the salon-wide budget.
  * Errors: 422 invalid phone, 422 `phone_country` (a country the tenant does not allow), 409 `phone_taken`,
  * 429 `too_many_requests` (with Retry-After).
@@ -54,6 +56,9 @@ export async function requestPhoneCode(
   ip: string | null,
 ): Promise<{ provider: 'dev' | 'firebase'; expires_at: string | null }> {
   const phone = parsePhone(tlf, tenant);
+  const lookups: [LimitName, string][] = [['phoneLookupPerUser', userId]];
+  if (ip) lookups.push(['phoneLookupPerIp', ip]);
+  await consumeAll(lookups);
   await assertPhoneFree(db, tenant.id, userId, phone);
   const checks: [LimitName, string][] = [
     ['phoneCodePerUser', userId],
