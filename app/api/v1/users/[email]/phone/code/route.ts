@@ -13,7 +13,7 @@ import { ZPhoneCodeRequest, ZUserParams } from '@/lib/validation/users';
  * `GET /users/phone/{phone}`: every request spends one before `phone_taken` is decided); with Retry-After.
  */
 export const POST = route(
-  { access: 'user', params: ZUserParams, body: ZPhoneCodeRequest },
+  { access: 'user', onboarding: false, params: ZUserParams, body: ZPhoneCodeRequest },
   async ({ tenant, user, params, body, ip }) => {
     if (params.email !== user.email) throw new ApiError('forbidden', errorMessage('forbidden'));
     return data(await requestPhoneCode(await getDb(), tenant, user.id, body.tlf, ip));
