@@ -7,6 +7,8 @@ export const ERROR_STATUS = {
   forbidden: 403,
   /** A write from another site or origin (CSRF): not the tenant's own origin nor a configured frontend. */
   cross_origin: 403,
+  /** A client write before onboarding is finished (verified phone and accepted privacy policy). */
+  onboarding_required: 403,
   not_found: 404,
   tenant_not_found: 404,
   conflict: 409,

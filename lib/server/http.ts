@@ -3,7 +3,7 @@ import { randomUUID } from 'node:crypto';
 import { NextResponse, type NextRequest } from 'next/server';
 import { z, type ZodType } from 'zod';
 import { isHttps } from '@/lib/server/auth/origin';
-import { findSessionUser, isStaff, type SessionUser } from '@/lib/server/auth/session';
+import { findSessionUser, isOnboarded, isStaff, type SessionUser } from '@/lib/server/auth/session';
 import { env } from '@/lib/server/env';
 import { ApiError, isDatabaseUnavailable, isExclusionViolation, isTransactionConflict, isUniqueViolation } from '@/lib/server/errors';
 import { logger, REQUEST_ID } from '@/lib/server/log';
@@ -34,6 +34,12 @@ type Options<B, Q, P, A extends Access> = {
   access: A;
   /** Refuse cross-site requests even for a GET (a state-changing GET such as the spec's logout). */
   sameOrigin?: boolean;
+  /**
+   * Whether a client's write (POST, PATCH, PUT, DELETE) needs a finished onboarding: a verified phone and an
+   * accepted privacy policy (403 `onboarding_required` otherwise). On by default; false only for the routes
+   * onboarding itself uses (phone code and verification, the client's own profile, logout).
+   */
+  onboarding?: boolean;
   body?: ZodType<B>;
   query?: ZodType<Q>;
   params?: ZodType<P>;
@@ -106,6 +112,8 @@ export async function requestSession(
  * - the general per-IP budget and, for an unknown or expired session cookie, the per-IP budget of bad
  *   sessions (429 `too_many_requests` with `Retry-After`; the stale cookie is cleared);
  * - the user from the session cookie (never from a header) and the access level (401, 403);
+ * - a client's write needs a verified phone and an accepted privacy policy (403 `onboarding_required`,
+ *   before the body is read: nothing is stored), unless the route opts out with `onboarding: false`;
  * - params, query and body validated with zod (400 with field paths); the body must be JSON
  *   (415 `unsupported_media_type`) of at most 64 KB (413 `payload_too_large`, checked before and while
  *   reading); control characters in any string → 400; a malformed percent escape in the path → 400;
@@ -143,6 +151,10 @@ export function route<A extends Access, B = undefined, Q = undefined, P = undefi
         if (opts.access === 'staff' && !isStaff(user.role)) throw new ApiError('forbidden', errorMessage('forbidden'));
         if (opts.access === 'client' && user.role !== 'client') throw new ApiError('forbidden', errorMessage('forbidden'));
         if (opts.access === 'admin' && user.role !== 'admin') throw new ApiError('forbidden', errorMessage('forbidden'));
+      }
+      if (opts.onboarding !== false && user?.role === 'client' && WRITE_METHODS.has(req.method) && !user.onboarded) {
+        // The session may predate the end of onboarding by a moment: ask the database before refusing.
+        if (!(await isOnboarded(tenant.id, user.id))) throw new ApiError('onboarding_required', errorMessage('onboardingRequired'));
       }
       const rawParams = decodeParams((await context.params) ?? {});
       assertNoControlCharacters(rawParams);

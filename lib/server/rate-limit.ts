@@ -19,14 +19,20 @@ export const LIMITS = {
   apiPerIp: { points: 600, seconds: 60 },
   /** Requests presenting an unknown or expired session cookie, per IP (token guessing). */
   badSessionPerIp: { points: 30, seconds: 600 },
-  /** Verification codes sent: per account, per phone number, per IP and per tenant. */
+  /**
+   * Verification codes: per account, per phone number and per IP (every request counts), and per tenant
+   * (only codes actually sent count, so one abusive account cannot spend the whole salon's budget).
+   */
   phoneCodePerUser: { points: 5, seconds: 3600 },
   phoneCodePerPhone: { points: 5, seconds: 3600 },
   phoneCodePerIp: { points: 10, seconds: 3600 },
   phoneCodePerTenant: { points: 200, seconds: 3600 },
   /** Code checks per account across codes (each code also dies after 5 wrong attempts). */
   phoneVerifyPerUser: { points: 20, seconds: 3600 },
-  /** Phone lookups (they reveal whether a number has an account). */
+  /**
+   * Phone lookups (they reveal whether a number has an account): `GET /users/phone/{phone}` and the
+   * `phone_taken` check of a code request spend the same budget.
+   */
   phoneLookupPerUser: { points: 30, seconds: 600 },
   phoneLookupPerIp: { points: 60, seconds: 600 },
   /** Sign-in starts and callbacks per IP. */
@@ -178,6 +184,15 @@ export async function consume(name: LimitName, key: string, points = 1): Promise
     }
     throw err;
   }
+}
+
+/**
+ * Gives back `points` (default 1) of limit `name` for `key`, spent by a request that then did not do what
+ * the limit counts (e.g. a verification code that was never sent). No-op when RATE_LIMITS=off.
+ */
+export async function refund(name: LimitName, key: string, points = 1): Promise<void> {
+  if (env().RATE_LIMITS === 'off') return;
+  await (await limiters()).get(name)!.reward(hashKey(key), points);
 }
 
 /** Spends one point of each listed limit (all are charged, so a refused request still counts everywhere). */

@@ -221,7 +221,9 @@ const ERROR_DESCRIPTIONS: Record<number, string> = {
 
 /** Failures every write (POST, PATCH, PUT, DELETE) may also get from the route wrapper. */
 const WRITE_ERRORS: Record<number, string> = {
-  403: 'Not allowed for this role or account, or a cross-site write (cross_origin: Origin/Sec-Fetch-Site not the tenant’s own)',
+  403:
+    'Not allowed for this role or account, a cross-site write (cross_origin: Origin/Sec-Fetch-Site not the tenant’s own), ' +
+    'or a client who has not finished onboarding (onboarding_required: verified phone and accepted privacy policy; the onboarding routes themselves excepted)',
   413: 'Body over 64 KB (payload_too_large)',
   415: 'Body not application/json (unsupported_media_type)',
 };

@@ -25,7 +25,10 @@ export type Role = (typeof ROLES)[number];
 export type Method = 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
 export type Expect = Record<Role, number>;
 
-/** The demo people of klok, the other client and the second tenant's staff member. */
+/**
+ * The demo people of klok, the other client and the second tenant's staff member. Ana has finished
+ * onboarding; the other client, a first sign-in, has not (every write of it but onboarding itself is 403).
+ */
 export const PEOPLE = {
   client: { email: 'cliente@klok.demo', name: 'Ana García', phone: '+34612345678', subUser: 'Leo García' },
   otherClient: { email: 'otro.matriz@klok.test', name: 'Otro Matriz' },
@@ -142,6 +145,18 @@ async function clearClientPending(api: MatrixApi): Promise<void> {
     );
   }
 }
+
+/**
+ * The routes onboarding itself uses (spec section 4): a client who has not verified a phone and accepted
+ * the privacy policy may still write to them; every other client write answers 403 `onboarding_required`.
+ */
+export const ONBOARDING_ROUTES: readonly string[] = [
+  'POST /api/v1/users/{email}/phone/code',
+  'POST /api/v1/users/{email}/phone/verify',
+  'PATCH /api/v1/users/{email}',
+  'GET /api/v1/auth/logout',
+  'POST /api/v1/auth/logout',
+];
 
 /** Cancels an appointment if it is still pending (cleanup). */
 async function cancelIfBooked(api: MatrixApi, id: unknown): Promise<void> {
@@ -412,8 +427,10 @@ export const ROWS: Row[] = [
     route: '/api/v1/schedules/insert/appointment',
     path: '/api/v1/schedules/insert/appointment',
     body: (c) => ({ start_time: c.f.slot, facility_id: 1, employee_id: PEOPLE.stylist2, service_id: c.f.corteId, client_id: ANA, client_name: PEOPLE.client.name }),
-    expect: { anon: 401, client: 400, otherClient: 400, employee: 201, admin: 201, foreignStaff: 401, foreignHome: 404 },
-    note: 'the staff flow body (no user_id): a client session always gets the client flow, which refuses it (400)',
+    expect: { anon: 401, client: 400, otherClient: 403, employee: 201, admin: 201, foreignStaff: 401, foreignHome: 404 },
+    note:
+      'the staff flow body (no user_id): a client session always gets the client flow, which refuses it (400); ' +
+      'the other client has not onboarded, so no write of it gets that far (403 onboarding_required)',
     cleanup: async (api, _c, a) => cancelIfBooked(api, a.body?.data?.event_id),
   },
   {

@@ -205,3 +205,52 @@ it('the same code check on one account is not reachable after the code died, eve
     .where(and(eq(phoneVerifications.userId, user.id)));
   expect(row!.attempts).toBe(5);
 });
+
+it("accounts' refused code requests do not spend the tenant's budget: another new client still gets a code", async () => {
+  // Each account asks until its lookup budget refuses; together they ask more often than the tenant may send.
+  const perAccount = LIMITS.phoneLookupPerUser.points + 5;
+  const accounts = await Promise.all(Array.from({ length: Math.ceil(LIMITS.phoneCodePerTenant.points / perAccount) + 2 }, () => freshClient()));
+  const answers: Answer[] = [];
+  for (const [i, { user, cookie }] of accounts.entries()) {
+    answers.push(...(await Promise.all(Array.from({ length: perAccount }, () => sendCode(user.email, cookie, phone(500 + i))))));
+  }
+  expect(answers.length).toBeGreaterThan(LIMITS.phoneCodePerTenant.points);
+  expect(answers.filter((a) => a.status === 200).length).toBeLessThanOrEqual(accounts.length * LIMITS.phoneCodePerUser.points);
+  expect(answers.filter((a) => ![200, 429].includes(a.status))).toEqual([]);
+  expectLimited(answers);
+  const other = await freshClient();
+  const r = await sendCode(other.user.email, other.cookie, phone(550));
+  expect(r.status).toBe(200);
+  expect(r.body.data.provider).toBe('dev');
+});
+
+it('probing taken numbers through the code request is limited like phone lookups', async () => {
+  const owners = await Promise.all(Array.from({ length: 3 }, () => freshClient()));
+  const db = await getDb();
+  for (const [i, o] of owners.entries()) await db.update(users).set({ tlf: phone(600 + i), phoneVerified: true }).where(eq(users.id, o.user.id));
+  const { user, cookie } = await freshClient();
+  const answers: Answer[] = [];
+  for (let i = 0; i < LIMITS.phoneLookupPerUser.points + 10; i++) answers.push(await sendCode(user.email, cookie, phone(600 + (i % 3))));
+  const taken = answers.filter((a) => a.status === 409);
+  expect(taken).toHaveLength(LIMITS.phoneLookupPerUser.points);
+  expect(new Set(taken.map((a) => a.body.error.code))).toEqual(new Set(['phone_taken']));
+  expect(answers.slice(LIMITS.phoneLookupPerUser.points).map((a) => a.status)).toEqual(Array(10).fill(429));
+  expectLimited(answers);
+  // The same budget as GET /users/phone/{phone}: it is spent too.
+  const target = encodeURIComponent(phone(600));
+  expect((await call(lookup, { path: `/api/v1/users/phone/${target}`, params: { phone: target }, cookie })).status).toBe(429);
+});
+
+it('probing taken numbers from one address is limited across accounts', async () => {
+  const owner = await freshClient();
+  await (await getDb()).update(users).set({ tlf: phone(700), phoneVerified: true }).where(eq(users.id, owner.user.id));
+  const ipBudget = LIMITS.phoneLookupPerIp.points * Number(process.env.RATE_LIMIT_IP_FACTOR ?? 1);
+  const prober = await Promise.all(Array.from({ length: Math.ceil(ipBudget / 20) + 1 }, () => freshClient()));
+  const answers: Answer[] = [];
+  for (const { user, cookie } of prober) {
+    for (let i = 0; i < 20; i++) answers.push(await sendCode(user.email, cookie, phone(700), '198.51.100.77'));
+  }
+  expect(answers.filter((a) => a.status === 409)).toHaveLength(ipBudget);
+  expect(answers.filter((a) => a.status === 429).length).toBe(answers.length - ipBudget);
+  expectLimited(answers);
+});

@@ -12,9 +12,12 @@ import path from 'node:path';
 import { NextRequest } from 'next/server';
 import {
   formatReport,
+  ONBOARDING_ROUTES,
   PEOPLE,
+  prepare,
   ROWS,
   runMatrix,
+  teardown,
   type Answer,
   type MatrixApi,
   type MatrixResult,
@@ -197,4 +200,39 @@ test('the access matrix: every row × role answers as the table says', async () 
   console.log(formatReport(result));
   expect(result.mismatches.map((m) => m.summary)).toEqual([]);
   expect(result.passed).toBe(result.cells);
+});
+
+test('onboarding_required: a client without verified phone and privacy policy writes nothing but its onboarding', async () => {
+  const email = 'sin.registro.matriz@klok.test';
+  await createClient(email, { name: 'Sin Registro' });
+  const cookie = await sessionFor(email);
+  const asNewClient = async (method: Method, target: string, body?: unknown) => {
+    const found = match(new URL(target, 'http://localhost').pathname)!;
+    return call(found.def.mod[method] as Handler, { method, path: target, params: found.params, body, cookie, host: KLOK.host });
+  };
+  const f = await prepare(api);
+  const wrong: string[] = [];
+  let seq = 10_000;
+  for (const row of ROWS) {
+    if (row.method === 'GET' || ONBOARDING_ROUTES.includes(`${row.method} ${row.route}`)) continue;
+    const base = { f, role: 'otherClient' as const, seq: ++seq };
+    const cell = { ...base, v: row.setup ? await row.setup(api, base) : {} };
+    const target = typeof row.path === 'function' ? row.path(cell) : row.path;
+    const body = typeof row.body === 'function' ? row.body(cell) : row.body;
+    const r = await asNewClient(row.method, target, body);
+    if (row.cleanup) await row.cleanup(api, cell, { status: r.status, body: r.body, text: JSON.stringify(r.body) }).catch(() => undefined);
+    // Routes open to clients answer onboarding_required; staff-only ones refuse the role first.
+    const code = row.expect.client === 403 ? r.body?.error?.code : 'onboarding_required';
+    if (r.status !== 403 || r.body?.error?.code !== code) wrong.push(`${row.method} ${row.route}: ${r.status} ${r.body?.error?.code}`);
+  }
+  await teardown(api, f);
+  expect(wrong).toEqual([]);
+  expect(ROWS.filter((r) => r.method !== 'GET' && r.expect.client !== 403 && !ONBOARDING_ROUTES.includes(`${r.method} ${r.route}`)).length).toBeGreaterThan(0);
+
+  // The onboarding routes still work for the client itself.
+  expect((await asNewClient('PATCH', `/api/v1/users/${email}`, { name: 'Sin Registro' })).status).toBe(201);
+  expect((await asNewClient('POST', `/api/v1/users/${email}/phone/code`, { tlf: '+34 699 777 001' })).status).toBe(200);
+  const verified = await asNewClient('POST', `/api/v1/users/${email}/phone/verify`, { code: await api.smsCode('+34699777001') });
+  expect(verified.status).toBe(200);
+  expect((await asNewClient('POST', '/api/v1/auth/logout')).status).toBe(204);
 });

@@ -40,10 +40,10 @@ let color: number;
 let days: string[];
 let clientCount = 0;
 
-/** A fresh client of the tenant with its cookie (allowance 1 unless told). */
+/** A fresh onboarded client of the tenant with its cookie (allowance 1 unless told). */
 async function newClient(opts: { allowance?: number; subUsers?: { id: string; name: string }[] } = {}) {
   clientCount += 1;
-  return createClient(`cliente${clientCount}@example.com`, { name: `Cliente ${clientCount}`, ...opts });
+  return createClient(`cliente${clientCount}@example.com`, { name: `Cliente ${clientCount}`, onboarded: true, ...opts });
 }
 
 /** Availability queries as the wizard sends them: the duration and the service (for its busy parts). */

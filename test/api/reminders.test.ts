@@ -49,7 +49,7 @@ const newMails = async (before: number) => (await outboxRows()).slice(before).ma
 
 describe('booking confirmation', () => {
   it('a client booking queues exactly one confirmation, with the .ics of the appointment', async () => {
-    const { user, cookie } = await createClient(`confirma.${Date.now()}@correo.es`, { name: 'Carla <b>Ruiz</b>' });
+    const { user, cookie } = await createClient(`confirma.${Date.now()}@correo.es`, { name: 'Carla <b>Ruiz</b>', onboarded: true });
     const [hour] = await offeredHours(cookie, days[0]!, SARA, { serviceDuration: 30, serviceId: corte });
     const before = (await outboxRows()).length;
     const r = await book(cookie, bookingBody({ email: user.email, id: user.id, name: user.name }, { start: hour!.start_time, employee: SARA, serviceId: corte }));

@@ -322,7 +322,7 @@ describe('PATCH /facility/1/services/{id}', () => {
   it('changes new bookings only: existing appointments keep their busy parts, availability follows the new ones', async () => {
     const date = days[0]!;
     const service = await created(newService({ name: 'Mechas californianas', price: 60, duration: 60, employees: [SARA] }));
-    const { user, cookie: buyer } = await createClient('mechas@correo.demo', { allowance: 2 });
+    const { user, cookie: buyer } = await createClient('mechas@correo.demo', { allowance: 2, onboarded: true });
     // An appointment with the old timing: Sara busy 10:00–11:00.
     const booked = await book(employee, staffBookingBody({ start: madridInstant(date, '10:00'), employee: SARA, serviceId: service.id, name: 'Clienta de las diez' }));
     expect(booked.status).toBe(201);
@@ -385,7 +385,7 @@ describe('PATCH /facility/1/services/{id}/employees', () => {
     expect(ZService.parse(r.body.data)).toEqual({ ...service, employees: [{ email: LUCIA, name: NAMES[LUCIA] }] });
     expect((await getService(client, service.id)).body.data.employees).toEqual([{ email: LUCIA, name: NAMES[LUCIA] }]);
 
-    const { user, cookie: buyer } = await createClient('keratina@correo.demo');
+    const { user, cookie: buyer } = await createClient('keratina@correo.demo', { onboarded: true });
     const refused = await book(buyer, bookingBody(user, { start: madridInstant(date, '10:00'), employee: SARA, serviceId: service.id }));
     expect(refused.status).toBe(422);
     expect(refused.body.error).toEqual({ code: 'unprocessable', message: messages.errors.serviceNotOffered });
@@ -436,7 +436,7 @@ describe('DELETE /facility/1/services/{id}', () => {
   it('soft-deletes (201): gone from lists, detail, availability and booking; appointments keep their snapshot', async () => {
     const date = days[1]!;
     const service = await created(newService({ name: 'Alisado', price: 40, duration: 30, employees: [SARA, MARCOS] }));
-    const { user, cookie: buyer } = await createClient('alisado@correo.demo', { allowance: 3 });
+    const { user, cookie: buyer } = await createClient('alisado@correo.demo', { allowance: 3, onboarded: true });
     const booked = await book(buyer, bookingBody(user, { start: madridInstant(date, '10:00'), employee: SARA, serviceId: service.id }));
     expect(booked.status).toBe(201);
     const appointmentId = booked.body.data.event_id as string;

@@ -263,7 +263,7 @@ describe('allowance', () => {
   });
 
   it('counts every pending appointment of the account, whoever booked it', async () => {
-    const c = await createClient('mixta@example.com', { name: 'Mixta', allowance: 1 });
+    const c = await createClient('mixta@example.com', { name: 'Mixta', allowance: 1, onboarded: true });
     // The client books its own appointment; staff then cannot add another.
     const [hour] = await offeredHours(c.cookie, days[3]!, LUCIA, { serviceDuration: 30, serviceId: corte });
     const own = await book(c.cookie, bookingBody(c.user, { start: hour!.start_time, employee: LUCIA, serviceId: corte }));

@@ -217,7 +217,7 @@ describe('refusals', () => {
   });
 
   it('answers 403 to a client (even with `initiator: admin`) and changes nothing', async () => {
-    const c = await createClient('noquiere@example.com', { name: 'No Quiere' });
+    const c = await createClient('noquiere@example.com', { name: 'No Quiere', onboarded: true });
     const date = days[3]!;
     const [hour] = await offeredHours(c.cookie, date, SARA, corteQuery());
     const booked = await book(c.cookie, bookingBody(c.user, { start: hour!.start_time, employee: SARA, serviceId: corte }));
@@ -249,7 +249,7 @@ describe('refusals', () => {
 
 describe('allowance', () => {
   it('gives a client at its allowance its booking back once staff cancel', async () => {
-    const c = await createClient('recupera@example.com', { name: 'Recupera', allowance: 1 });
+    const c = await createClient('recupera@example.com', { name: 'Recupera', allowance: 1, onboarded: true });
     const date = days[4]!;
     const hours = await offeredHours(c.cookie, date, LUCIA, corteQuery());
     const first = await book(c.cookie, bookingBody(c.user, { start: hours[0]!.start_time, employee: LUCIA, serviceId: corte }));

@@ -9,8 +9,11 @@ import { currentTenant, type Tenant } from '@/lib/server/tenancy';
 import { SESSION_COOKIE } from '@/lib/tenant-host';
 
 export type Role = 'client' | 'employee' | 'admin';
-/** The signed-in user as the server knows it; the role never comes from the browser. */
-export type SessionUser = { id: string; tenantId: number; email: string; name: string; role: Role };
+/**
+ * The signed-in user as the server knows it; the role never comes from the browser. `onboarded`: the phone
+ * is verified and the privacy policy accepted (spec section 4), as read when the session was looked up.
+ */
+export type SessionUser = { id: string; tenantId: number; email: string; name: string; role: Role; onboarded: boolean };
 
 /** Absolute lifetime of a session, from sign-in. */
 export const SESSION_DAYS = 30;
@@ -102,6 +105,8 @@ async function lookUpSession(tenantId: number, id: string, now: number): Promise
       email: users.email,
       name: users.name,
       role: users.role,
+      phoneVerified: users.phoneVerified,
+      privacyPolicy: users.privacyPolicy,
       lastUsedAt: sessions.lastUsedAt,
     })
     .from(sessions)
@@ -120,7 +125,21 @@ async function lookUpSession(tenantId: number, id: string, now: number): Promise
   if (row.lastUsedAt.getTime() < now - TOUCH_EVERY_MS) {
     await db.update(sessions).set({ lastUsedAt: new Date(now) }).where(eq(sessions.id, id));
   }
-  return { id: row.id, tenantId: row.tenantId, email: row.email, name: row.name, role: row.role };
+  return { id: row.id, tenantId: row.tenantId, email: row.email, name: row.name, role: row.role, onboarded: row.phoneVerified && row.privacyPolicy };
+}
+
+/**
+ * Whether a user of the tenant has verified a phone and accepted the privacy policy, read from the database
+ * now (the session's `onboarded` may be up to SESSION_CACHE_TTL_MS old, e.g. right after onboarding).
+ */
+export async function isOnboarded(tenantId: number, userId: string): Promise<boolean> {
+  const db = await getDb();
+  const [row] = await db
+    .select({ phoneVerified: users.phoneVerified, privacyPolicy: users.privacyPolicy })
+    .from(users)
+    .where(and(eq(users.tenantId, tenantId), eq(users.id, userId)))
+    .limit(1);
+  return Boolean(row?.phoneVerified && row.privacyPolicy);
 }
 
 /** Ends a session of the tenant (logout), evicting it from this process's cache; a token of another tenant is left alone. */

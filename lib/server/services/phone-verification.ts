@@ -9,7 +9,7 @@ import { env } from '@/lib/server/env';
 import { ApiError, isUniqueViolation } from '@/lib/server/errors';
 import { errorMessage } from '@/lib/server/messages';
 import { deliverDevCode } from '@/lib/server/notifications/sms';
-import { consume, consumeAll, type LimitName } from '@/lib/server/rate-limit';
+import { consume, consumeAll, refund, type LimitName } from '@/lib/server/rate-limit';
 import type { Tenant } from '@/lib/server/tenancy';
 
 export const CODE_TTL_MINUTES = 10;
@@ -39,8 +39,12 @@ function parsePhone(input: string, tenant: Tenant): string {
  * Starts phone verification (spec section 4, onboarding). With the `dev` provider: generates a
  * six-digit code on the server, stores only its hash with a 10-minute expiry, and logs it.
  * With `firebase`: nothing is sent from here (the browser asks Firebase for the SMS).
- * Limits (lib/server/rate-limit.ts, counted atomically): codes per account, per phone number, per IP
- * (`ip`, when known) and per tenant per hour.
+ * Limits (lib/server/rate-limit.ts, each counted atomically), in this order:
+ * 1. one phone lookup (per account and per IP, the budget of `GET /users/phone/{phone}`) before saying
+ *    whether the number is taken, so probing numbers here is no faster than looking them up;
+ * 2. codes per account, per phone number and per IP (`ip`, when known): every request for a free number counts;
+ * 3. codes per tenant, spent only by a request that passed the narrower limits and given back when the
+ *    code is not sent after all: refused requests never spend the salon-wide budget.
  * Errors: 422 invalid phone, 422 `phone_country` (a country the tenant does not allow), 409 `phone_taken`,
  * 429 `too_many_requests` (with Retry-After).
  */
@@ -52,21 +56,30 @@ export async function requestPhoneCode(
   ip: string | null,
 ): Promise<{ provider: 'dev' | 'firebase'; expires_at: string | null }> {
   const phone = parsePhone(tlf, tenant);
+  const lookups: [LimitName, string][] = [['phoneLookupPerUser', userId]];
+  if (ip) lookups.push(['phoneLookupPerIp', ip]);
+  await consumeAll(lookups);
   await assertPhoneFree(db, tenant.id, userId, phone);
   const checks: [LimitName, string][] = [
     ['phoneCodePerUser', userId],
     ['phoneCodePerPhone', phone],
-    ['phoneCodePerTenant', String(tenant.id)],
   ];
   if (ip) checks.push(['phoneCodePerIp', ip]);
   await consumeAll(checks);
+  const tenantKey = String(tenant.id);
+  await consume('phoneCodePerTenant', tenantKey);
   if (env().PHONE_PROVIDER === 'firebase') return { provider: 'firebase', expires_at: null };
-  const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
-  const expiresAt = new Date(Date.now() + CODE_TTL_MINUTES * 60_000);
-  const id = crypto.randomUUID();
-  await db.insert(phoneVerifications).values({ id, tenantId: tenant.id, userId, phone, codeHash: hashCode(id, code), expiresAt });
-  await deliverDevCode(phone, code);
-  return { provider: 'dev', expires_at: expiresAt.toISOString() };
+  try {
+    const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
+    const expiresAt = new Date(Date.now() + CODE_TTL_MINUTES * 60_000);
+    const id = crypto.randomUUID();
+    await db.insert(phoneVerifications).values({ id, tenantId: tenant.id, userId, phone, codeHash: hashCode(id, code), expiresAt });
+    await deliverDevCode(phone, code);
+    return { provider: 'dev', expires_at: expiresAt.toISOString() };
+  } catch (err) {
+    await refund('phoneCodePerTenant', tenantKey).catch(() => undefined);
+    throw err;
+  }
 }
 
 /**

@@ -21,7 +21,7 @@ export const GET = route({ access: 'user', params: ZUserParams }, async ({ tenan
  * 422 `phone_not_verified`.
  */
 // The body's schema depends on who writes: the wrapper reads JSON (size, type, control characters), updateUser validates it.
-export const PATCH = route({ access: 'user', params: ZUserParams, body: z.unknown() }, async ({ tenant, user, params, body }) =>
+export const PATCH = route({ access: 'user', onboarding: false, params: ZUserParams, body: z.unknown() }, async ({ tenant, user, params, body }) =>
   data(await updateUser(await getDb(), tenant.id, user, params.email, body), 201),
 );
 

@@ -9,10 +9,11 @@ import { ZPhoneCodeRequest, ZUserParams } from '@/lib/validation/users';
  * `POST /api/v1/users/{email}/phone/code` (onboarding, spec section 4): starts verification of `{ tlf }`
  * for the signed-in user itself → `{ data: { provider: 'dev' | 'firebase', expires_at } }`.
  * Errors: 403 another user, 409 `phone_taken`, 422 invalid phone or a country the tenant does not allow (`phone_country`),
- * 429 too many codes (per account, phone number, IP and tenant; with Retry-After).
+ * 429 too many codes (per account, phone number, IP and tenant) or too many phone lookups (the budget of
+ * `GET /users/phone/{phone}`: every request spends one before `phone_taken` is decided); with Retry-After.
  */
 export const POST = route(
-  { access: 'user', params: ZUserParams, body: ZPhoneCodeRequest },
+  { access: 'user', onboarding: false, params: ZUserParams, body: ZPhoneCodeRequest },
   async ({ tenant, user, params, body, ip }) => {
     if (params.email !== user.email) throw new ApiError('forbidden', errorMessage('forbidden'));
     return data(await requestPhoneCode(await getDb(), tenant, user.id, body.tlf, ip));

@@ -11,7 +11,7 @@ import { ZPhoneVerify, ZUserParams } from '@/lib/validation/users';
  * (Firebase) → `{ data: User }` with the verified phone. Errors: 403 another user, 409 `phone_taken`,
  * 422 `code_required` / `code_expired` / `code_invalid`, 429 too many checks.
  */
-export const POST = route({ access: 'user', params: ZUserParams, body: ZPhoneVerify }, async ({ tenant, user, params, body }) => {
+export const POST = route({ access: 'user', onboarding: false, params: ZUserParams, body: ZPhoneVerify }, async ({ tenant, user, params, body }) => {
   if (params.email !== user.email) throw new ApiError('forbidden', errorMessage('forbidden'));
   const db = await getDb();
   await verifyPhone(db, tenant, user.id, body);
