@@ -32,7 +32,7 @@ onServer('the database fails under load', () => {
     side = new Client({ connectionString: process.env.TEST_DATABASE_URL });
     await side.connect();
     corte = await serviceId('Corte de pelo');
-    client = await createClient('apagon@example.com', { name: 'Cliente Apagón', allowance: 200 });
+    client = await createClient('apagon@example.com', { name: 'Cliente Apagón', allowance: 200, onboarded: true });
     days = madridDates(2, 25);
   }, DB_TIMEOUT);
 

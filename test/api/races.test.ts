@@ -45,7 +45,7 @@ async function newStylist(): Promise<string> {
 
 const newClient = () => {
   clients += 1;
-  return createClient(`carrera-cliente${clients}@example.com`, { name: `Cliente Carrera ${clients}` });
+  return createClient(`carrera-cliente${clients}@example.com`, { name: `Cliente Carrera ${clients}`, onboarded: true });
 };
 
 /** Starts `a` and `b` in the same tick, `a` first on even rounds and `b` first on odd ones. */
