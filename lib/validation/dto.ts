@@ -219,7 +219,8 @@ export const ZSpecialShift = z.object({
   date,
   available: z.boolean(),
   shift: z.array(ZShiftRange),
-  notes: z.string(),
+  /** Staff-only note about the day (e.g. the reason of a closed day); left out of the answers to clients. */
+  notes: z.string().optional(),
 });
 export type SpecialShift = z.infer<typeof ZSpecialShift>;
 
