@@ -1,15 +1,19 @@
 /**
  * The local mail catcher (scripts/dev-smtp.ts) over a real SMTP connection with nodemailer, and the
  * reading side of the staff page /mail (lib/server/dev-mail.ts): newest first, text, sanitized HTML,
- * attachments; nothing outside the catcher's files.
+ * attachments; nothing outside the catcher's files. Messages carry the sending tenant's header, as the
+ * outbox worker sets it (test/api/mail-tenants.test.ts covers two salons).
  */
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import nodemailer from 'nodemailer';
+import { TENANT_HEADER } from '@/lib/mail-tenant';
 import { startDevSmtp } from '@/scripts/dev-smtp';
 import { listCaughtMail, readCaughtMail, sanitizeHtml } from './dev-mail';
 
+const T = 1;
+const headers = { [TENANT_HEADER]: String(T) };
 let dir: string;
 let catcher: Awaited<ReturnType<typeof startDevSmtp>>;
 
@@ -24,24 +28,25 @@ afterAll(async () => {
 
 it('stores each message as .eml and lists them newest first with date, recipient and subject', async () => {
   const transport = nodemailer.createTransport(catcher.url);
-  await transport.sendMail({ from: 'Klok <no-reply@klok.app>', to: 'ana@correo.es', subject: 'Primero', text: 'uno' });
+  await transport.sendMail({ from: 'Klok <no-reply@klok.app>', to: 'ana@correo.es', subject: 'Primero', text: 'uno', headers });
   await transport.sendMail({
     from: 'Klok <no-reply@klok.app>',
     to: 'pablo@correo.es',
+    headers,
     subject: 'Tu cita en Klok Peluquería ha sido cancelada',
     text: 'Motivo: <script>alert(1)</script>',
     html: '<p onclick="x()">Motivo</p><script>alert(1)</script><a href="javascript:alert(1)">a</a><iframe src="https://x"></iframe>',
     attachments: [{ filename: 'cita.ics', content: 'BEGIN:VCALENDAR\r\nEND:VCALENDAR\r\n', contentType: 'text/calendar; charset=utf-8' }],
   });
   transport.close();
-  const list = await listCaughtMail(dir);
+  const list = await listCaughtMail(dir, T);
   expect(list.map((m) => [m.to, m.subject])).toEqual([
     ['pablo@correo.es', 'Tu cita en Klok Peluquería ha sido cancelada'],
     ['ana@correo.es', 'Primero'],
   ]);
   expect(list[0]!.date).toMatch(/^\d{4}-\d\d-\d\dT/);
 
-  const mail = (await readCaughtMail(dir, list[0]!.id))!;
+  const mail = (await readCaughtMail(dir, T, list[0]!.id))!;
   expect(mail.text.trim()).toBe('Motivo: <script>alert(1)</script>');
   expect(mail.attachments).toEqual([expect.objectContaining({ filename: 'cita.ics', contentType: 'text/calendar' })]);
   expect(mail.html).toContain('<p>Motivo</p>');
@@ -50,9 +55,9 @@ it('stores each message as .eml and lists them newest first with date, recipient
 });
 
 it('reads nothing outside the catcher files', async () => {
-  expect(await readCaughtMail(dir, '../../etc/passwd')).toBeNull();
-  expect(await readCaughtMail(dir, '20260101T000000000Z-deadbeef.eml')).toBeNull();
-  expect(await listCaughtMail(path.join(dir, 'missing'))).toEqual([]);
+  expect(await readCaughtMail(dir, T, '../../etc/passwd')).toBeNull();
+  expect(await readCaughtMail(dir, T, '20260101T000000000Z-deadbeef.eml')).toBeNull();
+  expect(await listCaughtMail(path.join(dir, 'missing'), T)).toEqual([]);
 });
 
 it('sanitizes unquoted handlers and data URLs too', () => {

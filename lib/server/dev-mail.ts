@@ -1,11 +1,14 @@
 /**
- * The local mail catcher's messages (scripts/dev-smtp.ts writes them as `.eml` under DEV_MAIL_DIR), read
- * for the staff page `/mail`. Only when the catcher runs: `DEV_MAIL_DIR` is set by scripts/start.ts.
+ * The local mail catcher's messages (scripts/dev-smtp.ts writes them as `.eml` under DEV_MAIL_DIR, one
+ * folder per sending tenant), read for the staff page `/mail`. Only when the catcher runs: `DEV_MAIL_DIR` is
+ * set by scripts/start.ts. Every reader takes the tenant of the signed-in staff member and sees only that
+ * tenant's messages (lib/mail-tenant.ts); another tenant's message is not found.
  */
 import 'server-only';
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { simpleParser, type AddressObject } from 'mailparser';
+import { simpleParser, type AddressObject, type ParsedMail } from 'mailparser';
+import { TENANT_HEADER, tenantMailFolder } from '@/lib/mail-tenant';
 
 /** A caught e-mail in the list. `id` is its file name. */
 export type CaughtMailSummary = { id: string; date: string | null; to: string; subject: string };
@@ -31,36 +34,47 @@ function addresses(value: AddressObject | AddressObject[] | undefined): string {
   return (Array.isArray(value) ? value : [value]).map((a) => a.text).join(', ');
 }
 
-async function parse(dir: string, id: string) {
-  return simpleParser(await readFile(path.join(dir, id)));
+/** Parses one message of the tenant's folder; null when it is missing, unreadable or names another tenant. */
+async function parse(dir: string, tenantId: number, id: string): Promise<ParsedMail | null> {
+  let m: ParsedMail;
+  try {
+    m = await simpleParser(await readFile(path.join(dir, tenantMailFolder(tenantId), id)));
+  } catch {
+    return null;
+  }
+  // The folder comes from this header; checking it again keeps a misfiled message out of the page.
+  return m.headers.get(TENANT_HEADER.toLowerCase())?.toString().trim() === String(tenantId) ? m : null;
 }
 
-/** The newest caught e-mails first. */
-export async function listCaughtMail(dir: string): Promise<CaughtMailSummary[]> {
+/**
+ * The newest caught e-mails of tenant `tenantId` first (at most the newest 200); those of other tenants
+ * and untagged ones are never listed. Empty when the tenant has none.
+ */
+export async function listCaughtMail(dir: string, tenantId: number): Promise<CaughtMailSummary[]> {
   let names: string[];
   try {
-    names = (await readdir(dir)).filter((n) => ID.test(n));
+    names = (await readdir(path.join(dir, tenantMailFolder(tenantId)))).filter((n) => ID.test(n));
   } catch {
     return [];
   }
   names.sort().reverse();
-  return Promise.all(
-    names.slice(0, LIST_LIMIT).map(async (id) => {
-      const m = await parse(dir, id);
-      return { id, date: m.date?.toISOString() ?? null, to: addresses(m.to), subject: m.subject ?? '' };
+  const parsed = await Promise.all(
+    names.slice(0, LIST_LIMIT).map(async (id): Promise<CaughtMailSummary | null> => {
+      const m = await parse(dir, tenantId, id);
+      return m && { id, date: m.date?.toISOString() ?? null, to: addresses(m.to), subject: m.subject ?? '' };
     }),
   );
+  return parsed.filter((m): m is CaughtMailSummary => m !== null);
 }
 
-/** One caught e-mail, or null when `id` is not one of the catcher's files. */
-export async function readCaughtMail(dir: string, id: string): Promise<CaughtMail | null> {
+/**
+ * One caught e-mail of tenant `tenantId`, or null when `id` is not one of that tenant's catcher files
+ * (another tenant's message, a path, an unknown name): the page answers 404.
+ */
+export async function readCaughtMail(dir: string, tenantId: number, id: string): Promise<CaughtMail | null> {
   if (!ID.test(id)) return null;
-  let m;
-  try {
-    m = await parse(dir, id);
-  } catch {
-    return null;
-  }
+  const m = await parse(dir, tenantId, id);
+  if (!m) return null;
   return {
     id,
     date: m.date?.toISOString() ?? null,

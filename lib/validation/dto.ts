@@ -175,11 +175,44 @@ export const ZClientHistory = z.object({
 });
 export type ClientHistory = z.infer<typeof ZClientHistory>;
 
-/** `GET /users/{email}/export` (admin): everything the salon holds about a client. */
+/** A message of the outbox addressed to a client, as the export shows it (e-mail or push). */
+export const ZExportedMessage = z.object({
+  id: z.number().int(),
+  kind: z.enum(['email', 'push']),
+  status: z.enum(['pending', 'sending', 'sent', 'failed']),
+  /** The e-mail address it goes to; null for a push (it goes to the account's device). */
+  to: z.string().nullable(),
+  /** The e-mail's subject or the push's title. */
+  subject: z.string(),
+  /** The e-mail's plain text or the push's body. */
+  text: z.string(),
+  /** File names of the e-mail's attachments (e.g. the appointment's `.ics`). */
+  attachments: z.array(z.string()),
+  created_at: instant,
+  sent_at: instant.nullable(),
+});
+
+/**
+ * `GET /users/{email}/export` (admin): everything the salon holds about a client (the privacy policy's
+ * right of access): the account (with its sub-users in `profile.users`, the push token masked, its last
+ * activity), every appointment of the account, the activities about them, the messages addressed to them,
+ * the phone verification records (the code itself is never stored) and the open sessions (masked ids).
+ */
 export const ZClientExport = z.object({
   exported_at: instant,
-  profile: ZUser.omit({ pending_appointments: true }),
+  profile: ZUser.omit({ pending_appointments: true }).extend({
+    /** The registered push token, masked: its last 4 characters only (`••••abcd`); null when none. */
+    push_token: z.string().nullable(),
+    last_activity_at: instant,
+  }),
   appointments: z.array(ZAppointment),
+  activities: z.array(z.object({ id: z.number().int(), type: z.string(), data: z.record(z.string(), z.unknown()), created_at: instant })),
+  messages: z.array(ZExportedMessage),
+  phone_verifications: z.array(
+    z.object({ phone: z.string(), attempts: z.number().int(), created_at: instant, expires_at: instant, verified_at: instant.nullable() }),
+  ),
+  /** Sign-in sessions: the stored id (a hash of the cookie token) masked to its last 4 characters. */
+  sessions: z.array(z.object({ id: z.string(), created_at: instant, last_used_at: instant, expires_at: instant })),
 });
 export type ClientExport = z.infer<typeof ZClientExport>;
 
@@ -219,7 +252,8 @@ export const ZSpecialShift = z.object({
   date,
   available: z.boolean(),
   shift: z.array(ZShiftRange),
-  notes: z.string(),
+  /** Staff-only note about the day (e.g. the reason of a closed day); left out of the answers to clients. */
+  notes: z.string().optional(),
 });
 export type SpecialShift = z.infer<typeof ZSpecialShift>;
 

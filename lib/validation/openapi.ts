@@ -158,7 +158,7 @@ export const OPERATIONS: Operation[] = [
   { method: 'post', path: '/api/v1/users', summary: 'Invites a client by e-mail (creates it and queues the invitation e-mail)', access: 'staff', body: ZClientCreate, status: 201, response: dataOf(ZUser), errors: { 409: 'the e-mail already has an account in this tenant' } },
   { method: 'get', path: '/api/v1/users/{email}', summary: 'A user with pending appointments (self or staff); for staff reading a client, its history (pending, past, cancelled)', access: 'user', params: ZEmailParam, status: 200, response: dataOf(ZUserDetail) },
   { method: 'delete', path: '/api/v1/users/{email}', summary: 'Deletes a client (admin): anonymised, pending appointments cancelled with the usual e-mail, past ones kept', access: 'admin', params: ZEmailParam, status: 200, response: dataOf(z.object({ email: z.string() })), errors: { 422: 'the guest or a staff account' } },
-  { method: 'get', path: '/api/v1/users/{email}/export', summary: 'A client’s data as a JSON download (admin): profile, sub-users and appointments', access: 'admin', params: ZEmailParam, status: 200, response: dataOf(ZClientExport), errors: { 422: 'the guest or a staff account' } },
+  { method: 'get', path: '/api/v1/users/{email}/export', summary: 'A client’s data as a JSON download (admin): profile, sub-users, appointments, activities, messages, phone verifications and sessions (tokens masked)', access: 'admin', params: ZEmailParam, status: 200, response: dataOf(ZClientExport), errors: { 422: 'the guest or a staff account' } },
   {
     method: 'patch',
     path: '/api/v1/users/{email}',

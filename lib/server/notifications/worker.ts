@@ -1,6 +1,7 @@
 import 'server-only';
 import { sql, type SQL } from 'drizzle-orm';
 import { retryDelayMs } from '@/lib/domain/backoff';
+import { TENANT_HEADER } from '@/lib/mail-tenant';
 import { getDb, rowsOf, type Db } from '@/lib/server/db/client';
 import { env } from '@/lib/server/env';
 import { logger } from '@/lib/server/log';
@@ -31,7 +32,10 @@ export function messageIdOf(tenantId: number, id: number): string {
   return `<outbox-${tenantId}-${id}@klok>`;
 }
 
-/** The nodemailer message of a claimed row: the rendered payload plus the From and the idempotency headers. */
+/**
+ * The nodemailer message of a claimed row: the rendered payload plus the From, the idempotency headers and
+ * `X-Klok-Tenant` (the sending tenant's id, by which the local mail catcher files it; lib/mail-tenant.ts).
+ */
 export function composeMail(row: ClaimedRow, from: string) {
   const { to, subject, text, html, attachments } = row.payload;
   return {
@@ -42,7 +46,7 @@ export function composeMail(row: ClaimedRow, from: string) {
     ...(html ? { html } : {}),
     ...(attachments?.length ? { attachments: attachments.map((a) => ({ ...a })) } : {}),
     messageId: messageIdOf(row.tenant_id, row.id),
-    headers: { 'X-Klok-Idempotency-Key': `outbox-${row.tenant_id}-${row.id}` },
+    headers: { 'X-Klok-Idempotency-Key': `outbox-${row.tenant_id}-${row.id}`, [TENANT_HEADER]: String(row.tenant_id) },
   };
 }
 

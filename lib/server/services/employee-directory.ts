@@ -6,9 +6,17 @@ import { errorMessage } from '@/lib/server/messages';
 import { findEmployeeDto, listEmployees } from '@/lib/server/repositories/employees';
 import type { Employee } from '@/lib/validation/dto';
 
-/** What a viewer may see of a stylist: clients do not see phones (spec section 6). */
+/**
+ * What a viewer may see of a stylist (spec section 6): staff see everything; clients see neither the phone
+ * nor the staff-only notes of the special shifts (e.g. why a stylist is off), only the dates and hours.
+ */
 function visibleTo(viewer: Role, employee: Employee): Employee {
-  return isStaff(viewer) ? employee : { ...employee, tlf: null };
+  if (isStaff(viewer)) return employee;
+  return {
+    ...employee,
+    tlf: null,
+    special_shifts: employee.special_shifts.map(({ date, available, shift }) => ({ date, available, shift })),
+  };
 }
 
 /**

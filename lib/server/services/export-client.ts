@@ -1,8 +1,9 @@
 import 'server-only';
-import { eq } from 'drizzle-orm';
+import { and, asc, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
+import { maskToken } from '@/lib/domain/redact';
 import { isoUtc } from '@/lib/domain/time';
 import type { DbOrTx } from '@/lib/server/db/client';
-import { appointments } from '@/lib/server/db/schema';
+import { activities, appointments, outbox, phoneVerifications, sessions } from '@/lib/server/db/schema';
 import { ApiError } from '@/lib/server/errors';
 import { errorMessage } from '@/lib/server/messages';
 import { findAppointments } from '@/lib/server/repositories/appointments';
@@ -22,15 +23,92 @@ export async function findDeletableClient(db: DbOrTx, tenantId: number, email: s
 }
 
 /**
+ * The activities about a client (condition on `activities`): those naming its e-mail (`data.email`,
+ * `data.client_id`, e.g. `user_created`) and those of its appointments (`data.id` in `appointmentIds`).
+ */
+export function aboutClient(email: string, appointmentIds: string[]): SQL | undefined {
+  return or(
+    sql`${activities.data}->>'email' = ${email}`,
+    sql`${activities.data}->>'client_id' = ${email}`,
+    appointmentIds.length > 0 ? inArray(sql`${activities.data}->>'id'`, appointmentIds) : undefined,
+  );
+}
+
+/** The outbox rows addressed to a client (condition on `outbox`): e-mails to its address, pushes to its account. */
+export function addressedTo(client: { id: string; email: string }): SQL | undefined {
+  return or(
+    and(eq(outbox.kind, 'email'), sql`${outbox.payload}->>'to' = ${client.email}`),
+    and(eq(outbox.kind, 'push'), sql`${outbox.payload}->>'userId' = ${client.id}`),
+  );
+}
+
+const str = (v: unknown) => (typeof v === 'string' ? v : '');
+const isoOrNull = (d: Date | null) => (d ? isoUtc(d.getTime()) : null);
+
+/**
  * Everything the salon holds about a client (`GET /users/{email}/export`, admin only; the privacy policy's
- * right of access, issue 7): `exported_at` (UTC ISO of `now`, epoch ms), the profile (name, e-mail, phone,
- * allowance, sub-users, flags, created_at) and every appointment of the account — its sub-users' included,
- * pending, past and cancelled, oldest first. Errors as `findDeletableClient`.
+ * right of access, issue 7), as `ZClientExport`: `exported_at` (UTC ISO of `now`, epoch ms); the profile
+ * (name, first name, e-mail, phone, allowance, sub-users, flags, created_at, last activity, the push token
+ * masked); every appointment of the account — its sub-users' included, pending, past and cancelled,
+ * oldest first; the activities about them (`aboutClient`), the outbox messages addressed to them
+ * (`addressedTo`), their phone verification records and their sessions (ids masked), oldest first.
+ * Errors as `findDeletableClient`.
  */
 export async function exportClient(db: DbOrTx, tenantId: number, email: string, now = Date.now()): Promise<ClientExport> {
   const row = await findDeletableClient(db, tenantId, email);
   const all = await findAppointments(db, tenantId, eq(appointments.clientId, row.id));
-  return { exported_at: isoUtc(now), profile: toUserProfile(row), appointments: all };
+  const [feed, messages, verifications, open] = await Promise.all([
+    db
+      .select()
+      .from(activities)
+      .where(and(eq(activities.tenantId, tenantId), aboutClient(row.email, all.map((a) => a.id))))
+      .orderBy(asc(activities.id)),
+    db.select().from(outbox).where(and(eq(outbox.tenantId, tenantId), addressedTo(row))).orderBy(asc(outbox.id)),
+    db
+      .select()
+      .from(phoneVerifications)
+      .where(and(eq(phoneVerifications.tenantId, tenantId), eq(phoneVerifications.userId, row.id)))
+      .orderBy(asc(phoneVerifications.createdAt)),
+    db
+      .select()
+      .from(sessions)
+      .where(and(eq(sessions.tenantId, tenantId), eq(sessions.userId, row.id)))
+      .orderBy(asc(sessions.createdAt)),
+  ]);
+  return {
+    exported_at: isoUtc(now),
+    profile: { ...toUserProfile(row), push_token: maskToken(row.fcmToken), last_activity_at: isoUtc(row.lastActivityAt.getTime()) },
+    appointments: all,
+    activities: feed.map((a) => ({ id: a.id, type: a.type, data: a.data, created_at: isoUtc(a.createdAt.getTime()) })),
+    messages: messages.map((m) => {
+      const p = m.payload;
+      const attachments = Array.isArray(p.attachments) ? (p.attachments as { filename?: unknown }[]).map((a) => str(a.filename)) : [];
+      return {
+        id: m.id,
+        kind: m.kind,
+        status: m.status,
+        to: m.kind === 'email' ? str(p.to) : null,
+        subject: str(p.subject ?? p.title),
+        text: str(p.text ?? p.body),
+        attachments,
+        created_at: isoUtc(m.createdAt.getTime()),
+        sent_at: isoOrNull(m.sentAt),
+      };
+    }),
+    phone_verifications: verifications.map((v) => ({
+      phone: v.phone,
+      attempts: v.attempts,
+      created_at: isoUtc(v.createdAt.getTime()),
+      expires_at: isoUtc(v.expiresAt.getTime()),
+      verified_at: isoOrNull(v.verifiedAt),
+    })),
+    sessions: open.map((x) => ({
+      id: maskToken(x.id)!,
+      created_at: isoUtc(x.createdAt.getTime()),
+      last_used_at: isoUtc(x.lastUsedAt.getTime()),
+      expires_at: isoUtc(x.expiresAt.getTime()),
+    })),
+  };
 }
 
 /** The download's file name: `cliente-<e-mail with anything but letters, digits, dot and hyphen as _>.json`. */

@@ -8,7 +8,8 @@ import { ZStaffCreate } from '@/lib/validation/staff';
 
 /**
  * `GET /api/v1/facility/1/employees[?service={id}]` (spec section 7): `{ items: Employee[] }` with
- * week_shifts and special_shifts; `service` keeps the stylists offering it. Clients do not see phones.
+ * week_shifts and special_shifts; `service` keeps the stylists offering it. Clients see neither phones nor
+ * the staff-only notes of special shifts.
  */
 export const GET = route(
   { access: 'user', params: z.object({ facilityId: ZFacilityId }), query: z.object({ service: ZId.optional() }) },
