@@ -16,12 +16,29 @@ let edge: Edge;
 let port: number;
 const seen: Seen[] = [];
 
-/** Stand-in for Next: reads the whole body and answers 200 with what it saw. */
+/** How the stand-in's own answers after a broken body went: 'sent', or the code Node threw. */
+const lateAnswers: string[] = [];
+
+/**
+ * Stand-in for Next: reads the whole body and answers 200 with what it saw; when the body breaks off, it
+ * answers as Next's route wrapper does (408, headers then body).
+ */
 function echo(req: http.IncomingMessage, res: http.ServerResponse) {
   let body = '';
   req.setEncoding('utf8');
   req.on('data', (chunk: string) => (body += chunk));
   req.on('error', () => undefined);
+  req.on('close', () => {
+    if (req.complete) return;
+    try {
+      res.setHeader('content-type', 'application/json');
+      res.writeHead(408);
+      res.end('{}');
+      lateAnswers.push('sent');
+    } catch (err) {
+      lateAnswers.push((err as NodeJS.ErrnoException).code ?? 'error');
+    }
+  });
   req.on('end', () => {
     const s: Seen = { method: req.method, url: req.url, host: req.headers.host, body };
     seen.push(s);
@@ -52,6 +69,7 @@ afterAll(async () => {
 
 beforeEach(() => {
   seen.length = 0;
+  lateAnswers.length = 0;
 });
 
 function parse(raw: string): Answer {
@@ -151,8 +169,16 @@ describe('time limits', () => {
     expect(a.status).toBe(408);
     expect(json(a).error).toEqual({ code: 'request_timeout', message: messages.errors.requestTimeout });
     expect(a.headers.connection).toBe('close');
+    expect(a.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
     expect(a.closed).toBe(true);
     expect(Date.now() - started).toBeLessThan(2_500);
+    // The stand-in for Next never got the whole body, and nothing else was written after the 408.
+    expect(seen).toEqual([]);
+    expect(a.raw.match(/HTTP\/1\.1 /g)).toHaveLength(1);
+    // Next's own late answer falls on the closed connection without an error (which Next would log).
+    const deadline = Date.now() + 2_000;
+    while (lateAnswers.length === 0 && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(lateAnswers).toEqual(['sent']);
   });
 
   it('passes a body that arrives in time', async () => {

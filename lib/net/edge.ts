@@ -129,18 +129,20 @@ export function createEdgeServer(options: EdgeOptions): Edge {
     return null;
   };
 
-  /** Answers 408 and closes the connection when the body is not complete within bodyTimeoutMs. */
+  /**
+   * Answers 408 and closes the connection when the body is not complete within bodyTimeoutMs. The answer
+   * goes straight to the socket, not through `res`: Next still holds `res`, and its own answer, once the
+   * broken body fails its handler, then falls on a closed connection instead of headers already sent (an
+   * error Next would log for every slow client).
+   */
   const limitBody = (req: http.IncomingMessage, res: http.ServerResponse) => {
     const timer = setTimeout(() => {
       if (req.complete || res.headersSent) return;
-      res.shouldKeepAlive = false;
-      // Half-close once the answer is out (a plain destroy with unread bytes in the socket resets the
-      // connection, and the client may never read the 408); destroy if the client does not close.
-      res.once('finish', () => {
-        req.socket.end();
-        setTimeout(() => req.socket.destroy(), 1000).unref();
-      });
-      refuse(res, 'request_timeout', undefined, { connection: 'close' });
+      const socket = req.socket;
+      socket.end(rawErrorResponse('request_timeout', MESSAGES.request_timeout, { 'x-request-id': String(res.getHeader('x-request-id')) }));
+      // Half-closed first (destroying a socket with unread bytes resets the connection and the client may
+      // never read the 408); destroyed if the client does not close its side.
+      setTimeout(() => socket.destroy(), 1000).unref();
     }, options.bodyTimeoutMs);
     timer.unref();
     res.once('close', () => clearTimeout(timer));
