@@ -74,6 +74,7 @@ const MESSAGES: Record<EdgeErrorCode, string> = {
   not_implemented: messages.errors.methodNotImplemented,
 };
 
+/** Answers an edge error through `res`: its status, the JSON error shape, `Cache-Control: no-store`. */
 function refuse(res: http.ServerResponse, code: EdgeErrorCode, message = MESSAGES[code], headers: Record<string, string> = {}) {
   const body = edgeErrorBody(code, message);
   res.writeHead(EDGE_ERROR_STATUS[code], {
