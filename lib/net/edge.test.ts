@@ -84,10 +84,10 @@ function parse(raw: string): Answer {
 }
 
 /**
- * Opens a socket, writes `head` and then, when `trickle` is given, one byte of it every `trickle.everyMs`;
+ * Opens a socket, writes `head` and then, when `trickle` is given, one of its pieces every `trickle.everyMs`;
  * resolves with the first answer once the server closes the connection (or after `waitMs`).
  */
-function exchange(head: string, opts: { trickle?: { bytes: string; everyMs: number }; waitMs?: number } = {}): Promise<Answer & { closed: boolean }> {
+function exchange(head: string, opts: { trickle?: { pieces: string[]; everyMs: number }; waitMs?: number } = {}): Promise<Answer & { closed: boolean }> {
   return new Promise((resolve, reject) => {
     const socket = net.connect(port, '127.0.0.1');
     let raw = '';
@@ -106,11 +106,11 @@ function exchange(head: string, opts: { trickle?: { bytes: string; everyMs: numb
     socket.on('close', () => done(true));
     socket.write(head);
     if (opts.trickle) {
-      const bytes = [...opts.trickle.bytes];
+      const pieces = [...opts.trickle.pieces];
       timer = setInterval(() => {
-        const b = bytes.shift();
-        if (b === undefined || socket.destroyed) clearInterval(timer);
-        else socket.write(b);
+        const piece = pieces.shift();
+        if (piece === undefined || socket.destroyed) clearInterval(timer);
+        else socket.write(piece);
       }, opts.trickle.everyMs);
     }
   });
@@ -165,7 +165,7 @@ describe('time limits', () => {
 
   it('answers 408 and closes when the body trickles in slower than the body timeout', async () => {
     const started = Date.now();
-    const a = await exchange(post, { trickle: { bytes: 'x'.repeat(100), everyMs: 200 } });
+    const a = await exchange(post, { trickle: { pieces: [...'x'.repeat(100)], everyMs: 200 } });
     expect(a.status).toBe(408);
     expect(json(a).error).toEqual({ code: 'request_timeout', message: messages.errors.requestTimeout });
     expect(a.headers.connection).toBe('close');
@@ -183,13 +183,13 @@ describe('time limits', () => {
 
   it('passes a body that arrives in time', async () => {
     const body = '{"a":1}'.padEnd(100, ' ');
-    const a = await exchange(post + body.slice(0, 50), { trickle: { bytes: body.slice(50), everyMs: 1 } });
+    const a = await exchange(post + body.slice(0, 50), { trickle: { pieces: [body.slice(50, 75), body.slice(75)], everyMs: 50 } });
     expect(a.status).toBe(200);
     expect(seen.map((s) => s.body)).toEqual([body]);
   });
 
   it('answers 408 with the JSON error shape when the headers do not arrive in time', async () => {
-    const a = await exchange('GET / HTTP/1.1\r\nHost: localhost\r\n', { trickle: { bytes: 'X-Slow: 1'.repeat(10), everyMs: 100 } });
+    const a = await exchange('GET / HTTP/1.1\r\nHost: localhost\r\n', { trickle: { pieces: [...'X-Slow: 1'.repeat(10)], everyMs: 100 } });
     expect(a.status).toBe(408);
     expect(json(a).error.code).toBe('request_timeout');
     expect(a.closed).toBe(true);
