@@ -1,6 +1,6 @@
 /**
  * Klok's HTTP server: Next.js (pages and /api/v1) behind a thin edge that owns what Next cannot know
- * (issue 9, lib/net/forwarding.ts):
+ * (issue 9; the edge itself is lib/net/edge.ts, its rules lib/net/forwarding.ts and request-guards.ts):
  * - the caller's address and the scheme come from the socket; `X-Forwarded-*` are honoured only from the
  *   proxies of TRUSTED_PROXIES (comma-separated addresses, or `loopback`), and are always rewritten before
  *   Next sees them, with the caller's IP in `x-klok-client-ip` for the rate limits;
@@ -8,8 +8,14 @@
  *   get 421 with the JSON error shape, so a foreign host never reaches a redirect or the OpenID redirect_uri;
  *   except the probes `/api/health` and `/api/ready`, which build no URL and answer whatever Host an
  *   orchestrator or load balancer sends (often the instance's own address);
- * - a malformed percent escape in the path gets 400 with the JSON error shape (Next's own answer is a
- *   text 500);
+ * - an absolute-form target (`GET http://host/path`) is turned into origin-form when it names the Host, and
+ *   refused (400) when it names another host; a malformed percent escape in the path gets 400 (Next's own
+ *   answer is a text 500);
+ * - methods other than GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS get 405 (501 when Node does not know
+ *   them) with `Allow`, before Next;
+ * - headers must arrive within 15 s, the body within BODY_TIMEOUT_MS (default 10 s) of the end of the
+ *   headers, the whole request within 30 s (or headers + body timeouts when longer): else 408 and the
+ *   connection closes;
  * - every request gets an id (issue 11): a trusted proxy's valid `X-Request-Id`, else a fresh UUID, passed
  *   to Next as `x-klok-request-id` (a client's own value is dropped) and returned in `X-Request-Id`;
  * - SIGTERM or SIGINT drains (issue 11, "Operations"): readiness turns 503, the listening socket closes (new
@@ -20,14 +26,13 @@
  * Logs are JSON lines (pino, LOG_LEVEL) like lib/server/log.ts's.
  * Started by scripts/start.ts: `node --import tsx scripts/server.ts [--dev]` with PORT.
  */
-import { randomBytes, randomUUID } from 'node:crypto';
-import http from 'node:http';
-import type { TLSSocket } from 'node:tls';
+import { randomBytes } from 'node:crypto';
 import v8 from 'node:v8';
 import pino from 'pino';
-import messages from '../lib/i18n/messages/es.json';
 import { lifecycle, runShutdownHooks } from '../lib/lifecycle';
-import { DEFAULT_PUBLIC_HOSTS, edgeView, hostAllowed, isTrustedProxy, listSetting, pathEscapesValid, plainAddress } from '../lib/net/forwarding';
+import { createEdgeServer } from '../lib/net/edge';
+import { DEFAULT_PUBLIC_HOSTS, listSetting } from '../lib/net/forwarding';
+import { msSetting } from '../lib/net/request-guards';
 
 const dev = process.argv.includes('--dev');
 // Embedded database (PGlite, no DATABASE_URL): compile its 9 MB WebAssembly module with the optimising
@@ -56,6 +61,14 @@ const publicHosts = listSetting(process.env.PUBLIC_HOSTS);
 const allowedHosts = publicHosts.length ? publicHosts : DEFAULT_PUBLIC_HOSTS;
 const trustedProxies = listSetting(process.env.TRUSTED_PROXIES);
 const shutdownTimeoutMs = Number(process.env.SHUTDOWN_TIMEOUT_MS || 10_000);
+/** How long a request's body may take to arrive after its headers before the edge answers 408. */
+const bodyTimeoutMs = msSetting(process.env.BODY_TIMEOUT_MS, 10_000);
+/** How long a request's headers may take to arrive (Node's default is 60 s). */
+const HEADERS_TIMEOUT_MS = 15_000;
+/** How long a whole request may take to arrive (Node's default is 300 s); at least headers + body timeouts. */
+const REQUEST_TIMEOUT_MS = 30_000;
+/** How often Node checks the two limits above (its default, 30 s, would let them overrun by as much). */
+const TIMEOUT_CHECK_INTERVAL_MS = 1_000;
 // Tells instrumentation.ts that this edge owns SIGTERM (it registers shutdown hooks instead of a handler).
 process.env.KLOK_EDGE = '1';
 
@@ -66,73 +79,21 @@ const log = pino({
   formatters: { level: (label) => ({ level: label }) },
 });
 
-const FORWARDED = ['x-forwarded-host', 'x-forwarded-proto', 'x-forwarded-for', 'x-forwarded-port', 'forwarded', 'x-real-ip', 'x-klok-client-ip', 'x-klok-internal'];
-/** Liveness and readiness: answered for any Host (they read no tenant and build no URL). */
-const PROBES = new Set(['/api/health', '/api/ready']);
-/** The id a proxy may give a request (as lib/server/log.ts REQUEST_ID). */
-const REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
-
-function refuse(res: http.ServerResponse, status: number, code: string, message: string) {
-  res.writeHead(status, { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store' });
-  res.end(JSON.stringify({ error: { code, message } }));
-}
-
-/** The request's id: a trusted proxy's valid `X-Request-Id`, else a fresh UUID; client values are dropped. */
-function assignRequestId(req: http.IncomingMessage): string {
-  const given = req.headers['x-request-id'];
-  const fromProxy = isTrustedProxy(plainAddress(req.socket.remoteAddress), trustedProxies);
-  const id = fromProxy && typeof given === 'string' && REQUEST_ID.test(given) ? given : randomUUID();
-  delete req.headers['x-request-id'];
-  req.headers['x-klok-request-id'] = id;
-  return id;
-}
-
 async function main() {
   const { default: next } = await import('next');
   const app = next({ dev, port, hostname: 'localhost' });
   const handle = app.getRequestHandler();
   await app.prepare();
-  const upgrade = app.getUpgradeHandler();
-
-  /** Rewrites the forwarded headers of a request; false when it was refused. */
-  const admit = (req: http.IncomingMessage, res: http.ServerResponse | null): boolean => {
-    const view = edgeView(
-      { headers: req.headers, remoteAddress: req.socket.remoteAddress, encrypted: Boolean((req.socket as TLSSocket).encrypted) },
-      { trustedProxies, internalToken },
-    );
-    for (const h of FORWARDED) delete req.headers[h];
-    const probe = PROBES.has((req.url ?? '').split('?')[0] ?? '');
-    if (!probe && !hostAllowed(view.host, allowedHosts)) {
-      if (res) refuse(res, 421, 'host_not_allowed', messages.errors.hostNotAllowed);
-      return false;
-    }
-    if (!pathEscapesValid(req.url ?? '/')) {
-      if (res) refuse(res, 400, 'bad_request', messages.errors.badPath);
-      return false;
-    }
-    req.headers.host = view.host;
-    req.headers['x-forwarded-host'] = view.host;
-    req.headers['x-forwarded-proto'] = view.proto;
-    req.headers['x-forwarded-for'] = view.clientIp;
-    req.headers['x-klok-client-ip'] = view.clientIp;
-    return true;
-  };
-
-  let inFlight = 0;
-  const server = http.createServer((req, res) => {
-    inFlight++;
-    res.once('close', () => inFlight--);
-    res.setHeader('x-request-id', assignRequestId(req));
-    if (admit(req, res)) void handle(req, res);
-  });
-  // Upgraded sockets (development's hot-reload WebSocket) never go idle: the drain ends them.
-  const upgraded = new Set<import('node:stream').Duplex>();
-  server.on('upgrade', (req, socket, head) => {
-    upgraded.add(socket);
-    socket.once('close', () => upgraded.delete(socket));
-    assignRequestId(req);
-    if (admit(req, null)) void upgrade(req, socket, head);
-    else socket.destroy();
+  const { server, inFlight, upgraded } = createEdgeServer({
+    handle,
+    upgrade: app.getUpgradeHandler(),
+    allowedHosts,
+    trustedProxies,
+    internalToken,
+    bodyTimeoutMs,
+    headersTimeoutMs: HEADERS_TIMEOUT_MS,
+    requestTimeoutMs: Math.max(REQUEST_TIMEOUT_MS, HEADERS_TIMEOUT_MS + bodyTimeoutMs),
+    checkIntervalMs: TIMEOUT_CHECK_INTERVAL_MS,
   });
   server.listen(port, hostname, () => {
     log.info({ port, mode: dev ? 'development' : 'production', hosts: allowedHosts }, `listening on http://localhost:${port}`);
@@ -150,7 +111,7 @@ async function main() {
     }
     stopping = true;
     lifecycle().draining = true;
-    log.info({ signal, in_flight: inFlight, timeout_ms: shutdownTimeoutMs }, 'draining');
+    log.info({ signal, in_flight: inFlight(), timeout_ms: shutdownTimeoutMs }, 'draining');
     const started = Date.now();
     const closed = new Promise<void>((resolve) => server.close(() => resolve()));
     // Keep-alive connections go idle as their requests finish: close them as soon as they do.
@@ -165,7 +126,7 @@ async function main() {
     clearInterval(sweep);
     clearTimeout(timer);
     if (!drained) {
-      log.warn({ in_flight: inFlight }, 'drain timed out: closing the remaining connections');
+      log.warn({ in_flight: inFlight() }, 'drain timed out: closing the remaining connections');
       server.closeAllConnections();
     }
     const hooksOk = await runShutdownHooks(shutdownTimeoutMs, (name, err) => log.error({ err, step: name }, 'shutdown step failed'));

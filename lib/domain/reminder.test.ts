@@ -47,6 +47,39 @@ describe('buildReminder', () => {
     expect(eventOf(ics).location).toBeUndefined();
   });
 
+  describe('user text with line breaks and TEXT delimiters', () => {
+    const hostile = 'Corte\rURL:http://evil.example\r\nX';
+    /** The content lines a lenient parser sees: unfolded, then split on CR, LF or CRLF. */
+    const linesOf = (ics: string) => ics.replace(/\r\n[ \t]/g, '').split(/\r\n|\r|\n/);
+    /** The RFC 5545 TEXT value of a property line, unescaped. */
+    const unescape = (value: string) => value.replace(/\\([\\;,nN])/g, (_, c: string) => (c === 'n' || c === 'N' ? '\n' : c));
+
+    it('never lets a bare CR or a CRLF start a property of its own', () => {
+      const { ics } = buildReminder(appointment, { name: hostile, address: hostile }, { description: `Tu cita de ${hostile} con Ana.` })!;
+      const lines = linesOf(ics);
+      expect(lines.filter((l) => /^URL[:;]/i.test(l))).toEqual([]);
+      expect(lines.filter((l) => /^X$/.test(l))).toEqual([]);
+      const description = lines.find((l) => l.startsWith('DESCRIPTION:'));
+      expect(unescape(description!.slice('DESCRIPTION:'.length))).toBe('Tu cita de Corte\nURL:http://evil.example\nX con Ana.');
+      const event = eventOf(ics);
+      expect(event.summary).toBe('Corte\nURL:http://evil.example\nX');
+      expect(event.location).toBe('Corte\nURL:http://evil.example\nX');
+      expect((event as VEvent & { url?: unknown }).url).toBeUndefined();
+    });
+
+    it('escapes backslashes, semicolons and commas once, in the event and in its alarms', () => {
+      const name = 'Peluquería Ana, Luis; y C:\\ "Klok"';
+      const { ics } = buildReminder(appointment, { ...facility, name }, texts)!;
+      const values = linesOf(ics)
+        .filter((l) => l.startsWith('SUMMARY:') || l.startsWith('DESCRIPTION:'))
+        .map((l) => l.slice(l.indexOf(':') + 1));
+      // SUMMARY, the event's DESCRIPTION and the DESCRIPTION of each of the two alarms.
+      expect(values).toHaveLength(4);
+      expect(values.filter((v) => v === 'Peluquería Ana\\, Luis\\; y C:\\\\ "Klok"')).toHaveLength(3);
+      expect(eventOf(ics).summary).toBe(name);
+    });
+  });
+
   it('returns null and logs when the appointment or the facility is missing', () => {
     const log = jest.spyOn(console, 'error').mockImplementation(() => undefined);
     try {

@@ -1,9 +1,12 @@
 /**
  * The appointment reminder (spec section 2, "Reminder"): an iCalendar file built in the browser,
  * named after the appointment id, titled with the facility name, located at the facility address,
- * confirmed, with display alarms one day and one hour before. Pure: no I/O, no server call.
+ * confirmed, with display alarms one day and one hour before. Every text value is escaped as RFC 5545
+ * TEXT (lib/domain/ics-text.ts), so user text never starts a property of its own. Pure: no I/O, no
+ * server call.
  */
 import { createEvent, type Alarm } from 'ics';
+import { icsLines, icsText } from './ics-text';
 
 /** The appointment fields the reminder needs (times are UTC ISO instants). */
 export type ReminderAppointment = { id: string; start_time: string; end_time: string };
@@ -36,9 +39,10 @@ export function buildReminder(
   const { error, value } = createEvent({
     uid: appointment.id,
     productId: 'klok/reminder',
-    title: facility.name,
-    description: texts.description,
-    ...(facility.address ? { location: facility.address } : {}),
+    // User text goes through ics-text.ts: `ics` escapes these three itself but keeps a bare CR.
+    title: icsLines(facility.name),
+    description: icsLines(texts.description),
+    ...(facility.address ? { location: icsLines(facility.address) } : {}),
     status: 'CONFIRMED',
     start: Date.parse(appointment.start_time),
     startInputType: 'utc',
@@ -47,7 +51,8 @@ export function buildReminder(
     endInputType: 'utc',
     endOutputType: 'utc',
     // RFC 5545 wants a DESCRIPTION in every DISPLAY alarm; some calendars drop the alarm without it.
-    alarms: REMINDER_ALARMS.map((alarm) => ({ ...alarm, description: facility.name })),
+    // `ics` writes an alarm's DESCRIPTION unescaped: it gets the whole TEXT escaping here.
+    alarms: REMINDER_ALARMS.map((alarm) => ({ ...alarm, description: icsText(facility.name) })),
   });
   if (error || !value) {
     console.error('Reminder not created', error);

@@ -1,4 +1,4 @@
-import { DEFAULT_PUBLIC_HOSTS, edgeView, hostAllowed, isTrustedProxy, pathEscapesValid } from './forwarding';
+import { DEFAULT_PUBLIC_HOSTS, edgeView, hostAllowed, isTrustedProxy, originFormTarget, pathEscapesValid } from './forwarding';
 
 describe('hostAllowed', () => {
   it.each([
@@ -89,4 +89,38 @@ describe('pathEscapesValid', () => {
     ['/api/v1/users/%C3%B1?q=%ZZ', true],
     ['/', true],
   ])('%s → %s', (url, ok) => expect(pathEscapesValid(url)).toBe(ok));
+});
+
+describe('originFormTarget', () => {
+  it.each([
+    ['/login?next=%2F', 'localhost:3000', '/login?next=%2F'],
+    ['http://localhost:3000/login', 'localhost:3000', '/login'],
+    ['HTTP://LocalHost:3000/login?a=1', 'localhost:3000', '/login?a=1'],
+    ['http://klok.app/login', 'klok.app:80', '/login'],
+    ['https://klok.app:443/', 'KLOK.app', '/'],
+    ['http://localhost:3000', 'localhost:3000', '/'],
+    ['http://localhost:3000?a=1', 'localhost:3000', '/?a=1'],
+    ['http://[::1]:3000/x', '[::1]:3000', '/x'],
+  ])('%s with Host %s → %s', (target, host, url) => {
+    expect(originFormTarget(target, host)).toEqual({ ok: true, url });
+  });
+
+  it.each([
+    ['http://evil.com/login', 'localhost:3000'],
+    ['http://localhost:4000/login', 'localhost:3000'],
+    ['http://localhost/login', 'localhost:3000'],
+    ['https://localhost:3000.evil.com/', 'localhost:3000'],
+    ['http://user@localhost:3000/', 'localhost:3000'],
+    ['http://localhost:3000@evil.com/', 'localhost:3000'],
+    ['http:///login', 'localhost:3000'],
+    ['http://localhost:3000/a#b', 'localhost:3000'],
+    ['ftp://localhost:3000/', 'localhost:3000'],
+    ['http://localhost:3000/', undefined],
+    ['*', 'localhost:3000'],
+    ['localhost:3000', 'localhost:3000'],
+    ['evil.com/login', 'localhost:3000'],
+    ['', 'localhost:3000'],
+  ])('refuses %s with Host %s', (target, host) => {
+    expect(originFormTarget(target, host)).toEqual({ ok: false });
+  });
 });

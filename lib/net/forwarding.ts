@@ -4,7 +4,9 @@
  *   `X-Forwarded-*` only when the socket is a configured trusted proxy (TRUSTED_PROXIES);
  * - whether that host is one of ours (PUBLIC_HOSTS), so no foreign host ever reaches a redirect or the
  *   OpenID `redirect_uri`;
- * - whether the path's percent escapes are well formed (Next answers a malformed one with a text 500).
+ * - whether the path's percent escapes are well formed (Next answers a malformed one with a text 500);
+ * - the origin-form of a request target (`GET http://host/path` → `/path`), so an absolute-form target
+ *   naming another host never reaches Next (which would build redirects from it).
  * No I/O, no framework: unit-tested in forwarding.test.ts.
  */
 
@@ -114,4 +116,40 @@ export function pathEscapesValid(url: string): boolean {
   } catch {
     return false;
   }
+}
+
+/** The outcome of `originFormTarget`: the target to pass on, or a refusal (400). */
+export type TargetVerdict = { ok: true; url: string } | { ok: false };
+
+const DEFAULT_PORT: Record<string, string> = { http: '80', https: '443' };
+
+/** `host[:port]` lower-cased with the scheme's default port made explicit (`Klok.app` → `klok.app:443`). */
+function authorityKey(authority: string, scheme: string): string {
+  const a = authority.trim().toLowerCase();
+  const name = hostName(a);
+  const port = a.slice(name.length).replace(/^:/, '') || DEFAULT_PORT[scheme] || '';
+  return `${name}:${port}`;
+}
+
+/**
+ * The origin-form of a request target (RFC 9112 §3.2), or a refusal.
+ * - Origin-form (`/path?query`) passes as it is.
+ * - Absolute-form (`http://authority/path?query`, as proxies are sent) becomes `/path?query` when its
+ *   authority is the request's `Host` (case-insensitive, default port of its scheme implied); an
+ *   authority naming another host or port, user info, a scheme other than http(s), a fragment or an
+ *   empty authority are refused — such a target would otherwise reach Next.js, which builds redirects
+ *   (`Location`) from it.
+ * - Anything else (`*`, authority-form, garbage) is refused.
+ * `target` is the raw request target (Node's `req.url`); `host` the raw `Host` header.
+ */
+export function originFormTarget(target: string, host: string | undefined): TargetVerdict {
+  if (target.startsWith('/')) return { ok: true, url: target };
+  const absolute = /^(https?):\/\/([^/?#]*)([^#]*)$/i.exec(target);
+  if (!absolute || !host) return { ok: false };
+  const scheme = absolute[1]!.toLowerCase();
+  const authority = absolute[2]!;
+  const rest = absolute[3]!;
+  if (!authority || authority.includes('@')) return { ok: false };
+  if (authorityKey(authority, scheme) !== authorityKey(host, scheme)) return { ok: false };
+  return { ok: true, url: rest.startsWith('/') ? rest : `/${rest}` };
 }

@@ -11,6 +11,8 @@ export const ERROR_STATUS = {
   onboarding_required: 403,
   not_found: 404,
   tenant_not_found: 404,
+  /** The request body broke off before its end (the client went away, or the edge's body timeout). */
+  request_timeout: 408,
   conflict: 409,
   slot_taken: 409,
   allowance_exceeded: 409,

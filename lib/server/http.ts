@@ -237,6 +237,7 @@ function assertSameOrigin(req: NextRequest): void {
 /**
  * Reads the request body as UTF-8 text, refusing more than BODY_LIMIT_BYTES (by `Content-Length` before
  * reading, and while reading for chunked bodies) and any non-JSON content type for a non-empty body.
+ * A body that breaks off before its end is `request_timeout` (408), not an internal failure.
  */
 async function readBody(req: NextRequest): Promise<string> {
   const declared = Number(req.headers.get('content-length') ?? '0');
@@ -246,7 +247,14 @@ async function readBody(req: NextRequest): Promise<string> {
   let total = 0;
   const reader = req.body.getReader();
   for (;;) {
-    const { done, value } = await reader.read();
+    let chunk: ReadableStreamReadResult<Uint8Array>;
+    try {
+      chunk = await reader.read();
+    } catch {
+      // The body stopped before its end: the client went away, or the edge cut it (BODY_TIMEOUT_MS).
+      throw new ApiError('request_timeout', errorMessage('requestTimeout'));
+    }
+    const { done, value } = chunk;
     if (done) break;
     total += value.byteLength;
     if (total > BODY_LIMIT_BYTES) {

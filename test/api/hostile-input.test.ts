@@ -114,6 +114,29 @@ describe('bodies are JSON of bounded size', () => {
     expect(sent).toBeLessThan(10);
   });
 
+  it('answers a body that breaks off before its end with 408, not an internal error', async () => {
+    const { NextRequest } = await import('next/server');
+    const before = await nameOfAna();
+    let pulls = 0;
+    const stream = new ReadableStream<Uint8Array>({
+      pull(controller) {
+        pulls += 1;
+        if (pulls === 1) controller.enqueue(new TextEncoder().encode('{"name":"Ana Tr'));
+        else controller.error(new Error('aborted'));
+      },
+    });
+    const req = new NextRequest(`http://${HOST}/api/v1/users/${ANA}`, {
+      method: 'PATCH',
+      headers: { host: HOST, cookie, 'content-type': 'application/json' },
+      body: stream,
+      duplex: 'half',
+    } as unknown as ConstructorParameters<typeof NextRequest>[1]);
+    const res = await patchUser(req, { params: Promise.resolve({ email: ANA }) });
+    expect(res.status).toBe(408);
+    expect(await res.json()).toEqual({ error: { code: 'request_timeout', message: 'La petición tardó demasiado en llegar. Inténtalo de nuevo.' } });
+    expect(await nameOfAna()).toBe(before);
+  });
+
   it('refuses NUL and other control characters in any field with 400', async () => {
     const before = await nameOfAna();
     for (const bad of ['Ana\u0000', 'A\u0007na', '\u001bAna', 'Ana\u007f', 'Ana\ud800', '\udfffAna']) {

@@ -84,6 +84,15 @@ describe('appointment confirmed', () => {
     expect(event.location).toBe('Calle de Fuencarral 45, 28004 Madrid');
   });
 
+  it('keeps a service name with line breaks inside the DESCRIPTION of the attached .ics', () => {
+    const m = appointmentConfirmedEmail({ ...input, service: 'Corte\rURL:http://evil.example\r\nX' });
+    const ics = m.attachments[0]!.content;
+    const lines = ics.replace(/\r\n[ \t]/g, '').split(/\r\n|\r|\n/);
+    expect(lines.filter((l) => /^URL[:;]/i.test(l))).toEqual([]);
+    const event = Object.values(ical.sync.parseICS(ics)).find((c) => c?.type === 'VEVENT') as VEvent;
+    expect(event.description).toBe('Tu cita de Corte\nURL:http://evil.example\nX con Sara López.');
+  });
+
   it('escapes names and service names in the HTML, keeps them as typed in the text', () => {
     const m = appointmentConfirmedEmail({ ...input, clientName: XSS, service: `Tinte & <b>mechas</b>`, employee: `O'Brien "Sara"` });
     expect(m.html).not.toContain('<script');
