@@ -24,6 +24,12 @@ const lateAnswers: string[] = [];
  * answers as Next's route wrapper does (408, headers then body).
  */
 function echo(req: http.IncomingMessage, res: http.ServerResponse) {
+  // Answers before reading the body, as the route wrapper does for a request without a session.
+  if (req.url === '/early') {
+    res.writeHead(401, { 'content-type': 'application/json' });
+    res.end('{}');
+    return;
+  }
   let body = '';
   req.setEncoding('utf8');
   req.on('data', (chunk: string) => (body += chunk));
@@ -179,6 +185,17 @@ describe('time limits', () => {
     const deadline = Date.now() + 2_000;
     while (lateAnswers.length === 0 && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 20));
     expect(lateAnswers).toEqual(['sent']);
+  });
+
+  it('closes the connection at the body timeout when the app answered before the body arrived', async () => {
+    const started = Date.now();
+    const early = post.replace('/api/v1/x', '/early').replace('Connection: close\r\n', '');
+    const a = await exchange(early, { trickle: { pieces: [...'x'.repeat(100)], everyMs: 200 }, waitMs: 4_000 });
+    expect(a.status).toBe(401);
+    expect(a.closed).toBe(true);
+    // Kept alive until the body timeout (500 ms here), not until the whole-request limit (5 s).
+    expect(Date.now() - started).toBeGreaterThanOrEqual(450);
+    expect(Date.now() - started).toBeLessThan(2_500);
   });
 
   it('passes a body that arrives in time', async () => {

@@ -131,22 +131,31 @@ export function createEdgeServer(options: EdgeOptions): Edge {
   };
 
   /**
-   * Answers 408 and closes the connection when the body is not complete within bodyTimeoutMs. The answer
+   * Answers 408 and closes the connection when the body is not complete within bodyTimeoutMs (only closes
+   * it, once the answer is out, when the app answered before reading the body). The answer
    * goes straight to the socket, not through `res`: Next still holds `res`, and its own answer, once the
    * broken body fails its handler, then falls on a closed connection instead of headers already sent (an
    * error Next would log for every slow client).
    */
   const limitBody = (req: http.IncomingMessage, res: http.ServerResponse) => {
     const timer = setTimeout(() => {
-      if (req.complete || res.headersSent) return;
       const socket = req.socket;
+      if (req.complete || socket.destroyed) return;
+      // Answered early (e.g. 401 before the body was read): the rest of the body is not waited for.
+      if (res.headersSent) {
+        if (res.writableFinished) socket.destroy();
+        else res.once('finish', () => socket.destroy());
+        return;
+      }
       socket.end(rawErrorResponse('request_timeout', MESSAGES.request_timeout, { 'x-request-id': String(res.getHeader('x-request-id')) }));
       // Half-closed first (destroying a socket with unread bytes resets the connection and the client may
       // never read the 408); destroyed if the client does not close its side.
       setTimeout(() => socket.destroy(), 1000).unref();
     }, options.bodyTimeoutMs);
     timer.unref();
-    res.once('close', () => clearTimeout(timer));
+    // Cleared when the body is complete, not when the answer is: an early answer leaves the body unread.
+    req.once('end', () => clearTimeout(timer));
+    req.socket.once('close', () => clearTimeout(timer));
   };
 
   let inFlight = 0;
