@@ -30,6 +30,7 @@ const mechas: Service = {
     { startMinutes: 60, endMinutes: 75 },
   ],
   employees: [{ email: 'sara@klok.demo', name: 'Sara López' }],
+  version: 'v1',
 };
 
 const filled = (over: Partial<ServiceDraft> = {}): ServiceDraft => ({

@@ -27,7 +27,7 @@ export function BusinessSettings() {
     setSaving(true);
     try {
       const saved = await mutate(updateTenantSettings({ automatic_reminders: on }), {
-        optimisticData: (current) => ({ phone_countries: [], ...current, automatic_reminders: on }),
+        optimisticData: (current) => ({ phone_countries: [], version: '', ...current, automatic_reminders: on }),
         rollbackOnError: true,
         revalidate: false,
       });

@@ -4,7 +4,7 @@
  */
 import { z } from 'zod';
 import { shiftListError, type ShiftListError } from '@/lib/domain/schedule';
-import { ZDate, ZEmail, ZFacilityId, ZId } from './common';
+import { ZDate, ZEmail, ZFacilityId, ZId, ZVersion } from './common';
 import { v } from './messages';
 
 /** The five avatar swatches of spec section 9. */
@@ -65,6 +65,8 @@ export const ZEmployeePatch = z
     week_shifts: ZWeekShifts.optional(),
     fcm_token: z.string().max(4096).nullable().optional(),
     force: z.boolean().optional(),
+    /** The stylist's `version` as loaded: a different current one answers 409 `conflict` (nothing saved). */
+    version: ZVersion.optional(),
   })
   .strict();
 export type EmployeePatch = z.infer<typeof ZEmployeePatch>;

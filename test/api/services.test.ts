@@ -148,6 +148,7 @@ describe('POST /facility/1/services', () => {
           { email: MARCOS, name: NAMES[MARCOS] },
           { email: SARA, name: NAMES[SARA] },
         ],
+        version: expect.any(String),
       },
     });
 
@@ -265,7 +266,7 @@ describe('PATCH /facility/1/services/{id}', () => {
     };
     const r = await patchService(employee, service.id, change);
     expect(r.status).toBe(200);
-    expect(ZService.parse(r.body.data)).toEqual({ id: service.id, ...change, employees: service.employees });
+    expect(ZService.parse(r.body.data)).toEqual({ id: service.id, ...change, employees: service.employees, version: expect.any(String) });
     expect((await getService(client, service.id)).body.data).toEqual(r.body.data);
   });
 
