@@ -1,0 +1,38 @@
+'use client';
+
+import { useState } from 'react';
+import { staleCurrentOf } from '@/lib/api-client/stale';
+import { toastError } from './toast';
+
+/**
+ * The draft of an edit screen tied to the version it was loaded with (lib/api-client/stale.ts), shared by
+ * every edit screen. `toDraft` turns the resource into the form's values; `merge` rebases a draft after a
+ * stale save (`keepDraft` of components/ui/keep-draft.ts, or a list-aware one).
+ *
+ * Returns `loaded` (the values the form started from, to tell what changed), `version` (send it with the
+ * save; it stays the loaded one even when the cache revalidates, so a colleague's save is never taken as
+ * seen), `draft`/`setDraft`, and `handleStale(err)`: for a stale save's answer it shows the server's
+ * Spanish message (Los datos han cambiado mientras se guardaban. Inténtalo de nuevo.) as an error toast,
+ * makes the current resource the new starting point, keeps the person's changes on top of it and returns
+ * true; for any other failure it returns false and changes nothing.
+ */
+export function useVersionedDraft<R extends { version: string }, D>(
+  resource: R,
+  toDraft: (resource: R) => D,
+  merge: (loaded: D, draft: D, current: D) => D,
+) {
+  const [base, setBase] = useState(() => ({ version: resource.version, values: toDraft(resource) }));
+  const [draft, setDraft] = useState<D>(base.values);
+
+  const handleStale = (err: unknown): boolean => {
+    const current = staleCurrentOf<R>(err);
+    if (!current) return false;
+    const values = toDraft(current);
+    setDraft((mine) => merge(base.values, mine, values));
+    setBase({ version: current.version, values });
+    toastError((err as Error).message);
+    return true;
+  };
+
+  return { loaded: base.values, version: base.version, draft, setDraft, handleStale };
+}
