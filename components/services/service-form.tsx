@@ -9,6 +9,7 @@ import { Field, SelectField } from '@/components/ui/field';
 import { PlusIcon, TrashIcon } from '@/components/ui/icons';
 import { PageHeader, useBack } from '@/components/ui/page-header';
 import { toastError, toastSuccess } from '@/components/ui/toast';
+import { useVersionedDraft } from '@/components/ui/use-versioned-draft';
 import { ApiClientError, errorMessageOf } from '@/lib/api-client/fetcher';
 import { createService, updateService } from '@/lib/api-client/services';
 import { useStaffEmployees } from '@/lib/api-client/staff';
@@ -38,6 +39,7 @@ import {
   withDuration,
   type ServiceDraft,
 } from './service-draft';
+import { keepServiceDraft } from './keep-service-draft';
 import { useMissingFieldsText } from './missing-fields';
 import { TeamChecklist } from './stylist-checklist';
 import { ServiceEditor } from './with-service';
@@ -74,7 +76,9 @@ export function EditServiceInfoScreen({ id }: { id: number }) {
  * The new/edit service form (spec section 5). The request body is checked with the contract's schema
  * (`ZServiceCreate` or `ZServiceUpdate`); the save button is enabled only when something changed and the
  * body is valid, and otherwise names the missing fields (Faltan campos por rellenar …). Field messages
- * show once a field was touched, and the server's 400/422 field messages next to their fields.
+ * show once a field was touched, and the server's 400/422 field messages next to their fields. An edit
+ * sends the version the service was loaded with; a stale save shows Los datos han cambiado… with the
+ * current service, keeping what was changed here (`keepServiceDraft`).
  */
 function ServiceForm({ service }: { service?: Service }) {
   const t = useTranslations('services');
@@ -82,8 +86,13 @@ function ServiceForm({ service }: { service?: Service }) {
   const back = useBack(service ? `/services/${service.id}` : '/services');
   const missingText = useMissingFieldsText();
   const isNew = service === undefined;
-  const [initial] = useState<ServiceDraft>(() => (service ? draftFromService(service) : emptyDraft()));
-  const [draft, setDraft] = useState<ServiceDraft>(initial);
+  const {
+    loaded: initial,
+    version,
+    draft,
+    setDraft,
+    handleStale,
+  } = useVersionedDraft(service, draftFromService, keepServiceDraft, emptyDraft);
   const [touched, setTouched] = useState<ReadonlySet<ServiceFormField>>(new Set());
   const [serverErrors, setServerErrors] = useState<FieldMessages>({});
   const [busy, setBusy] = useState(false);
@@ -140,11 +149,15 @@ function ServiceForm({ service }: { service?: Service }) {
         // The form is done with: its entry gives way to the new service's detail.
         router.replace(`/services/${created.id}`);
       } else {
-        await updateService(service.id, ZServiceUpdate.parse(updateBodyOf(draft)));
+        await updateService(service.id, { ...ZServiceUpdate.parse(updateBodyOf(draft)), version });
         toastSuccess(t('updated'));
         back();
       }
     } catch (err) {
+      if (!isNew && handleStale(err)) {
+        setBusy(false);
+        return;
+      }
       if (err instanceof ApiClientError) setServerErrors(serverFieldErrors(err.details));
       if (isNew) toastError(t('createError'), err);
       else toastError(errorMessageOf(err, t('updateError')));

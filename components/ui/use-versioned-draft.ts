@@ -7,7 +7,8 @@ import { toastError } from './toast';
 /**
  * The draft of an edit screen tied to the version it was loaded with (lib/api-client/stale.ts), shared by
  * every edit screen. `toDraft` turns the resource into the form's values; `merge` rebases a draft after a
- * stale save (`keepDraft` of components/ui/keep-draft.ts, or a list-aware one).
+ * stale save (`keepDraft` of components/ui/keep-draft.ts, or a list-aware one); `fresh` gives the values of a
+ * form that creates the resource (`resource` undefined: nothing to version, `version` undefined).
  *
  * Returns `loaded` (the values the form started from, to tell what changed), `version` (send it with the
  * save; it stays the loaded one even when the cache revalidates, so a colleague's save is never taken as
@@ -17,11 +18,16 @@ import { toastError } from './toast';
  * true; for any other failure it returns false and changes nothing.
  */
 export function useVersionedDraft<R extends { version: string }, D>(
-  resource: R,
+  resource: R | undefined,
   toDraft: (resource: R) => D,
   merge: (loaded: D, draft: D, current: D) => D,
+  fresh?: () => D,
 ) {
-  const [base, setBase] = useState(() => ({ version: resource.version, values: toDraft(resource) }));
+  const [base, setBase] = useState(() => {
+    if (resource) return { version: resource.version as string | undefined, values: toDraft(resource) };
+    if (!fresh) throw new Error('useVersionedDraft: no resource and no fresh draft');
+    return { version: undefined, values: fresh() };
+  });
   const [draft, setDraft] = useState<D>(base.values);
 
   const handleStale = (err: unknown): boolean => {
