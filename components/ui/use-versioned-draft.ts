@@ -5,6 +5,17 @@ import { staleCurrentOf } from '@/lib/api-client/stale';
 import { toastError } from './toast';
 
 /**
+ * The stale-save answer of every screen: when `err` is one (409 `conflict` with the current resource), shows
+ * the server's Spanish message (Los datos han cambiado mientras se guardaban. Inténtalo de nuevo.) as an
+ * error toast and returns the current resource; otherwise shows nothing and returns null.
+ */
+export function toastStale<R extends { version: string }>(err: unknown): R | null {
+  const current = staleCurrentOf<R>(err);
+  if (current) toastError((err as Error).message);
+  return current;
+}
+
+/**
  * The draft of an edit screen tied to the version it was loaded with (lib/api-client/stale.ts), shared by
  * every edit screen. `toDraft` turns the resource into the form's values; `merge` rebases a draft after a
  * stale save (`keepDraft` of components/ui/keep-draft.ts, or a list-aware one); `fresh` gives the values of a
@@ -31,12 +42,11 @@ export function useVersionedDraft<R extends { version: string }, D>(
   const [draft, setDraft] = useState<D>(base.values);
 
   const handleStale = (err: unknown): boolean => {
-    const current = staleCurrentOf<R>(err);
+    const current = toastStale<R>(err);
     if (!current) return false;
     const values = toDraft(current);
     setDraft((mine) => merge(base.values, mine, values));
     setBase({ version: current.version, values });
-    toastError((err as Error).message);
     return true;
   };
 
