@@ -185,7 +185,7 @@ export type ClientHistory = z.infer<typeof ZClientHistory>;
 /** `GET /users/{email}/export` (admin): everything the salon holds about a client. */
 export const ZClientExport = z.object({
   exported_at: instant,
-  profile: ZUser.omit({ pending_appointments: true }),
+  profile: ZUser.omit({ pending_appointments: true, version: true }),
   appointments: z.array(ZAppointment),
 });
 export type ClientExport = z.infer<typeof ZClientExport>;

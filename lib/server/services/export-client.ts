@@ -30,7 +30,10 @@ export async function findDeletableClient(db: DbOrTx, tenantId: number, email: s
 export async function exportClient(db: DbOrTx, tenantId: number, email: string, now = Date.now()): Promise<ClientExport> {
   const row = await findDeletableClient(db, tenantId, email);
   const all = await findAppointments(db, tenantId, eq(appointments.clientId, row.id));
-  return { exported_at: isoUtc(now), profile: toUserProfile(row), appointments: all };
+  // The edit screens' version is no personal data: the export leaves it out.
+  const profile: Omit<ReturnType<typeof toUserProfile>, 'version'> & { version?: string } = toUserProfile(row);
+  delete profile.version;
+  return { exported_at: isoUtc(now), profile, appointments: all };
 }
 
 /** The download's file name: `cliente-<e-mail with anything but letters, digits, dot and hyphen as _>.json`. */
