@@ -31,6 +31,7 @@ const mechas: Service = {
   ],
   employees: [{ email: 'sara@klok.demo', name: 'Sara López' }],
   version: 'v1',
+  employees_version: 'e1',
 };
 
 const filled = (over: Partial<ServiceDraft> = {}): ServiceDraft => ({

@@ -92,7 +92,7 @@ function ServiceForm({ service }: { service?: Service }) {
     draft,
     setDraft,
     handleStale,
-  } = useVersionedDraft(service, draftFromService, keepServiceDraft, emptyDraft);
+  } = useVersionedDraft(service, draftFromService, keepServiceDraft, { fresh: emptyDraft });
   const [touched, setTouched] = useState<ReadonlySet<ServiceFormField>>(new Set());
   const [serverErrors, setServerErrors] = useState<FieldMessages>({});
   const [busy, setBusy] = useState(false);

@@ -1,4 +1,4 @@
-import { keepDraft, keepDraftItems } from './keep-draft';
+import { keepDraft, keepDraftItems, keepDraftSet } from './keep-draft';
 
 describe('keepDraft (a form after a stale save)', () => {
   const loaded = { name: 'Ana García', allowance: '1' };
@@ -49,5 +49,18 @@ describe('keepDraftItems (the days of a week)', () => {
       { id: 2, open: 'B' },
       { id: 3, open: 'new' },
     ]);
+  });
+});
+
+describe('keepDraftSet (assignments after a stale save)', () => {
+  test('the person’s tick and untick stay; a colleague’s changes to other choices show', () => {
+    const loaded = ['ana', 'leo'];
+    const mine = ['leo', 'sara']; // unticked ana, ticked sara
+    const current = ['ana', 'leo', 'marcos']; // a colleague ticked marcos
+    expect(keepDraftSet(loaded, mine, current)).toEqual(['leo', 'marcos', 'sara']);
+  });
+
+  test('a choice the colleague removed and the person did not touch stays removed', () => {
+    expect(keepDraftSet([1, 2, 3], [1, 2, 3, 4], [1, 3])).toEqual([1, 3, 4]);
   });
 });

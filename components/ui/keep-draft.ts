@@ -58,3 +58,18 @@ export function keepDraftItems<T>(
   for (const item of draft) if (!loadedById.has(idOf(item))) out.push(item); // added by the person
   return out;
 }
+
+/**
+ * `keepDraft` for a set of choices (the stylists of a service, the services of a stylist): the person's
+ * ticks and unticks stay, every other choice follows `current`. Returned in `current`'s order, then the
+ * person's additions.
+ */
+export function keepDraftSet<T>(loaded: readonly T[], draft: readonly T[], current: readonly T[]): T[] {
+  const before = new Set(loaded);
+  const mine = new Set(draft);
+  const removed = new Set(loaded.filter((x) => !mine.has(x)));
+  const added = draft.filter((x) => !before.has(x));
+  const out = current.filter((x) => !removed.has(x));
+  for (const x of added) if (!out.includes(x)) out.push(x);
+  return out;
+}

@@ -18,8 +18,10 @@ export function toastStale<R extends { version: string }>(err: unknown): R | nul
 /**
  * The draft of an edit screen tied to the version it was loaded with (lib/api-client/stale.ts), shared by
  * every edit screen. `toDraft` turns the resource into the form's values; `merge` rebases a draft after a
- * stale save (`keepDraft` of components/ui/keep-draft.ts, or a list-aware one); `fresh` gives the values of a
- * form that creates the resource (`resource` undefined: nothing to version, `version` undefined).
+ * stale save (`keepDraft` of components/ui/keep-draft.ts, or a list-aware one). Options: `fresh` gives the
+ * values of a form that creates the resource (`resource` undefined: nothing to version, `version`
+ * undefined); `versionOf` picks the version the save is checked against when it is not `version` (the
+ * stylist assignments: `employees_version`, `services_version`).
  *
  * Returns `loaded` (the values the form started from, to tell what changed), `version` (send it with the
  * save; it stays the loaded one even when the cache revalidates, so a colleague's save is never taken as
@@ -32,10 +34,10 @@ export function useVersionedDraft<R extends { version: string }, D>(
   resource: R | undefined,
   toDraft: (resource: R) => D,
   merge: (loaded: D, draft: D, current: D) => D,
-  fresh?: () => D,
+  { fresh, versionOf = (r: R) => r.version }: { fresh?: () => D; versionOf?: (resource: R) => string } = {},
 ) {
   const [base, setBase] = useState(() => {
-    if (resource) return { version: resource.version as string | undefined, values: toDraft(resource) };
+    if (resource) return { version: versionOf(resource) as string | undefined, values: toDraft(resource) };
     if (!fresh) throw new Error('useVersionedDraft: no resource and no fresh draft');
     return { version: undefined, values: fresh() };
   });
@@ -46,7 +48,7 @@ export function useVersionedDraft<R extends { version: string }, D>(
     if (!current) return false;
     const values = toDraft(current);
     setDraft((mine) => merge(base.values, mine, values));
-    setBase({ version: current.version, values });
+    setBase({ version: versionOf(current), values });
     return true;
   };
 

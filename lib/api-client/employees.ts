@@ -86,12 +86,15 @@ export async function updateEmployee(email: string, patch: EmployeePatchBody): P
   return fresh;
 }
 
-/** `PATCH /api/v1/employees/{email}/services` with the ids of the services the stylist offers → 201. */
-export async function setEmployeeServices(email: string, items: z.input<typeof ZEmployeeServices>['items']): Promise<void> {
-  const answer = await apiFetch<{ data?: Employee } | null>(employeePaths.services(email), {
-    method: 'PATCH',
-    body: { items },
-  });
+/**
+ * `PATCH /api/v1/employees/{email}/services` with the ids of the services the stylist offers → 201. With
+ * `version` (the stylist's `services_version` as loaded) a stale save throws 409 `conflict` and the cached
+ * stylist becomes `details.current`.
+ */
+export async function setEmployeeServices(email: string, items: z.input<typeof ZEmployeeServices>['items'], version?: string): Promise<void> {
+  const answer = await versionedWrite(employeePaths.employee(email), () =>
+    apiFetch<{ data?: Employee } | null>(employeePaths.services(email), { method: 'PATCH', body: { items, version } }),
+  );
   await revalidateEmployee(email, answer?.data ?? null, { services: true });
 }
 

@@ -75,9 +75,15 @@ export async function updateService(id: number, body: ServiceUpdateBody): Promis
   return remember(answer.data);
 }
 
-/** `PATCH /facility/1/services/{id}/employees`: the stylists' e-mails (at least one) → the service. */
-export async function setServiceEmployees(id: number, employees: ServiceEmployeesBody['employees']): Promise<Service> {
-  const answer = await apiFetch<{ data: Service }>(servicePaths.employees(id), { method: 'PATCH', body: { employees } });
+/**
+ * `PATCH /facility/1/services/{id}/employees`: the stylists' e-mails (at least one) → the service. With
+ * `version` (the service's `employees_version` as loaded) a stale save throws 409 `conflict` and the cached
+ * service becomes `details.current`.
+ */
+export async function setServiceEmployees(id: number, employees: ServiceEmployeesBody['employees'], version?: string): Promise<Service> {
+  const answer = await versionedWrite(servicePaths.one(id), () =>
+    apiFetch<{ data: Service }>(servicePaths.employees(id), { method: 'PATCH', body: { employees, version } }),
+  );
   return remember(answer.data);
 }
 

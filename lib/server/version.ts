@@ -42,6 +42,16 @@ export function serviceVersion(s: Pick<Service, 'name' | 'description' | 'price'
   return versionOf({ name: s.name, description: s.description, price: s.price, duration: s.duration, busy_slots: s.busy_slots });
 }
 
+/** The version of a service's stylists (`PATCH /facility/1/services/{id}/employees`): their e-mails. */
+export function serviceEmployeesVersion(s: Pick<Service, 'employees'>): string {
+  return versionOf(s.employees.map((e) => e.email).sort());
+}
+
+/** The version of the services a stylist offers (`PATCH /employees/{id}/services`): their ids. */
+export function employeeServicesVersion(e: Pick<Employee, 'services'>): string {
+  return versionOf(e.services.map((s) => s.id).sort((a, b) => a - b));
+}
+
 /** A client account's version: what staff edit on the client detail (`PATCH /users/{email}`). */
 export function userVersion(u: Pick<UserDto, 'name' | 'n_appointments_allowed' | 'users'>): string {
   return versionOf({ name: u.name, n_appointments_allowed: u.n_appointments_allowed, users: u.users });
@@ -56,10 +66,12 @@ export function settingsVersion(s: Pick<TenantSettings, 'automatic_reminders' | 
  * The optimistic-concurrency check of a write, called inside its transaction after the row lock: when the
  * caller sent a `given` version and it differs from `current.version`, throws 409 `conflict` with the
  * Spanish "Los datos han cambiado mientras se guardaban" and `details: { current }` (the resource as its GET
- * shows it), so nothing is written. No version given (older API clients): no check.
+ * shows it), so nothing is written. `currentVersion` is the version the write compares with when it is not
+ * `current.version` (the stylist assignments: `employees_version`, `services_version`). No version given
+ * (older API clients): no check.
  */
-export function assertVersion<T extends { version: string }>(given: string | undefined, current: T): void {
-  if (given !== undefined && given !== current.version) {
+export function assertVersion<T extends { version: string }>(given: string | undefined, current: T, currentVersion = current.version): void {
+  if (given !== undefined && given !== currentVersion) {
     throw new ApiError('conflict', errorMessage('conflict'), { current });
   }
 }

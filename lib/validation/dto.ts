@@ -211,6 +211,8 @@ export const ZService = z.object({
   employees: z.array(ZEmployeeRef),
   /** Version of the information and timing (not of the stylists, assigned by their own call). */
   version,
+  /** Version of the stylists (what `PATCH …/services/{id}/employees` writes). */
+  employees_version: version,
 });
 export type Service = z.infer<typeof ZService>;
 
@@ -247,6 +249,8 @@ export const ZEmployee = z.object({
   special_shifts: z.array(ZSpecialShift),
   /** Version of name, description, colour and weekly schedule (what `PATCH /employees/{id}` writes). */
   version,
+  /** Version of the services offered (what `PATCH /employees/{id}/services` writes). */
+  services_version: version,
 });
 export type Employee = z.infer<typeof ZEmployee>;
 

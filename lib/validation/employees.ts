@@ -72,7 +72,13 @@ export const ZEmployeePatch = z
 export type EmployeePatch = z.infer<typeof ZEmployeePatch>;
 
 /** `PATCH /employees/{employeeId}/services` (spec section 7): `items` are the service ids offered. */
-export const ZEmployeeServices = z.object({ items: z.array(ZId).max(200).transform((ids) => [...new Set(ids)]) }).strict();
+export const ZEmployeeServices = z
+  .object({
+    items: z.array(ZId).max(200).transform((ids) => [...new Set(ids)]),
+    /** The stylist's `services_version` as loaded: a different current one answers 409 `conflict`. */
+    version: ZVersion.optional(),
+  })
+  .strict();
 export type EmployeeServices = z.infer<typeof ZEmployeeServices>;
 
 /**

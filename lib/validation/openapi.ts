@@ -102,7 +102,7 @@ export const OPERATIONS: Operation[] = [
   { method: 'get', path: '/api/v1/facility/{facilityId}/services/{serviceId}', summary: 'One service', access: 'user', params: ZFacilityService, status: 200, response: dataOf(ZService) },
   { method: 'patch', path: '/api/v1/facility/{facilityId}/services/{serviceId}', summary: 'Updates a service’s information and timing (new bookings only)', access: 'staff', params: ZFacilityService, body: ZServiceUpdate, status: 200, response: dataOf(ZService), errors: { 409: STALE_VERSION } },
   { method: 'delete', path: '/api/v1/facility/{facilityId}/services/{serviceId}', summary: 'Deletes a service (appointments keep their snapshot)', access: 'staff', params: ZFacilityService, status: 201, response: dataOf(ZServiceRef) },
-  { method: 'patch', path: '/api/v1/facility/{facilityId}/services/{serviceId}/employees', summary: 'Sets the stylists offering a service', access: 'staff', params: ZFacilityService, body: ZServiceEmployees, status: 200, response: dataOf(ZService), errors: { 422: 'an assigned stylist does not exist' } },
+  { method: 'patch', path: '/api/v1/facility/{facilityId}/services/{serviceId}/employees', summary: 'Sets the stylists offering a service', access: 'staff', params: ZFacilityService, body: ZServiceEmployees, status: 200, response: dataOf(ZService), errors: { 409: STALE_VERSION, 422: 'an assigned stylist does not exist' } },
   {
     method: 'get',
     path: '/api/v1/facility/{facilityId}/employees',
@@ -119,7 +119,7 @@ export const OPERATIONS: Operation[] = [
   { method: 'post', path: '/api/v1/facility/{facilityId}/employees/{employeeId}/special-shifts', summary: 'Creates a special schedule for a date', access: 'staff', params: ZFacilityEmployee, body: ZSpecialShiftCreate, status: 201, response: dataOf(ZSpecialShift), errors: { 409: `the date already has one, or ${SCHEDULE_CONFLICT}`, 422: 'a past date' } },
   { method: 'delete', path: '/api/v1/facility/{facilityId}/employees/{employeeId}/special-shifts/{date}', summary: 'Deletes the special schedule of a date', access: 'staff', params: z.object({ ...facility, employeeId: ZEmail, date: ZDate }), query: ZSpecialShiftDeleteQuery, status: 200, response: dataOf(ZSpecialShiftDeleted), errors: { 409: SCHEDULE_CONFLICT } },
   { method: 'patch', path: '/api/v1/employees/{employeeId}', summary: 'Updates a stylist’s information, weekly schedule or push token (only their own)', access: 'staff', params: ZEmployeeParam, body: ZEmployeePatch, status: 201, response: dataOf(ZEmployee), errors: { 409: `${SCHEDULE_CONFLICT}; or ${STALE_VERSION}` } },
-  { method: 'patch', path: '/api/v1/employees/{employeeId}/services', summary: 'Sets the services a stylist offers', access: 'staff', params: ZEmployeeParam, body: ZEmployeeServices, status: 201, response: dataOf(ZEmployee), errors: { 422: 'a service does not exist' } },
+  { method: 'patch', path: '/api/v1/employees/{employeeId}/services', summary: 'Sets the services a stylist offers', access: 'staff', params: ZEmployeeParam, body: ZEmployeeServices, status: 201, response: dataOf(ZEmployee), errors: { 409: STALE_VERSION, 422: 'a service does not exist' } },
   {
     method: 'get',
     path: '/api/v1/facility/{facilityId}/{date}/{employeeEmail}/appointments/available',

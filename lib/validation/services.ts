@@ -79,7 +79,13 @@ export const ZServiceUpdate = ZServiceInfo.extend({
 export type ServiceUpdate = z.infer<typeof ZServiceUpdate>;
 
 /** `PATCH /facility/1/services/{id}/employees` (spec section 7). */
-export const ZServiceEmployees = z.object({ employees: ZServiceEmployeeList }).strict();
+export const ZServiceEmployees = z
+  .object({
+    employees: ZServiceEmployeeList,
+    /** The service's `employees_version` as loaded: a different current one answers 409 `conflict`. */
+    version: ZVersion.optional(),
+  })
+  .strict();
 export type ServiceEmployees = z.infer<typeof ZServiceEmployees>;
 
 /** Path params of `/facility/{facilityId}/services/{serviceId}`. */

@@ -8,6 +8,8 @@
  */
 import { GET as getEmployeeHandler } from '@/app/api/v1/facility/[facilityId]/employee/[employeeId]/route';
 import { PATCH as patchEmployeeHandler } from '@/app/api/v1/employees/[employeeId]/route';
+import { PATCH as patchEmployeeServicesHandler } from '@/app/api/v1/employees/[employeeId]/services/route';
+import { PATCH as patchServiceEmployeesHandler } from '@/app/api/v1/facility/[facilityId]/services/[serviceId]/employees/route';
 import { GET as getServiceHandler, PATCH as patchServiceHandler } from '@/app/api/v1/facility/[facilityId]/services/[serviceId]/route';
 import { GET as getSettingsHandler, PATCH as patchSettingsHandler } from '@/app/api/v1/facility/[facilityId]/settings/route';
 import { GET as getUserHandler, PATCH as patchUserHandler } from '@/app/api/v1/users/[email]/route';
@@ -202,5 +204,60 @@ describe('tenant settings', () => {
     );
     expect(answers.filter((r) => r.status === 200)).toHaveLength(1);
     expect(answers.filter((r) => r.status === 409)).toHaveLength(19);
+  });
+});
+
+describe('stylist assignments', () => {
+  let corte: number;
+  let color: number;
+  const getService = (id: number) =>
+    call(getServiceHandler, { path: `/api/v1/facility/1/services/${id}`, params: { facilityId: '1', serviceId: String(id) }, cookie: staff });
+  const patchServiceEmployees = (id: number, body: unknown) =>
+    call(patchServiceEmployeesHandler, {
+      method: 'PATCH',
+      path: `/api/v1/facility/1/services/${id}/employees`,
+      params: { facilityId: '1', serviceId: String(id) },
+      body,
+      cookie: staff,
+    });
+  const patchEmployeeServices = (email: string, body: unknown) =>
+    call(patchEmployeeServicesHandler, { method: 'PATCH', path: `/api/v1/employees/${enc(email)}/services`, params: { employeeId: email }, body, cookie: staff });
+
+  beforeAll(async () => {
+    corte = await serviceId('Corte de pelo');
+    color = await serviceId('Color');
+  });
+
+  test('Gestionar asignaciones: stale save → 409 with the current stylists; nothing written; without version → saved', async () => {
+    const loaded = (await getService(corte)).body.data;
+    const v1: string = loaded.employees_version;
+    const a = await patchServiceEmployees(corte, { employees: [SARA], version: v1 });
+    expect(a.status).toBe(200);
+    expect(a.body.data.employees_version).not.toBe(v1);
+    expect(a.body.data.version).toBe(loaded.version); // the information's version is another thing
+    const b = await patchServiceEmployees(corte, { employees: [SARA, MARCOS, LUCIA], version: v1 });
+    expect(b.status).toBe(409);
+    expect(b.body.error).toMatchObject({ code: 'conflict', message: CONFLICT });
+    expect(b.body.error.details.current.employees).toEqual([expect.objectContaining({ email: SARA })]);
+    expect((await getService(corte)).body.data.employees.map((e: { email: string }) => e.email)).toEqual([SARA]);
+    const plain = await patchServiceEmployees(corte, { employees: [SARA, MARCOS] });
+    expect(plain.status).toBe(200);
+    expect(plain.body.data.employees).toHaveLength(2);
+  });
+
+  test('Gestionar servicios of a stylist: stale save → 409 with the current services; a change from the service side counts too', async () => {
+    const v1: string = (await getEmployee(MARCOS)).body.data.services_version;
+    // From the service's side: Marcos stops offering Corte de pelo.
+    expect((await patchServiceEmployees(corte, { employees: [SARA] })).status).toBe(200);
+    const stale = await patchEmployeeServices(MARCOS, { items: [color], version: v1 });
+    expect(stale.status).toBe(409);
+    expect(stale.body.error.message).toBe(CONFLICT);
+    expect(stale.body.error.details.current.services.map((s: { id: number }) => s.id)).not.toContain(corte);
+    const current: string = stale.body.error.details.current.services_version;
+    const ok = await patchEmployeeServices(MARCOS, { items: [color, corte], version: current });
+    expect(ok.status).toBe(201);
+    expect(ok.body.data.services.map((s: { id: number }) => s.id).sort()).toEqual([color, corte].sort());
+    const plain = await patchEmployeeServices(MARCOS, { items: [color] });
+    expect(plain.status).toBe(201);
   });
 });

@@ -5,7 +5,7 @@ import { toWeekShiftDays } from '@/lib/domain/week-shifts';
 import type { Employee, ShiftRange, SpecialShift as SpecialShiftDto } from '@/lib/validation/dto';
 import { preparedPerDb, UNNAMED_STATEMENT, type DbOrTx, type Tx } from '@/lib/server/db/client';
 import { appointments, employeeProfiles, employeeServices, services, specialShifts, users, weekShifts } from '@/lib/server/db/schema';
-import { employeeVersion } from '@/lib/server/version';
+import { employeeServicesVersion, employeeVersion } from '@/lib/server/version';
 import { findAppointments, type AppointmentDto } from './appointments';
 import { overlapsWindow } from './time-window';
 
@@ -54,6 +54,7 @@ export async function listEmployees(
       week_shifts,
       special_shifts: e.specials,
       version: employeeVersion({ name: e.name, description: e.description, color: e.color, week_shifts }),
+      services_version: employeeServicesVersion({ services: e.services }),
     };
   });
   return opts.serviceId === undefined ? out : out.filter((e) => e.services.some((s) => s.id === opts.serviceId));

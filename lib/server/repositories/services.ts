@@ -5,7 +5,7 @@ import { centsToEuros } from '@/lib/domain/money';
 import type { DbOrTx } from '@/lib/server/db/client';
 import { employeeServices, services, users, type BusySegment } from '@/lib/server/db/schema';
 import type { Service, ZServiceRef } from '@/lib/validation/dto';
-import { serviceVersion } from '@/lib/server/version';
+import { serviceEmployeesVersion, serviceVersion } from '@/lib/server/version';
 import { notRemoved } from './employees';
 
 /** A service as the API shows it (spec section 3, Service; the contract's `Service`). */
@@ -161,5 +161,5 @@ function toServiceDto(s: ServiceRow, employees: { email: string; name: string }[
     duration: s.durationMinutes,
     busy_slots: s.busySlots,
   };
-  return { id: s.id, ...info, employees, version: serviceVersion(info) };
+  return { id: s.id, ...info, employees, version: serviceVersion(info), employees_version: serviceEmployeesVersion({ employees }) };
 }
