@@ -19,7 +19,7 @@ import {
   type WizardValues,
 } from './wizard-state';
 
-const service = { id: 3, name: 'Corte', description: '', price: 15, duration: 30, busy_slots: [], employees: [] };
+const service = { id: 3, name: 'Corte', description: '', price: 15, duration: 30, busy_slots: [], employees: [], version: 'v1', employees_version: 'e1' };
 const employee = { email: 'ana@klok.test', name: 'Ana' } as Employee;
 const hour = { id: 'a_b', start_time: '2026-11-23T09:00:00.000Z', end_time: '2026-11-23T09:30:00.000Z' };
 

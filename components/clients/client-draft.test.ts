@@ -6,6 +6,7 @@ import {
   checkInformation,
   checkUsers,
   informationChanges,
+  keepDraftRows,
   listItemOf,
   longDateWithYear,
   matchesSearch,
@@ -118,5 +119,27 @@ describe('Editar usuarios', () => {
     expect(checkUsers([...three, row('D')])).toMatchObject({ ok: false, listMessage: MAX_USERS });
     // An empty row does not hide the limit.
     expect(addUserRefusal([row(''), row('B'), row('C')])).toBe(MAX_USERS);
+  });
+});
+
+describe('keepDraftRows (Editar usuarios after a stale save)', () => {
+  const loaded = rowsOf([
+    { id: 'u1', name: 'Leo' },
+    { id: 'u2', name: 'Mia' },
+  ]);
+
+  test('the person’s rename stays, a colleague’s rename and new sub-user appear', () => {
+    const mine = loaded.map((r) => (r.key === 'u1' ? { ...r, name: 'Leonardo' } : r));
+    const current = rowsOf([
+      { id: 'u1', name: 'Leo' },
+      { id: 'u2', name: 'María' },
+      { id: 'u3', name: 'Hugo' },
+    ]);
+    expect(keepDraftRows(loaded, mine, current).map((r) => r.name)).toEqual(['Leonardo', 'María', 'Hugo']);
+  });
+
+  test('a row the person added or removed stays added or removed', () => {
+    const mine = [loaded[0]!, { key: 'new-0', name: 'Sol' }];
+    expect(keepDraftRows(loaded, mine, loaded)).toEqual([loaded[0], { key: 'new-0', name: 'Sol' }]);
   });
 });

@@ -4,6 +4,7 @@
  * (`ZStaffUserPatch`: name, sub-users — at most 3, names non-empty —, allowance a whole number ≥ 0) and
  * its Spanish messages.
  */
+import { keepDraftItems } from '@/components/ui/keep-draft';
 import { foldForSearch } from '@/lib/domain/search';
 import { toMadrid } from '@/lib/domain/time';
 import type { ClientListItem, SubUser, UserDto } from '@/lib/validation/dto';
@@ -105,6 +106,19 @@ export function usersBody(rows: UserRow[]): { id?: string; name: string }[] {
 export function usersChanged(rows: UserRow[], saved: SubUser[]): boolean {
   if (rows.length !== saved.length) return true;
   return rows.some((r, i) => r.id !== saved[i]?.id || r.name.trim() !== saved[i]?.name.trim());
+}
+
+/**
+ * The rows after a stale save (components/ui/keep-draft.ts): rows the person renamed, added or removed keep
+ * their draft; every other row shows the current sub-user (a colleague's rename or new sub-user appears).
+ */
+export function keepDraftRows(loaded: UserRow[], draft: UserRow[], current: UserRow[]): UserRow[] {
+  return keepDraftItems(loaded, draft, current, (r) => r.key, (a, b) => a.id === b.id && a.name.trim() === b.name.trim());
+}
+
+/** The sub-users the rows of a loaded client stand for (every row has its id). */
+export function savedOf(rows: UserRow[]): SubUser[] {
+  return rows.map((r) => ({ id: r.id ?? r.key, name: r.name }));
 }
 
 export type UsersCheck = {

@@ -1,17 +1,19 @@
 'use client';
 
 import Link from 'next/link';
-import { useId, useState } from 'react';
+import { useId } from 'react';
 import { useTranslations } from 'next-intl';
 import { EditForm } from '@/components/ui/edit-form';
 import { Field } from '@/components/ui/field';
 import { PageHeader } from '@/components/ui/page-header';
 import { ReadOnlyFields } from '@/components/ui/read-only-fields';
+import { keepDraft } from '@/components/ui/keep-draft';
 import { useSaveAndBack } from '@/components/ui/use-save-and-back';
+import { useVersionedDraft } from '@/components/ui/use-versioned-draft';
 import { updateClient } from '@/lib/api-client/clients';
 import type { UserDetail } from '@/lib/validation/dto';
 import { MAX_APPOINTMENTS_ALLOWED } from '@/lib/validation/users';
-import { checkInformation, informationChanges, type InformationValues } from './client-draft';
+import { allowanceOf, checkInformation, informationChanges, type InformationValues } from './client-draft';
 import { clientHref, clientInfoHref } from './paths';
 import { WithClient } from './with-client';
 
@@ -20,7 +22,9 @@ import { WithClient } from './with-client';
  * Nombre and Citas permitidas (a whole number ≥ 0) are editable; e-mail and phone are shown read-only
  * with a note that the administrator changes them. Guardar is enabled only when something changed and
  * the values pass the contract (ZStaffUserPatch); it sends only what changed. Información actualizada /
- * Error al actualizar el cliente (4 s). The guest cannot be edited: a message and the way back instead.
+ * Error al actualizar el cliente (4 s). The save carries the version the client was loaded with: a stale
+ * one shows Los datos han cambiado… and the current values, keeping the fields typed here. The guest cannot
+ * be edited: a message and the way back instead.
  */
 export function EditClientInformation({ email }: { email: string }) {
   return (
@@ -35,13 +39,15 @@ function InformationForm({ client }: { client: UserDetail }) {
   const tc = useTranslations('common');
   const { saving, save } = useSaveAndBack(clientInfoHref(client.email));
   const ids = { name: useId(), allowance: useId() };
-  const [initial] = useState(() => ({ name: client.name, n_appointments_allowed: client.n_appointments_allowed }));
-  const [values, setValues] = useState<InformationValues>(() => ({
-    name: client.name,
-    allowance: String(client.n_appointments_allowed),
-  }));
+  const {
+    loaded,
+    version,
+    draft: values,
+    setDraft: setValues,
+    handleStale,
+  } = useVersionedDraft(client, (c): InformationValues => ({ name: c.name, allowance: String(c.n_appointments_allowed) }), keepDraft);
 
-  const changes = informationChanges(values, initial);
+  const changes = informationChanges(values, { name: loaded.name, n_appointments_allowed: allowanceOf(loaded.allowance) });
   const changed = Object.keys(changes).length > 0;
   const check = checkInformation(changes);
   const canSave = changed && check.ok && !saving;
@@ -49,7 +55,7 @@ function InformationForm({ client }: { client: UserDetail }) {
   const submit = async () => {
     const body = check.body;
     if (!canSave || !body) return;
-    await save(() => updateClient(client.email, body), { success: t('updated'), error: t('updateError') });
+    await save(() => updateClient(client.email, { ...body, version }), { success: t('updated'), error: t('updateError') }, handleStale);
   };
 
   return (

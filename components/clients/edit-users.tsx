@@ -10,7 +10,8 @@ import { toastError, toastSuccess } from '@/components/ui/toast';
 import { updateClient } from '@/lib/api-client/clients';
 import { errorMessageOf } from '@/lib/api-client/fetcher';
 import type { UserDetail } from '@/lib/validation/dto';
-import { addUserRefusal, checkUsers, rowsOf, usersChanged, type UserRow } from './client-draft';
+import { useVersionedDraft } from '@/components/ui/use-versioned-draft';
+import { addUserRefusal, checkUsers, keepDraftRows, rowsOf, savedOf, usersChanged } from './client-draft';
 import { GuestNotEditable } from './edit-information';
 import { clientInfoHref } from './paths';
 import { WithClient } from './with-client';
@@ -21,7 +22,9 @@ import { WithClient } from './with-client';
  * row). A fourth is refused with No se pueden agregar más de 3 usuarios (the contract's message). Guardar
  * is enabled only when the list changed and every name is filled in. A sub-user with a pending
  * appointment cannot be removed: the server answers 409 and its Spanish message shows under the list and
- * in the toast Error al actualizar el cliente. Saved: Información actualizada, back to the client.
+ * in the toast Error al actualizar el cliente. Saved: Información actualizada, back to the client. The save
+ * carries the version the client was loaded with: a stale one shows Los datos han cambiado… and the current
+ * sub-users, keeping the rows changed here (`keepDraftRows`).
  */
 export function EditClientUsers({ email }: { email: string }) {
   return (
@@ -36,8 +39,8 @@ function UsersForm({ client }: { client: UserDetail }) {
   const tc = useTranslations('common');
   const back = useBack(clientInfoHref(client.email));
   const baseId = useId();
-  const [saved] = useState(() => client.users);
-  const [rows, setRows] = useState<UserRow[]>(() => rowsOf(client.users));
+  const { loaded, version, draft: rows, setDraft: setRows, handleStale } = useVersionedDraft(client, (c) => rowsOf(c.users), keepDraftRows);
+  const saved = savedOf(loaded);
   const [refusal, setRefusal] = useState<string | null>(null);
   const [serverError, setServerError] = useState<string | null>(null);
   // Rows whose name was typed in: an empty name shows its message only then (never on blur, which would
@@ -82,11 +85,12 @@ function UsersForm({ client }: { client: UserDetail }) {
     setSaving(true);
     setServerError(null);
     try {
-      await updateClient(client.email, { users: check.body });
+      await updateClient(client.email, { users: check.body, version });
       toastSuccess(t('updated'));
       back();
     } catch (err) {
       setSaving(false);
+      if (handleStale(err)) return;
       setServerError(errorMessageOf(err, tc('genericError')));
       toastError(t('updateError'), err);
     }

@@ -1,13 +1,15 @@
 'use client';
 
-import { useId, useState } from 'react';
+import { useId } from 'react';
 import { useTranslations } from 'next-intl';
 import { EditForm } from '@/components/ui/edit-form';
 import { EmployeeAvatar } from '@/components/ui/employee-avatar';
 import { Field } from '@/components/ui/field';
 import { PageHeader } from '@/components/ui/page-header';
 import { ReadOnlyFields } from '@/components/ui/read-only-fields';
+import { keepDraft } from '@/components/ui/keep-draft';
 import { useSaveAndBack } from '@/components/ui/use-save-and-back';
+import { useVersionedDraft } from '@/components/ui/use-versioned-draft';
 import { updateEmployee } from '@/lib/api-client/employees';
 import type { Employee } from '@/lib/validation/dto';
 import { EMPLOYEE_COLORS, ZEmployeePatch, type EmployeePatch } from '@/lib/validation/employees';
@@ -33,7 +35,8 @@ function changesOf(values: Values, initial: Values): Partial<Values> {
  * Editar información of a stylist (`/employees/{email}/edit/information`, spec sections 2 and 5): Nombre,
  * Descripción and the avatar colour from the five swatches; e-mail, phone and photo are shown read-only
  * with a note that the administrator changes them. Guardar is enabled only when something changed and the
- * form is valid (ZEmployeePatch); it sends only what changed.
+ * form is valid (ZEmployeePatch); it sends only what changed, with the version the stylist was loaded with
+ * (a stale save shows Los datos han cambiado… and the current values, keeping the fields typed here).
  */
 export function EditInformation({ email }: { email: string }) {
   return <WithEmployee email={email}>{(employee) => <InformationForm employee={employee} />}</WithEmployee>;
@@ -45,8 +48,13 @@ function InformationForm({ employee }: { employee: Employee }) {
   const colorName = useColorName();
   const { saving, save } = useSaveAndBack(employeeHref(employee.email));
   const ids = { name: useId(), description: useId() };
-  const [initial] = useState<Values>(() => ({ name: employee.name, description: employee.description, color: employee.color }));
-  const [values, setValues] = useState<Values>(initial);
+  const {
+    loaded: initial,
+    version,
+    draft: values,
+    setDraft: setValues,
+    handleStale,
+  } = useVersionedDraft(employee, (e): Values => ({ name: e.name, description: e.description, color: e.color }), keepDraft);
 
   const changes = changesOf(values, initial);
   const changed = Object.keys(changes).length > 0;
@@ -62,8 +70,8 @@ function InformationForm({ employee }: { employee: Employee }) {
 
   const submit = async () => {
     if (!canSave) return;
-    const body: EmployeePatch = parsed.data;
-    await save(() => updateEmployee(employee.email, body), { success: t('informationUpdated'), error: t('informationError') });
+    const body: EmployeePatch = { ...parsed.data, version };
+    await save(() => updateEmployee(employee.email, body), { success: t('informationUpdated'), error: t('informationError') }, handleStale);
   };
 
   const set = (patch: Partial<Values>) => setValues((v) => ({ ...v, ...patch }));

@@ -1,12 +1,13 @@
 'use client';
 
-import { useState } from 'react';
 import { useTranslations } from 'next-intl';
 import { CheckList } from '@/components/ui/check-list';
 import { EditForm } from '@/components/ui/edit-form';
+import { keepDraftSet } from '@/components/ui/keep-draft';
 import { PageHeader } from '@/components/ui/page-header';
 import { Spinner } from '@/components/ui/spinner';
 import { useSaveAndBack } from '@/components/ui/use-save-and-back';
+import { useVersionedDraft } from '@/components/ui/use-versioned-draft';
 import { errorMessageOf } from '@/lib/api-client/fetcher';
 import { setEmployeeServices } from '@/lib/api-client/employees';
 import { useServices } from '@/lib/api-client/hooks';
@@ -21,7 +22,9 @@ const sameSet = (a: ReadonlySet<number>, b: ReadonlySet<number>) => a.size === b
 /**
  * Gestionar servicios of a stylist (`/employees/{email}/edit/services`, spec sections 2 and 7): a
  * checkbox per service of the facility; Guardar (enabled when the choice changed) sends the ids
- * (toast Servicios actualizados / Error al actualizar el servicio) and goes back.
+ * (toast Servicios actualizados / Error al actualizar el servicio) and goes back. The save carries the
+ * version of the stylist's services as loaded: a stale one shows Los datos han cambiado… and the current
+ * services with this person's ticks and unticks kept (`keepDraftSet`).
  */
 export function EditServices({ email }: { email: string }) {
   return <WithEmployee email={email}>{(employee) => <ServicesForm employee={employee} />}</WithEmployee>;
@@ -32,24 +35,25 @@ function ServicesForm({ employee }: { employee: Employee }) {
   const tc = useTranslations('common');
   const { saving, save } = useSaveAndBack(employeeHref(employee.email));
   const services = useServices({ associated: false });
-  const [initial] = useState<ReadonlySet<number>>(() => new Set(employee.services.map((s) => s.id)));
-  const [chosen, setChosen] = useState<ReadonlySet<number>>(initial);
+  const {
+    loaded,
+    version,
+    draft,
+    setDraft,
+    handleStale,
+  } = useVersionedDraft(employee, (e) => e.services.map((s) => s.id), keepDraftSet<number>, { versionOf: (e) => e.services_version });
+  const initial: ReadonlySet<number> = new Set(loaded);
+  const chosen: ReadonlySet<number> = new Set(draft);
 
   const body = { items: [...chosen].sort((a, b) => a - b) };
   const valid = ZEmployeeServices.safeParse(body).success;
   const canSave = !sameSet(chosen, initial) && valid && !saving;
 
-  const toggle = (id: number, on: boolean) =>
-    setChosen((prev) => {
-      const next = new Set(prev);
-      if (on) next.add(id);
-      else next.delete(id);
-      return next;
-    });
+  const toggle = (id: number, on: boolean) => setDraft((prev) => (on ? [...prev.filter((x) => x !== id), id] : prev.filter((x) => x !== id)));
 
   const submit = async () => {
     if (!canSave) return;
-    await save(() => setEmployeeServices(employee.email, body.items), { success: t('servicesUpdated'), error: t('servicesError') });
+    await save(() => setEmployeeServices(employee.email, body.items, version), { success: t('servicesUpdated'), error: t('servicesError') }, handleStale);
   };
 
   return (

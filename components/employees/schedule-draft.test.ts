@@ -5,6 +5,7 @@ import {
   displayOrder,
   draftWeek,
   END_TIMES,
+  keepDraftWeek,
   nextShift,
   sameWeek,
   setAvailable,
@@ -153,5 +154,27 @@ describe('special schedule draft', () => {
       { date: '2026-11-23', available: true, shift: [{ id: 'a', open: '10:00', close: '12:00' }], notes: '' },
     ];
     expect(upcomingSpecials(list, today).map((s) => s.date)).toEqual(['2026-11-23', '2026-11-30']);
+  });
+});
+
+describe('keepDraftWeek (the weekly editor after a stale save)', () => {
+  const api = (saturday: boolean, monday = '10:00'): WeekShiftDay[] =>
+    [0, 1, 2, 3, 4, 5, 6].map((id) => {
+      const shifts = id === 6 && saturday ? [{ id: '6-0', open: '09:00', close: '13:00' }] : id >= 1 && id <= 5 ? [{ id: `${id}-0`, open: id === 1 ? monday : '10:00', close: '14:00' }] : [];
+      return { id, label: '', available: shifts.length > 0, shifts };
+    });
+
+  test('a colleague’s Saturday shift appears and this person’s Monday change stays', () => {
+    const loaded = draftWeek(api(false));
+    const mine = loaded.map((d) => (d.id === 1 ? { ...d, shifts: [{ key: 'k', open: '12:00', close: '14:00' }] } : d));
+    const merged = keepDraftWeek(loaded, mine, draftWeek(api(true)));
+    expect(weekPayload(merged)).toEqual(weekPayload(draftWeek(api(true, '12:00'))));
+  });
+
+  test('a day edited and put back as it was takes the current day', () => {
+    const loaded = draftWeek(api(false));
+    const mine = copyDay(loaded, 2, [1]); // Tuesday onto Monday: the same hours, new row keys
+    const current = draftWeek(api(true, '11:00'));
+    expect(weekPayload(keepDraftWeek(loaded, mine, current))).toEqual(weekPayload(current));
   });
 });

@@ -6,6 +6,7 @@
  */
 import { resolveDay, totalMinutes, WEEK_ORDER } from '@/lib/domain/schedule';
 import { formatHHmm, parseHHmm } from '@/lib/domain/time';
+import { keepDraftItems } from '@/components/ui/keep-draft';
 import type { SpecialShift, WeekShiftDay } from '@/lib/validation/dto';
 import { ZShiftList, ZSpecialShiftCreate, ZWeekShifts, type WeekShiftsInput } from '@/lib/validation/employees';
 
@@ -76,6 +77,19 @@ export function weekPayload(days: DraftDay[]): WeekShiftsInput {
 /** True when two drafts would send the same week. */
 export function sameWeek(a: DraftDay[], b: DraftDay[]): boolean {
   return JSON.stringify(weekPayload(a)) === JSON.stringify(weekPayload(b));
+}
+
+/** True when two draft days would send the same (row keys aside). */
+export function sameDay(a: DraftDay, b: DraftDay): boolean {
+  return sameWeek([a], [b]);
+}
+
+/**
+ * The week after a stale save (components/ui/keep-draft.ts): the days the person changed keep their draft,
+ * every other day shows the current schedule (e.g. the Saturday shift a colleague just saved).
+ */
+export function keepDraftWeek(loaded: DraftDay[], draft: DraftDay[], current: DraftDay[]): DraftDay[] {
+  return keepDraftItems(loaded, draft, current, (d) => d.id, sameDay);
 }
 
 /** True when the week can be sent (ZWeekShifts: seven days, each day's shifts following spec section 5). */

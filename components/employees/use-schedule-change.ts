@@ -14,15 +14,17 @@ export type ScheduleChangeOptions = {
   onDone: () => void;
   /** True when `onDone` leaves the screen or closes the form: it stays busy until gone (no second send). */
   leaves?: boolean;
+  /** Takes a failure over first (a stale save: `useVersionedDraft`'s `handleStale`); true: handled. */
+  stale?: (err: unknown) => boolean;
 };
 
 /**
  * A schedule change that may answer 409 `schedule_conflict` (decisions "Schedule changes and booked
  * appointments"): `run(false)` sends it; on a conflict `conflict` holds the appointments for
- * ScheduleConflictDialog, whose Mantener el cambio calls `run(true)`. Other failures toast with the
- * server's message.
+ * ScheduleConflictDialog, whose Mantener el cambio calls `run(true)`. A failure `stale` handles closes the
+ * dialog; other failures toast with the server's message.
  */
-export function useScheduleChange({ send, done, failed, onDone, leaves = false }: ScheduleChangeOptions) {
+export function useScheduleChange({ send, done, failed, onDone, leaves = false, stale }: ScheduleChangeOptions) {
   const [busy, setBusy] = useState(false);
   const [conflict, setConflict] = useState<ConflictAppointment[] | null>(null);
 
@@ -32,6 +34,10 @@ export function useScheduleChange({ send, done, failed, onDone, leaves = false }
       await send(force);
     } catch (err) {
       setBusy(false);
+      if (stale?.(err)) {
+        setConflict(null);
+        return;
+      }
       const appointments = force ? null : scheduleConflictOf(err);
       setConflict(appointments);
       if (!appointments) toastError(failed, err);

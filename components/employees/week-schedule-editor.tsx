@@ -12,7 +12,19 @@ import type { Employee } from '@/lib/validation/dto';
 import { CopyDaysDialog } from './copy-days-dialog';
 import { employeeHref } from './paths';
 import { ScheduleConflictDialog } from './schedule-conflict-dialog';
-import { copyDay, dayMinutes, displayOrder, draftWeek, sameWeek, setAvailable, weekPayload, weekValid, type DraftDay } from './schedule-draft';
+import { useVersionedDraft } from '@/components/ui/use-versioned-draft';
+import {
+  copyDay,
+  dayMinutes,
+  displayOrder,
+  draftWeek,
+  keepDraftWeek,
+  sameWeek,
+  setAvailable,
+  weekPayload,
+  weekValid,
+  type DraftDay,
+} from './schedule-draft';
 import { ShiftRows } from './shift-rows';
 import { Switch } from '@/components/ui/switch';
 import { useScheduleChange } from './use-schedule-change';
@@ -23,7 +35,9 @@ import { WithEmployee } from './with-employee';
  * day, Monday first, with the availability switch, the shifts (each start after the previous end), the
  * day's total and Copiar a otros días. Guardar is enabled only when the week changed and is valid
  * (ZWeekShifts). A change that leaves pending appointments outside working hours answers 409: the
- * dialog lists them and Mantener el cambio resends with `force: true`.
+ * dialog lists them and Mantener el cambio resends with `force: true`. The save carries the version the week
+ * was loaded with: when someone saved the stylist meanwhile, the 409 shows Los datos han cambiado… and the
+ * week becomes the current one with this person's changed days kept on top (`keepDraftWeek`).
  */
 export function WeekScheduleEditor({ email }: { email: string }) {
   return <WithEmployee email={email}>{(employee) => <WeekForm employee={employee} />}</WithEmployee>;
@@ -32,15 +46,21 @@ export function WeekScheduleEditor({ email }: { email: string }) {
 function WeekForm({ employee }: { employee: Employee }) {
   const t = useTranslations('employees');
   const back = useBack(employeeHref(employee.email));
-  const [initial] = useState<DraftDay[]>(() => draftWeek(employee.week_shifts));
-  const [days, setDays] = useState<DraftDay[]>(initial);
+  const {
+    loaded: initial,
+    version,
+    draft: days,
+    setDraft: setDays,
+    handleStale,
+  } = useVersionedDraft(employee, (e) => draftWeek(e.week_shifts), keepDraftWeek);
   const [copyFrom, setCopyFrom] = useState<number | null>(null);
   const save = useScheduleChange({
-    send: (force) => updateEmployee(employee.email, { week_shifts: weekPayload(days), ...(force ? { force: true } : {}) }),
+    send: (force) => updateEmployee(employee.email, { week_shifts: weekPayload(days), version, ...(force ? { force: true } : {}) }),
     done: t('weekUpdated'),
     failed: t('weekError'),
     onDone: back,
     leaves: true,
+    stale: handleStale,
   });
 
   const changed = !sameWeek(days, initial);

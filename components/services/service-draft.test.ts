@@ -33,6 +33,8 @@ const mechas: Service = {
     { startMinutes: 60, endMinutes: 75 },
   ],
   employees: [{ email: 'sara@klok.demo', name: 'Sara López' }],
+  version: 'v1',
+  employees_version: 'e1',
 };
 
 const filled = (over: Partial<ServiceDraft> = {}): ServiceDraft => ({

@@ -3,8 +3,10 @@
 import { useState } from 'react';
 import { useTranslations } from 'next-intl';
 import { EditForm } from '@/components/ui/edit-form';
+import { keepDraftSet } from '@/components/ui/keep-draft';
 import { useBack } from '@/components/ui/page-header';
 import { toastError, toastSuccess } from '@/components/ui/toast';
+import { useVersionedDraft } from '@/components/ui/use-versioned-draft';
 import { setServiceEmployees } from '@/lib/api-client/services';
 import { useStaffEmployees } from '@/lib/api-client/staff';
 import type { Service } from '@/lib/validation/dto';
@@ -18,7 +20,9 @@ import './services.css';
 /**
  * Gestionar asignaciones (`/services/{id}/edit/employees`, spec section 2): the stylists offering the
  * service as check boxes, at least one; saved with Asociaciones actualizadas or Error al actualizar las
- * asociaciones (4 s), then back to where the user came from (the detail).
+ * asociaciones (4 s), then back to where the user came from (the detail). The save carries the stylists'
+ * version as loaded: a stale one shows Los datos han cambiado… and the current stylists with this person's
+ * ticks and unticks kept (`keepDraftSet`).
  */
 export function ServiceEmployeesScreen({ id }: { id: number }) {
   const t = useTranslations('services');
@@ -34,8 +38,13 @@ function EmployeesForm({ service }: { service: Service }) {
   const back = useBack(`/services/${service.id}`);
   const missingText = useMissingFieldsText();
   const team = useStaffEmployees({ revalidateOnFocus: false });
-  const [initial] = useState(() => service.employees.map((e) => e.email));
-  const [selected, setSelected] = useState<string[]>(initial);
+  const {
+    loaded: initial,
+    version,
+    draft: selected,
+    setDraft: setSelected,
+    handleStale,
+  } = useVersionedDraft(service, (s) => s.employees.map((e) => e.email), keepDraftSet<string>, { versionOf: (s) => s.employees_version });
   const [touched, setTouched] = useState(false);
   const [busy, setBusy] = useState(false);
 
@@ -48,11 +57,11 @@ function EmployeesForm({ service }: { service: Service }) {
     if (!canSave || busy) return;
     setBusy(true);
     try {
-      await setServiceEmployees(service.id, ZServiceEmployees.parse(body).employees);
+      await setServiceEmployees(service.id, ZServiceEmployees.parse(body).employees, version);
       toastSuccess(t('employeesUpdated'));
       back();
     } catch (err) {
-      toastError(t('employeesError'), err);
+      if (!handleStale(err)) toastError(t('employeesError'), err);
       setBusy(false);
     }
   };

@@ -10,6 +10,7 @@ import { Field, SelectField } from '@/components/ui/field';
 import { PlusIcon, TrashIcon } from '@/components/ui/icons';
 import { PageHeader, useBack } from '@/components/ui/page-header';
 import { toastError, toastSuccess } from '@/components/ui/toast';
+import { useVersionedDraft } from '@/components/ui/use-versioned-draft';
 import { ApiClientError, errorMessageOf } from '@/lib/api-client/fetcher';
 import { createService, updateService } from '@/lib/api-client/services';
 import { useStaffEmployees } from '@/lib/api-client/staff';
@@ -41,6 +42,7 @@ import {
   withDuration,
   type ServiceDraft,
 } from './service-draft';
+import { keepServiceDraft } from './keep-service-draft';
 import { useMissingFieldsText } from './missing-fields';
 import { TeamChecklist } from './stylist-checklist';
 import { ServiceEditor } from './with-service';
@@ -81,7 +83,9 @@ export function EditServiceInfoScreen({ id }: { id: number }) {
  * The busy parts are kept as the person set them while the duration changes; the ones shown, drawn and
  * saved are fitted to the chosen duration (lib/domain/service `partsFor`). When that duration cuts parts,
  * the work card says which and saving asks first; an edit that changes the timing says above the save
- * button what will be saved and what the service has now.
+ * button what will be saved and what the service has now. An edit sends the version the service was
+ * loaded with; a stale save shows Los datos han cambiado… with the current service, keeping what was
+ * changed here (`keepServiceDraft`).
  */
 function ServiceForm({ service }: { service?: Service }) {
   const t = useTranslations('services');
@@ -89,8 +93,13 @@ function ServiceForm({ service }: { service?: Service }) {
   const back = useBack(service ? `/services/${service.id}` : '/services');
   const missingText = useMissingFieldsText();
   const isNew = service === undefined;
-  const [initial] = useState<ServiceDraft>(() => (service ? draftFromService(service) : emptyDraft()));
-  const [draft, setDraft] = useState<ServiceDraft>(initial);
+  const {
+    loaded: initial,
+    version,
+    draft,
+    setDraft,
+    handleStale,
+  } = useVersionedDraft(service, draftFromService, keepServiceDraft, { fresh: emptyDraft });
   const [touched, setTouched] = useState<ReadonlySet<ServiceFormField>>(new Set());
   const [serverErrors, setServerErrors] = useState<FieldMessages>({});
   const [busy, setBusy] = useState(false);
@@ -166,11 +175,15 @@ function ServiceForm({ service }: { service?: Service }) {
         // The form is done with: its entry gives way to the new service's detail.
         router.replace(`/services/${created.id}`);
       } else {
-        await updateService(service.id, ZServiceUpdate.parse(updateBodyOf(draft)));
+        await updateService(service.id, { ...ZServiceUpdate.parse(updateBodyOf(draft)), version });
         toastSuccess(t('updated'));
         back();
       }
     } catch (err) {
+      if (!isNew && handleStale(err)) {
+        setBusy(false);
+        return;
+      }
       if (err instanceof ApiClientError) setServerErrors(serverFieldErrors(err.details));
       if (isNew) toastError(t('createError'), err);
       else toastError(errorMessageOf(err, t('updateError')));

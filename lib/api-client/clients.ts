@@ -12,6 +12,7 @@ import useSWRInfinite from 'swr/infinite';
 import type { ClientExport, ClientListItem, ClientPage, UserDetail, UserDto } from '@/lib/validation/dto';
 import type { ClientCreate, StaffUserPatch } from '@/lib/validation/users';
 import { apiFetch, isNotFoundError, retryOnlyServerErrors } from './fetcher';
+import { versionedWrite } from './stale';
 import { FACILITY_ID, apiPaths } from './hooks';
 
 /** Clients per page of the list. */
@@ -141,10 +142,13 @@ export async function createClient(body: ClientCreate): Promise<UserDto> {
 /**
  * `PATCH /users/{email}` by staff: name, sub-users and/or allowance → 201 with the user. The cached detail
  * takes the answer at once (its history kept) and is revalidated; the lists too. Throws `ApiClientError`:
- * 409 `conflict` when a removed sub-user has a pending appointment (the Spanish message says so).
+ * 409 `conflict` when a removed sub-user has a pending appointment (the Spanish message says so), or when
+ * `patch.version` is stale (the cached client then becomes `details.current`).
  */
 export async function updateClient(email: string, patch: StaffUserPatch): Promise<UserDto | null> {
-  const answer = await apiFetch<{ data?: UserDto } | null>(clientPaths.one(email), { method: 'PATCH', body: patch });
+  const answer = await versionedWrite(clientPaths.one(email), () =>
+    apiFetch<{ data?: UserDto } | null>(clientPaths.one(email), { method: 'PATCH', body: patch }),
+  );
   const fresh = answer?.data ?? null;
   await Promise.all([
     fresh

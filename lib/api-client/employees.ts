@@ -12,6 +12,7 @@ import type { ZEmployeePatch, ZEmployeeServices, ZSpecialShiftCreate } from '@/l
 import type { ZStaffCreate } from '@/lib/validation/staff';
 import { ApiClientError, apiFetch, isNotFoundError } from './fetcher';
 import { FACILITY_ID } from './hooks';
+import { versionedWrite } from './stale';
 import { staffPaths, useStaffEmployees } from './staff';
 
 export { useStaffEmployees };
@@ -72,20 +73,28 @@ async function revalidateEmployee(email: string, fresh?: Employee | null, { serv
 /** The body of `PATCH /employees/{email}`: information, or the weekly schedule (with `force`). */
 export type EmployeePatchBody = z.input<typeof ZEmployeePatch>;
 
-/** `PATCH /api/v1/employees/{email}` → 201 with the stylist. Throws `ApiClientError` (409 `schedule_conflict`). */
+/**
+ * `PATCH /api/v1/employees/{email}` → 201 with the stylist. Throws `ApiClientError`: 409 `schedule_conflict`,
+ * or 409 `conflict` when `patch.version` is stale (the cached stylist then becomes `details.current`).
+ */
 export async function updateEmployee(email: string, patch: EmployeePatchBody): Promise<Employee | null> {
-  const answer = await apiFetch<{ data?: Employee } | null>(employeePaths.update(email), { method: 'PATCH', body: patch });
+  const answer = await versionedWrite(employeePaths.employee(email), () =>
+    apiFetch<{ data?: Employee } | null>(employeePaths.update(email), { method: 'PATCH', body: patch }),
+  );
   const fresh = answer?.data ?? null;
   await revalidateEmployee(email, fresh);
   return fresh;
 }
 
-/** `PATCH /api/v1/employees/{email}/services` with the ids of the services the stylist offers → 201. */
-export async function setEmployeeServices(email: string, items: z.input<typeof ZEmployeeServices>['items']): Promise<void> {
-  const answer = await apiFetch<{ data?: Employee } | null>(employeePaths.services(email), {
-    method: 'PATCH',
-    body: { items },
-  });
+/**
+ * `PATCH /api/v1/employees/{email}/services` with the ids of the services the stylist offers → 201. With
+ * `version` (the stylist's `services_version` as loaded) a stale save throws 409 `conflict` and the cached
+ * stylist becomes `details.current`.
+ */
+export async function setEmployeeServices(email: string, items: z.input<typeof ZEmployeeServices>['items'], version?: string): Promise<void> {
+  const answer = await versionedWrite(employeePaths.employee(email), () =>
+    apiFetch<{ data?: Employee } | null>(employeePaths.services(email), { method: 'PATCH', body: { items, version } }),
+  );
   await revalidateEmployee(email, answer?.data ?? null, { services: true });
 }
 

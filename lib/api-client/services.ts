@@ -10,6 +10,7 @@ import type { Service } from '@/lib/validation/dto';
 import type { ZServiceCreate, ZServiceEmployees, ZServiceUpdate } from '@/lib/validation/services';
 import { apiFetch, retryOnlyServerErrors } from './fetcher';
 import { FACILITY_ID, apiPaths, useServices } from './hooks';
+import { versionedWrite } from './stale';
 
 /** Paths (SWR keys) of the service resources. */
 export const servicePaths = {
@@ -64,15 +65,25 @@ export async function createService(body: ServiceCreateBody): Promise<Service> {
   return remember(answer.data);
 }
 
-/** `PATCH /facility/1/services/{id}`: name, description, price, duration and busy parts → the service. */
+/**
+ * `PATCH /facility/1/services/{id}`: name, description, price, duration and busy parts → the service.
+ * Throws `ApiClientError`; 409 `conflict` when `body.version` is stale (the cached service then becomes
+ * `details.current`).
+ */
 export async function updateService(id: number, body: ServiceUpdateBody): Promise<Service> {
-  const answer = await apiFetch<{ data: Service }>(servicePaths.one(id), { method: 'PATCH', body });
+  const answer = await versionedWrite(servicePaths.one(id), () => apiFetch<{ data: Service }>(servicePaths.one(id), { method: 'PATCH', body }));
   return remember(answer.data);
 }
 
-/** `PATCH /facility/1/services/{id}/employees`: the stylists' e-mails (at least one) → the service. */
-export async function setServiceEmployees(id: number, employees: ServiceEmployeesBody['employees']): Promise<Service> {
-  const answer = await apiFetch<{ data: Service }>(servicePaths.employees(id), { method: 'PATCH', body: { employees } });
+/**
+ * `PATCH /facility/1/services/{id}/employees`: the stylists' e-mails (at least one) → the service. With
+ * `version` (the service's `employees_version` as loaded) a stale save throws 409 `conflict` and the cached
+ * service becomes `details.current`.
+ */
+export async function setServiceEmployees(id: number, employees: ServiceEmployeesBody['employees'], version?: string): Promise<Service> {
+  const answer = await versionedWrite(servicePaths.one(id), () =>
+    apiFetch<{ data: Service }>(servicePaths.employees(id), { method: 'PATCH', body: { employees, version } }),
+  );
   return remember(answer.data);
 }
 

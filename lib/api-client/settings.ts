@@ -18,7 +18,11 @@ export function useTenantSettings(enabled = true) {
   );
 }
 
-/** `PATCH /api/v1/facility/1/settings` (admins) → the stored settings. Throws `ApiClientError`. */
+/**
+ * `PATCH /api/v1/facility/1/settings` (admins) → the stored settings. Throws `ApiClientError`; 409 `conflict`
+ * with `details.current` when `body.version` is stale (the caller puts it in the cache: its optimistic
+ * update rolls back after this call).
+ */
 export async function updateTenantSettings(body: TenantSettingsPatch): Promise<TenantSettings> {
   const answer = await apiFetch<{ data: TenantSettings }>(settingsPath(), { method: 'PATCH', body });
   return answer.data;

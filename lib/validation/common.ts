@@ -40,3 +40,8 @@ export const ZBodyId = z.number().int().positive().max(MAX_INT_ID);
  * decide whether it is valid. 32 characters leave room for separators around the 15 digits.
  */
 export const ZPhoneInput = z.string().max(32);
+/**
+ * The version an edit screen was loaded with (`version` of the resource's GET), sent back with a PATCH:
+ * a different current version answers 409 `conflict` and nothing is written. Optional for API clients.
+ */
+export const ZVersion = z.string().min(1).max(64);

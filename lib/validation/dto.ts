@@ -15,6 +15,11 @@ export type Role = z.infer<typeof ZRole>;
 const date = z.string().meta({ format: 'date', description: 'Madrid date YYYY-MM-DD' });
 /** A UTC ISO instant. */
 const instant = z.string().meta({ format: 'date-time', description: 'UTC ISO 8601 instant' });
+/**
+ * The version of an editable resource: opaque, changes whenever what its PATCH writes changes. Send it back
+ * in the PATCH body to have a save refused (409 `conflict`, `details.current`) when someone saved in between.
+ */
+const version = z.string().meta({ description: 'Opaque version of the editable fields; send it back with a PATCH' });
 
 /** `GET /session` → `data`. */
 export const ZSessionInfo = z.object({ email: z.string(), name: z.string(), role: ZRole, onboarding_completed: z.boolean() });
@@ -132,6 +137,8 @@ export const ZUser = z.object({
   tutorial: z.boolean(),
   is_guest: z.boolean(),
   created_at: instant,
+  /** Version of name, allowance and sub-users (what staff edit). */
+  version,
 });
 export type UserDto = z.infer<typeof ZUser>;
 
@@ -200,7 +207,7 @@ export const ZExportedMessage = z.object({
  */
 export const ZClientExport = z.object({
   exported_at: instant,
-  profile: ZUser.omit({ pending_appointments: true }).extend({
+  profile: ZUser.omit({ pending_appointments: true, version: true }).extend({
     /** The registered push token, masked: its last 4 characters only (`••••abcd`); null when none. */
     push_token: z.string().nullable(),
     last_activity_at: instant,
@@ -235,6 +242,10 @@ export const ZService = z.object({
   duration: z.number().int(),
   busy_slots: z.array(ZBusySegment),
   employees: z.array(ZEmployeeRef),
+  /** Version of the information and timing (not of the stylists, assigned by their own call). */
+  version,
+  /** Version of the stylists (what `PATCH …/services/{id}/employees` writes). */
+  employees_version: version,
 });
 export type Service = z.infer<typeof ZService>;
 
@@ -270,6 +281,10 @@ export const ZEmployee = z.object({
   services: z.array(ZServiceRef),
   week_shifts: z.array(ZWeekShiftDay),
   special_shifts: z.array(ZSpecialShift),
+  /** Version of name, description, colour and weekly schedule (what `PATCH /employees/{id}` writes). */
+  version,
+  /** Version of the services offered (what `PATCH /employees/{id}/services` writes). */
+  services_version: version,
 });
 export type Employee = z.infer<typeof ZEmployee>;
 
@@ -340,5 +355,6 @@ export const ZTenantSettings = z.object({
   automatic_reminders: z.boolean(),
   /** ISO countries whose phone numbers may receive verification codes (Spain only by default). */
   phone_countries: z.array(z.string()),
+  version,
 });
 export type TenantSettings = z.infer<typeof ZTenantSettings>;

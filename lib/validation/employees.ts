@@ -4,7 +4,7 @@
  */
 import { z } from 'zod';
 import { shiftListError, type ShiftListError } from '@/lib/domain/schedule';
-import { ZDate, ZEmail, ZFacilityId, ZId } from './common';
+import { ZDate, ZEmail, ZFacilityId, ZId, ZVersion } from './common';
 import { v } from './messages';
 
 /** The five avatar swatches of spec section 9. */
@@ -65,12 +65,20 @@ export const ZEmployeePatch = z
     week_shifts: ZWeekShifts.optional(),
     fcm_token: z.string().max(4096).nullable().optional(),
     force: z.boolean().optional(),
+    /** The stylist's `version` as loaded: a different current one answers 409 `conflict` (nothing saved). */
+    version: ZVersion.optional(),
   })
   .strict();
 export type EmployeePatch = z.infer<typeof ZEmployeePatch>;
 
 /** `PATCH /employees/{employeeId}/services` (spec section 7): `items` are the service ids offered. */
-export const ZEmployeeServices = z.object({ items: z.array(ZId).max(200).transform((ids) => [...new Set(ids)]) }).strict();
+export const ZEmployeeServices = z
+  .object({
+    items: z.array(ZId).max(200).transform((ids) => [...new Set(ids)]),
+    /** The stylist's `services_version` as loaded: a different current one answers 409 `conflict`. */
+    version: ZVersion.optional(),
+  })
+  .strict();
 export type EmployeeServices = z.infer<typeof ZEmployeeServices>;
 
 /**

@@ -75,6 +75,8 @@ const ZPhoneCodeAnswer = z.object({ provider: z.enum(['dev', 'firebase']), expir
 /** The schedule-conflict failure: pending appointments a schedule change would leave outside working hours. */
 const SCHEDULE_CONFLICT =
   'schedule_conflict: pending appointments would fall outside working hours (details.appointments); resend with force (true) to keep the change';
+/** The stale-save failure of the versioned PATCHes. */
+const STALE_VERSION = 'conflict: the version sent is not the current one (someone saved meanwhile); details.current is the resource now, nothing was saved';
 
 /** Every operation of `/api/v1` (spec section 7 and the additions of decisions.md). */
 export const OPERATIONS: Operation[] = [
@@ -98,9 +100,9 @@ export const OPERATIONS: Operation[] = [
   },
   { method: 'post', path: '/api/v1/facility/{facilityId}/services', summary: 'Creates a service', access: 'staff', params: ZFacilityOnly, body: ZServiceCreate, status: 201, response: dataOf(ZService), errors: { 422: 'an assigned stylist does not exist' } },
   { method: 'get', path: '/api/v1/facility/{facilityId}/services/{serviceId}', summary: 'One service', access: 'user', params: ZFacilityService, status: 200, response: dataOf(ZService) },
-  { method: 'patch', path: '/api/v1/facility/{facilityId}/services/{serviceId}', summary: 'Updates a service’s information and timing (new bookings only)', access: 'staff', params: ZFacilityService, body: ZServiceUpdate, status: 200, response: dataOf(ZService) },
+  { method: 'patch', path: '/api/v1/facility/{facilityId}/services/{serviceId}', summary: 'Updates a service’s information and timing (new bookings only)', access: 'staff', params: ZFacilityService, body: ZServiceUpdate, status: 200, response: dataOf(ZService), errors: { 409: STALE_VERSION } },
   { method: 'delete', path: '/api/v1/facility/{facilityId}/services/{serviceId}', summary: 'Deletes a service (appointments keep their snapshot)', access: 'staff', params: ZFacilityService, status: 201, response: dataOf(ZServiceRef) },
-  { method: 'patch', path: '/api/v1/facility/{facilityId}/services/{serviceId}/employees', summary: 'Sets the stylists offering a service', access: 'staff', params: ZFacilityService, body: ZServiceEmployees, status: 200, response: dataOf(ZService), errors: { 422: 'an assigned stylist does not exist' } },
+  { method: 'patch', path: '/api/v1/facility/{facilityId}/services/{serviceId}/employees', summary: 'Sets the stylists offering a service', access: 'staff', params: ZFacilityService, body: ZServiceEmployees, status: 200, response: dataOf(ZService), errors: { 409: STALE_VERSION, 422: 'an assigned stylist does not exist' } },
   {
     method: 'get',
     path: '/api/v1/facility/{facilityId}/employees',
@@ -116,8 +118,8 @@ export const OPERATIONS: Operation[] = [
   { method: 'get', path: '/api/v1/facility/{facilityId}/employee/{employeeId}', summary: 'One stylist', access: 'user', params: ZFacilityEmployee, status: 200, response: dataOf(ZEmployee) },
   { method: 'post', path: '/api/v1/facility/{facilityId}/employees/{employeeId}/special-shifts', summary: 'Creates a special schedule for a date', access: 'staff', params: ZFacilityEmployee, body: ZSpecialShiftCreate, status: 201, response: dataOf(ZSpecialShift), errors: { 409: `the date already has one, or ${SCHEDULE_CONFLICT}`, 422: 'a past date' } },
   { method: 'delete', path: '/api/v1/facility/{facilityId}/employees/{employeeId}/special-shifts/{date}', summary: 'Deletes the special schedule of a date', access: 'staff', params: z.object({ ...facility, employeeId: ZEmail, date: ZDate }), query: ZSpecialShiftDeleteQuery, status: 200, response: dataOf(ZSpecialShiftDeleted), errors: { 409: SCHEDULE_CONFLICT } },
-  { method: 'patch', path: '/api/v1/employees/{employeeId}', summary: 'Updates a stylist’s information, weekly schedule or push token (only their own)', access: 'staff', params: ZEmployeeParam, body: ZEmployeePatch, status: 201, response: dataOf(ZEmployee), errors: { 409: SCHEDULE_CONFLICT } },
-  { method: 'patch', path: '/api/v1/employees/{employeeId}/services', summary: 'Sets the services a stylist offers', access: 'staff', params: ZEmployeeParam, body: ZEmployeeServices, status: 201, response: dataOf(ZEmployee), errors: { 422: 'a service does not exist' } },
+  { method: 'patch', path: '/api/v1/employees/{employeeId}', summary: 'Updates a stylist’s information, weekly schedule or push token (only their own)', access: 'staff', params: ZEmployeeParam, body: ZEmployeePatch, status: 201, response: dataOf(ZEmployee), errors: { 409: `${SCHEDULE_CONFLICT}; or ${STALE_VERSION}` } },
+  { method: 'patch', path: '/api/v1/employees/{employeeId}/services', summary: 'Sets the services a stylist offers', access: 'staff', params: ZEmployeeParam, body: ZEmployeeServices, status: 201, response: dataOf(ZEmployee), errors: { 409: STALE_VERSION, 422: 'a service does not exist' } },
   {
     method: 'get',
     path: '/api/v1/facility/{facilityId}/{date}/{employeeEmail}/appointments/available',
@@ -130,7 +132,7 @@ export const OPERATIONS: Operation[] = [
   },
   { method: 'get', path: '/api/v1/facility/{facilityId}/appointments', summary: 'The agenda between two Madrid dates (≤ 62 days)', access: 'staff', params: ZFacilityOnly, query: ZAgendaQuery, status: 200, response: itemsOf(ZAgendaDay) },
   { method: 'get', path: '/api/v1/facility/{facilityId}/settings', summary: 'The tenant’s settings (automatic reminders on or off, countries allowed for phone verification)', access: 'staff', params: ZFacilityOnly, status: 200, response: dataOf(ZTenantSettings) },
-  { method: 'patch', path: '/api/v1/facility/{facilityId}/settings', summary: 'Changes the tenant’s settings (admin): automatic_reminders turns the e-mail reminder 24 hours before each appointment on or off; phone_countries sets the ISO countries whose numbers may receive verification codes', access: 'admin', params: ZFacilityOnly, body: ZTenantSettingsPatch, status: 200, response: dataOf(ZTenantSettings) },
+  { method: 'patch', path: '/api/v1/facility/{facilityId}/settings', summary: 'Changes the tenant’s settings (admin): automatic_reminders turns the e-mail reminder 24 hours before each appointment on or off; phone_countries sets the ISO countries whose numbers may receive verification codes', access: 'admin', params: ZFacilityOnly, body: ZTenantSettingsPatch, status: 200, response: dataOf(ZTenantSettings), errors: { 409: STALE_VERSION } },
   { method: 'get', path: '/api/v1/facility/{facilityId}/activities', summary: 'One page of the activity feed, newest first (keyset: cursor = next_cursor); seen and unseen for the caller', access: 'staff', params: ZFacilityOnly, query: ZActivityQuery, status: 200, response: ZActivityPage },
   { method: 'patch', path: '/api/v1/facility/{facilityId}/activities/seen', summary: 'The caller has seen the feed up to up_to_id (their watermark only moves forward)', access: 'staff', params: ZFacilityOnly, body: ZActivitiesSeen, status: 200, response: dataOf(ZActivityUnseen) },
   {
@@ -168,7 +170,7 @@ export const OPERATIONS: Operation[] = [
     body: z.union([ZClientUserPatch, ZStaffUserPatch]),
     status: 201,
     response: dataOf(ZUser),
-    errors: { 409: 'a removed sub-user has a pending appointment', 422: 'phone_not_verified' },
+    errors: { 409: `a removed sub-user has a pending appointment; or (staff) ${STALE_VERSION}`, 422: 'phone_not_verified' },
   },
   { method: 'get', path: '/api/v1/users/{email}/appointments/pending', summary: 'Pending appointments of an account (self or staff)', access: 'user', params: ZEmailParam, status: 200, response: itemsOf(ZAppointment) },
   { method: 'post', path: '/api/v1/users/{email}/phone/code', summary: 'Sends a phone verification code (self)', access: 'user', params: ZEmailParam, body: ZPhoneCodeRequest, status: 200, response: dataOf(ZPhoneCodeAnswer), errors: { 409: 'phone_taken', 429: 'too many codes' } },

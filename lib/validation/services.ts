@@ -4,7 +4,7 @@
  */
 import { z } from 'zod';
 import { isValidDuration, segmentsError, type SegmentsError } from '@/lib/domain/service';
-import { ZEmail, ZId } from './common';
+import { ZEmail, ZId, ZVersion } from './common';
 import { v } from './messages';
 
 const SEGMENT_MESSAGES: Record<SegmentsError, string> = {
@@ -71,11 +71,21 @@ export const ZServiceCreate = ZServiceInfo.extend({ employees: ZServiceEmployeeL
 export type ServiceCreate = z.infer<typeof ZServiceCreate>;
 
 /** `PATCH /facility/1/services/{id}` (spec section 7): the information and timing (all fields). */
-export const ZServiceUpdate = ZServiceInfo.strict().superRefine(checkSegments, SEGMENTS_PARSED);
+export const ZServiceUpdate = ZServiceInfo.extend({
+  /** The service's `version` as loaded: a different current one answers 409 `conflict` (nothing saved). */
+  version: ZVersion.optional(),
+})
+  .strict().superRefine(checkSegments, SEGMENTS_PARSED);
 export type ServiceUpdate = z.infer<typeof ZServiceUpdate>;
 
 /** `PATCH /facility/1/services/{id}/employees` (spec section 7). */
-export const ZServiceEmployees = z.object({ employees: ZServiceEmployeeList }).strict();
+export const ZServiceEmployees = z
+  .object({
+    employees: ZServiceEmployeeList,
+    /** The service's `employees_version` as loaded: a different current one answers 409 `conflict`. */
+    version: ZVersion.optional(),
+  })
+  .strict();
 export type ServiceEmployees = z.infer<typeof ZServiceEmployees>;
 
 /** Path params of `/facility/{facilityId}/services/{serviceId}`. */

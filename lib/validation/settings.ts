@@ -4,6 +4,7 @@
  */
 import { isSupportedCountry } from 'libphonenumber-js';
 import { z } from 'zod';
+import { ZVersion } from './common';
 import messages from '@/lib/i18n/messages/es.json';
 
 /**
@@ -27,7 +28,12 @@ export const ZPhoneCountries = z
  * appointment on or off; `phone_countries` sets the countries allowed for phone verification.
  */
 export const ZTenantSettingsPatch = z
-  .object({ automatic_reminders: z.boolean().optional(), phone_countries: ZPhoneCountries.optional() })
+  .object({
+    automatic_reminders: z.boolean().optional(),
+    phone_countries: ZPhoneCountries.optional(),
+    /** The settings' `version` as loaded: a different current one answers 409 `conflict` (nothing saved). */
+    version: ZVersion.optional(),
+  })
   .strict()
   .refine((v) => v.automatic_reminders !== undefined || v.phone_countries !== undefined, messages.errors.invalidRequest);
 export type TenantSettingsPatch = z.infer<typeof ZTenantSettingsPatch>;

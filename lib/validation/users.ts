@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ZEmail, ZPhoneInput } from './common';
+import { ZEmail, ZPhoneInput, ZVersion } from './common';
 import { v } from './messages';
 
 export const ZUserParams = z.object({ email: ZEmail });
@@ -43,6 +43,8 @@ export const ZStaffUserPatch = z
       .min(0, v.allowanceInvalid)
       .max(MAX_APPOINTMENTS_ALLOWED, v.allowanceInvalid)
       .optional(),
+    /** The client's `version` as loaded: a different current one answers 409 `conflict` (nothing saved). */
+    version: ZVersion.optional(),
   })
   .strict();
 export type StaffUserPatch = z.infer<typeof ZStaffUserPatch>;

@@ -403,6 +403,7 @@ describe('export and deletion (admin)', () => {
     expect(r.res.headers.get('content-disposition')).toBe(`attachment; filename="cliente-${user.email.replace('@', '_')}.json"`);
     const data = ZClientExport.parse(r.body.data);
     expect(data.profile).toMatchObject({ email: user.email, name: 'Exportar', users: [{ id: 's1', name: 'Hija' }] });
+    expect(r.body.data.profile).not.toHaveProperty('version');
     expect(data.appointments).toHaveLength(1);
     expect((await exportUser(admin, GUEST)).status).toBe(422);
     expect((await exportUser(admin, MARCOS)).status).toBe(422);

@@ -148,6 +148,8 @@ describe('POST /facility/1/services', () => {
           { email: MARCOS, name: NAMES[MARCOS] },
           { email: SARA, name: NAMES[SARA] },
         ],
+        version: expect.any(String),
+        employees_version: expect.any(String),
       },
     });
 
@@ -265,7 +267,7 @@ describe('PATCH /facility/1/services/{id}', () => {
     };
     const r = await patchService(employee, service.id, change);
     expect(r.status).toBe(200);
-    expect(ZService.parse(r.body.data)).toEqual({ id: service.id, ...change, employees: service.employees });
+    expect(ZService.parse(r.body.data)).toEqual({ id: service.id, ...change, employees: service.employees, version: expect.any(String), employees_version: expect.any(String) });
     expect((await getService(client, service.id)).body.data).toEqual(r.body.data);
   });
 
@@ -382,7 +384,7 @@ describe('PATCH /facility/1/services/{id}/employees', () => {
     const service = await created(newService({ name: 'Tratamiento de keratina', employees: [SARA, MARCOS] }));
     const r = await assign(employee, service.id, [LUCIA, LUCIA.toUpperCase()]);
     expect(r.status).toBe(200);
-    expect(ZService.parse(r.body.data)).toEqual({ ...service, employees: [{ email: LUCIA, name: NAMES[LUCIA] }] });
+    expect(ZService.parse(r.body.data)).toEqual({ ...service, employees: [{ email: LUCIA, name: NAMES[LUCIA] }], employees_version: expect.any(String) });
     expect((await getService(client, service.id)).body.data.employees).toEqual([{ email: LUCIA, name: NAMES[LUCIA] }]);
 
     const { user, cookie: buyer } = await createClient('keratina@correo.demo', { onboarded: true });

@@ -57,9 +57,9 @@ describe('PATCH /facility/1/settings', () => {
 
   it('an admin turns automatic reminders off and on again', async () => {
     expect(await patch(admin, { automatic_reminders: false })).toMatchObject({ status: 200, body: { data: { automatic_reminders: false } } });
-    expect((await read(employee)).body).toEqual({ data: { automatic_reminders: false, phone_countries: ['ES'] } });
+    expect((await read(employee)).body).toEqual({ data: { automatic_reminders: false, phone_countries: ['ES'], version: expect.any(String) } });
     expect(await patch(admin, { automatic_reminders: true })).toMatchObject({ status: 200, body: { data: { automatic_reminders: true } } });
-    expect((await read(admin)).body).toEqual({ data: { automatic_reminders: true, phone_countries: ['ES'] } });
+    expect((await read(admin)).body).toEqual({ data: { automatic_reminders: true, phone_countries: ['ES'], version: expect.any(String) } });
   });
 
   it('an admin sets the countries allowed for phone verification (Spain only by default)', async () => {

@@ -5,6 +5,7 @@ import { toWeekShiftDays } from '@/lib/domain/week-shifts';
 import type { Employee, ShiftRange, SpecialShift as SpecialShiftDto } from '@/lib/validation/dto';
 import { preparedPerDb, UNNAMED_STATEMENT, type DbOrTx, type Tx } from '@/lib/server/db/client';
 import { appointments, employeeProfiles, employeeServices, services, specialShifts, users, weekShifts } from '@/lib/server/db/schema';
+import { employeeServicesVersion, employeeVersion } from '@/lib/server/version';
 import { findAppointments, type AppointmentDto } from './appointments';
 import { overlapsWindow } from './time-window';
 
@@ -39,18 +40,23 @@ export async function listEmployees(
     opts.email !== undefined
       ? await staffByEmailQuery(db).execute({ tenantId, email: normalEmail(opts.email) })
       : await staffQuery(db).execute({ tenantId });
-  const out = base.map((e) => ({
-    email: e.email,
-    name: e.name,
-    role: e.role as 'employee' | 'admin',
-    description: e.description,
-    color: e.color,
-    avatar: e.avatar,
-    tlf: e.tlf,
-    services: e.services,
-    week_shifts: toWeekShiftDays(e.week),
-    special_shifts: e.specials,
-  }));
+  const out = base.map((e) => {
+    const week_shifts = toWeekShiftDays(e.week);
+    return {
+      email: e.email,
+      name: e.name,
+      role: e.role as 'employee' | 'admin',
+      description: e.description,
+      color: e.color,
+      avatar: e.avatar,
+      tlf: e.tlf,
+      services: e.services,
+      week_shifts,
+      special_shifts: e.specials,
+      version: employeeVersion({ name: e.name, description: e.description, color: e.color, week_shifts }),
+      services_version: employeeServicesVersion({ services: e.services }),
+    };
+  });
   return opts.serviceId === undefined ? out : out.filter((e) => e.services.some((s) => s.id === opts.serviceId));
 }
 

@@ -5,6 +5,7 @@ import { centsToEuros } from '@/lib/domain/money';
 import type { DbOrTx } from '@/lib/server/db/client';
 import { employeeServices, services, users, type BusySegment } from '@/lib/server/db/schema';
 import type { Service, ZServiceRef } from '@/lib/validation/dto';
+import { serviceEmployeesVersion, serviceVersion } from '@/lib/server/version';
 import { notRemoved } from './employees';
 
 /** A service as the API shows it (spec section 3, Service; the contract's `Service`). */
@@ -153,13 +154,12 @@ export async function offersService(db: DbOrTx, tenantId: number, employeeId: st
 }
 
 function toServiceDto(s: ServiceRow, employees: { email: string; name: string }[]): ServiceDto {
-  return {
-    id: s.id,
+  const info = {
     name: s.name,
     description: s.description,
     price: centsToEuros(s.priceCents),
     duration: s.durationMinutes,
     busy_slots: s.busySlots,
-    employees,
   };
+  return { id: s.id, ...info, employees, version: serviceVersion(info), employees_version: serviceEmployeesVersion({ employees }) };
 }

@@ -3,6 +3,7 @@ import { eq } from 'drizzle-orm';
 import type { DbOrTx } from '@/lib/server/db/client';
 import { tenants } from '@/lib/server/db/schema';
 import { forgetTenant } from '@/lib/server/tenancy';
+import { settingsVersion } from '@/lib/server/version';
 import type { TenantSettings } from '@/lib/validation/dto';
 
 /** The tenant's settings as the API shows them, or null for an unknown tenant. */
@@ -12,10 +13,19 @@ export async function getTenantSettings(db: DbOrTx, tenantId: number): Promise<T
 }
 
 const COLUMNS = { automaticReminders: tenants.automaticReminders, phoneCountries: tenants.phoneCountries };
-const toSettings = (row: { automaticReminders: boolean; phoneCountries: string[] }): TenantSettings => ({
-  automatic_reminders: row.automaticReminders,
-  phone_countries: row.phoneCountries,
-});
+const toSettings = (row: { automaticReminders: boolean; phoneCountries: string[] }): TenantSettings => {
+  const settings = { automatic_reminders: row.automaticReminders, phone_countries: row.phoneCountries };
+  return { ...settings, version: settingsVersion(settings) };
+};
+
+/**
+ * Locks the tenant's row until the end of the caller's transaction (settings changes run one after the
+ * other) and returns its settings as the API shows them, or null for an unknown tenant.
+ */
+export async function lockTenantSettings(tx: DbOrTx, tenantId: number): Promise<TenantSettings | null> {
+  const [row] = await tx.select(COLUMNS).from(tenants).where(eq(tenants.id, tenantId)).for('update');
+  return row ? toSettings(row) : null;
+}
 
 /** Stores the given settings (others unchanged); returns them all as stored, or null for an unknown tenant. */
 export async function updateTenantSettingsRow(

@@ -5,6 +5,7 @@ import { activities, appointments, employeeProfiles, users } from '@/lib/server/
 import type { KeysetPosition } from '@/lib/domain/keyset';
 import { isoUtc } from '@/lib/domain/time';
 import type { ClientListItem, UserDto } from '@/lib/validation/dto';
+import { userVersion } from '@/lib/server/version';
 import { pendingOfClient } from './appointments';
 
 export type UserRow = typeof users.$inferSelect;
@@ -51,6 +52,7 @@ export function toUserProfile(row: UserRow): Omit<UserDto, 'pending_appointments
     tutorial: row.tutorial,
     is_guest: row.isGuest,
     created_at: isoUtc(row.createdAt),
+    version: userVersion({ name: row.name, n_appointments_allowed: row.nAppointmentsAllowed, users: row.subUsers }),
   };
 }
 

@@ -1,6 +1,7 @@
 import 'server-only';
 import type { Db, DbOrTx } from '@/lib/server/db/client';
 import { ApiError } from '@/lib/server/errors';
+import { assertVersion } from '@/lib/server/version';
 import { errorMessage } from '@/lib/server/messages';
 import { getService, lockService, replaceServiceEmployees, staffIdsByEmail, type ServiceDto } from '@/lib/server/repositories/services';
 import type { ServiceEmployees } from '@/lib/validation/services';
@@ -12,7 +13,8 @@ import type { ServiceEmployees } from '@/lib/validation/services';
  * after the other. Existing appointments are untouched; a stylist taken off the service is no longer
  * offered it in new bookings. Returns the service as the API shows it.
  * Errors: 404 `not_found` (unknown, deleted or another tenant's service), 422 `unprocessable` (an e-mail
- * is not a staff member of the tenant; `details.employees` lists those e-mails).
+ * is not a staff member of the tenant; `details.employees` lists those e-mails), 409 `conflict` with
+ * `details.current` when `input.version` is not the service's current `employees_version` (nothing saved).
  */
 export async function assignServiceEmployees(
   db: Db,
@@ -22,6 +24,10 @@ export async function assignServiceEmployees(
 ): Promise<ServiceDto> {
   return db.transaction(async (tx) => {
     if (!(await lockService(tx, tenantId, serviceId))) throw new ApiError('not_found', errorMessage('serviceNotFound'));
+    if (input.version !== undefined) {
+      const current = (await getService(tx, tenantId, serviceId))!;
+      assertVersion(input.version, current, current.employees_version);
+    }
     const ids = await resolveStylists(tx, tenantId, input.employees);
     await replaceServiceEmployees(tx, tenantId, serviceId, ids);
     return (await getService(tx, tenantId, serviceId))!;

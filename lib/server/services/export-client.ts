@@ -77,7 +77,7 @@ export async function exportClient(db: DbOrTx, tenantId: number, email: string, 
   ]);
   return {
     exported_at: isoUtc(now),
-    profile: { ...toUserProfile(row), push_token: maskToken(row.fcmToken), last_activity_at: isoUtc(row.lastActivityAt.getTime()) },
+    profile: { ...profileWithoutVersion(row), push_token: maskToken(row.fcmToken), last_activity_at: isoUtc(row.lastActivityAt.getTime()) },
     appointments: all,
     activities: feed.map((a) => ({ id: a.id, type: a.type, data: a.data, created_at: isoUtc(a.createdAt.getTime()) })),
     messages: messages.map((m) => {
@@ -114,4 +114,10 @@ export async function exportClient(db: DbOrTx, tenantId: number, email: string, 
 /** The download's file name: `cliente-<e-mail with anything but letters, digits, dot and hyphen as _>.json`. */
 export function exportFileName(email: string): string {
   return `cliente-${email.replace(/[^a-z0-9.-]+/gi, '_')}.json`;
+}
+
+/** The account as the export shows it: the user profile without the edit screens' `version` (no personal data). */
+function profileWithoutVersion(row: UserRow) {
+  const { version: _version, ...profile } = toUserProfile(row);
+  return profile;
 }

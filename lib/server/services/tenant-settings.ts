@@ -2,7 +2,8 @@ import 'server-only';
 import type { Db } from '@/lib/server/db/client';
 import { ApiError } from '@/lib/server/errors';
 import { errorMessage } from '@/lib/server/messages';
-import { getTenantSettings, updateTenantSettingsRow } from '@/lib/server/repositories/settings';
+import { getTenantSettings, lockTenantSettings, updateTenantSettingsRow } from '@/lib/server/repositories/settings';
+import { assertVersion } from '@/lib/server/version';
 import type { TenantSettings } from '@/lib/validation/dto';
 import type { TenantSettingsPatch } from '@/lib/validation/settings';
 
@@ -18,13 +19,20 @@ export async function readTenantSettings(db: Db, tenantId: number): Promise<Tena
  * Automatic reminders off: the next reminder scan skips the tenant's appointments; back on, appointments
  * still more than 24 hours away get theirs as usual (one already due while off is not sent late).
  * Phone countries: the ISO countries whose numbers may receive verification codes from now on (numbers
- * already verified stay). Only the fields given change.
+ * already verified stay). Only the fields given change. With `version` (the settings' as loaded), a
+ * different current version (checked under the tenant row's lock) answers 409 `conflict` with
+ * `details.current` and nothing is written. Errors: 404 unknown tenant.
  */
 export async function updateTenantSettings(db: Db, tenantId: number, input: TenantSettingsPatch): Promise<TenantSettings> {
-  const settings = await updateTenantSettingsRow(db, tenantId, {
-    ...(input.automatic_reminders !== undefined ? { automaticReminders: input.automatic_reminders } : {}),
-    ...(input.phone_countries !== undefined ? { phoneCountries: input.phone_countries } : {}),
+  return db.transaction(async (tx) => {
+    const current = await lockTenantSettings(tx, tenantId);
+    if (!current) throw new ApiError('not_found', errorMessage('notFound'));
+    assertVersion(input.version, current);
+    const settings = await updateTenantSettingsRow(tx, tenantId, {
+      ...(input.automatic_reminders !== undefined ? { automaticReminders: input.automatic_reminders } : {}),
+      ...(input.phone_countries !== undefined ? { phoneCountries: input.phone_countries } : {}),
+    });
+    if (!settings) throw new ApiError('not_found', errorMessage('notFound'));
+    return settings;
   });
-  if (!settings) throw new ApiError('not_found', errorMessage('notFound'));
-  return settings;
 }

@@ -7,6 +7,7 @@ import { findEmployee, findEmployeeDto, updateEmployeeInfo } from '@/lib/server/
 import { lockEmployee } from '@/lib/server/repositories/locks';
 import type { Employee } from '@/lib/validation/dto';
 import type { EmployeePatch } from '@/lib/validation/employees';
+import { assertVersion } from '@/lib/server/version';
 import { applyWeekShifts } from './update-week-shifts';
 
 /**
@@ -17,7 +18,9 @@ import { applyWeekShifts } from './update-week-shifts';
  * Returns the stylist as the API shows it. Errors: 404 `not_found` (no such stylist in the tenant),
  * 403 `forbidden` (someone else's push token), 409 `schedule_conflict` with `details.appointments` when
  * the new weekly schedule leaves pending appointments outside working hours and `force` is not true
- * (decisions "Schedule changes and booked appointments"; nothing is saved then).
+ * (decisions "Schedule changes and booked appointments"; nothing is saved then), 409 `conflict` with
+ * `details.current` (the stylist as GET shows it) when `version` is given and someone saved the stylist since
+ * (checked under the stylist's lock, so of parallel saves with one version exactly one goes through).
  */
 export async function updateEmployee(
   db: Db,
@@ -32,6 +35,11 @@ export async function updateEmployee(
   if (patch.fcm_token !== undefined && actor.id !== employee.id) throw new ApiError('forbidden', errorMessage('fcmTokenNotOwn'));
   await db.transaction(async (tx) => {
     await lockEmployee(tx, tenantId, employee.id);
+    if (patch.version !== undefined) {
+      const current = await findEmployeeDto(tx, tenantId, employee.email);
+      if (!current) throw new ApiError('not_found', errorMessage('employeeNotFound'));
+      assertVersion(patch.version, current);
+    }
     if (patch.week_shifts) await applyWeekShifts(tx, tenantId, employee.id, patch.week_shifts, { force: patch.force ?? false, now });
     await updateEmployeeInfo(tx, tenantId, employee.id, {
       name: patch.name,

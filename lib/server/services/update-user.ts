@@ -12,7 +12,8 @@ import { ApiError } from '@/lib/server/errors';
 import { parse } from '@/lib/server/http';
 import { errorMessage } from '@/lib/server/messages';
 import { findAppointments } from '@/lib/server/repositories/appointments';
-import { findUserByEmail, toUserDto, type UserDto } from '@/lib/server/repositories/users';
+import { findUserByEmail, toUserDto, toUserProfile, type UserDto } from '@/lib/server/repositories/users';
+import { assertVersion } from '@/lib/server/version';
 import type { UserDetail } from '@/lib/validation/dto';
 import { ZClientUserPatch, ZStaffUserPatch } from '@/lib/validation/users';
 
@@ -45,7 +46,9 @@ export async function getUser(db: DbOrTx, tenantId: number, actor: SessionUser, 
  *   0–99); the guest, staff and deleted accounts cannot be edited (403). Removing a sub-user with a
  *   pending appointment (not cancelled, ending after `now`) is refused with 409 `conflict`, a Spanish
  *   message naming it and `details: { user, appointment }`; the account row is locked meanwhile, so a
- *   booking for that sub-user cannot slip in between.
+ *   booking for that sub-user cannot slip in between. With `version` (the client's as loaded), a different
+ *   current version answers 409 `conflict` with `details.current` (the client as GET shows it, history
+ *   included) and nothing is written.
  * A new `name` without `given_name` keeps the stored given name only while the name still begins with it
  * (else it is cleared and the greeting falls back to the name's first word).
  * Returns the updated user. Errors: 400 invalid body (field messages in Spanish), 403 not yours, 404 unknown.
@@ -68,6 +71,9 @@ export async function updateUser(
       // Serialises with bookings of this account (they lock the same row).
       const [locked] = await tx.select().from(users).where(and(eq(users.tenantId, tenantId), eq(users.id, row.id))).for('update');
       if (!locked) throw new ApiError('not_found', errorMessage('userNotFound'));
+      if (b.version !== undefined && b.version !== toUserProfile(locked).version) {
+        assertVersion(b.version, await getUser(tx, tenantId, actor, email, now));
+      }
       const patch: Partial<typeof users.$inferInsert> = {};
       if (b.name !== undefined) {
         patch.name = b.name;

@@ -9,7 +9,8 @@ import { ZEmployeeParams, ZEmployeePatch } from '@/lib/validation/employees';
  * 201 `{ data: Employee }`. Errors: 400 invalid body (field paths), 401, 403 a client or someone else's
  * push token, 404 no such stylist in the tenant, 409 `schedule_conflict` with `details.appointments`
  * when the new weekly schedule leaves pending appointments outside working hours (resend with
- * `force: true` to keep it).
+ * `force: true` to keep it), 409 `conflict` with `details.current` when the optional `version` (the
+ * stylist's as loaded) is stale: nothing is saved.
  */
 export const PATCH = route(
   { access: 'staff', params: ZEmployeeParams, body: ZEmployeePatch },

@@ -17,8 +17,8 @@ export const GET = route({ access: 'user', params: ZUserParams }, async ({ tenan
 /**
  * `PATCH /api/v1/users/{email}` (spec section 7) → 201 `{ data: User }`. The body is validated by who
  * writes (a client on itself, or staff on a client): see `updateUser`. Errors: 400 invalid body (or not
- * JSON), 403 not yours or the guest, 404 unknown, 409 a removed sub-user has a pending appointment,
- * 422 `phone_not_verified`.
+ * JSON), 403 not yours or the guest, 404 unknown, 409 a removed sub-user has a pending appointment or
+ * (staff) the optional `version` is stale (`details.current`, nothing saved), 422 `phone_not_verified`.
  */
 // The body's schema depends on who writes: the wrapper reads JSON (size, type, control characters), updateUser validates it.
 export const PATCH = route({ access: 'user', onboarding: false, params: ZUserParams, body: z.unknown() }, async ({ tenant, user, params, body }) =>

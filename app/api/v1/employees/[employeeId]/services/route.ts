@@ -6,9 +6,11 @@ import { ZEmployeeParams, ZEmployeeServices } from '@/lib/validation/employees';
 /**
  * `PATCH /api/v1/employees/{employeeId}/services` (spec section 7), staff only: `{ items: serviceId[] }`
  * replaces the services the stylist offers → 201 `{ data: Employee }`. Errors: 400 invalid body, 401,
- * 403 a client, 404 no such stylist in the tenant, 422 an id that is not a live service of the tenant.
+ * 403 a client, 404 no such stylist in the tenant, 422 an id that is not a live service of the tenant,
+ * 409 `conflict` with `details.current` when the optional `version` (the stylist's `services_version` as
+ * loaded) is stale.
  */
 export const PATCH = route(
   { access: 'staff', params: ZEmployeeParams, body: ZEmployeeServices },
-  async ({ tenant, params, body }) => data(await setEmployeeServices(await getDb(), tenant.id, params.employeeId, body.items), 201),
+  async ({ tenant, params, body }) => data(await setEmployeeServices(await getDb(), tenant.id, params.employeeId, body.items, body.version), 201),
 );

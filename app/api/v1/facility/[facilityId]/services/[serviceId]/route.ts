@@ -20,9 +20,10 @@ export const GET = route({ access: 'user', params: ZServiceParams }, async ({ te
 
 /**
  * `PATCH /api/v1/facility/1/services/{serviceId}` (spec section 7), staff only: body `ZServiceUpdate`
- * (`name`, `description`, `price` in euros, `duration` and `busy_slots` in minutes, all required)
- * → 200 `{ data: Service }`. New timing applies to new bookings only. Errors: 400 invalid body or params,
- * 401, 403 (client), 404 `not_found` (unknown, deleted or another tenant's service).
+ * (`name`, `description`, `price` in euros, `duration` and `busy_slots` in minutes, all required; optional
+ * `version`, the service's as loaded) → 200 `{ data: Service }`. New timing applies to new bookings only.
+ * Errors: 400 invalid body or params, 401, 403 (client), 404 `not_found` (unknown, deleted or another
+ * tenant's service), 409 `conflict` with `details.current` when `version` is stale (nothing saved).
  */
 export const PATCH = route({ access: 'staff', params: ZServiceParams, body: ZServiceUpdate }, async ({ tenant, params, body }) =>
   data(await updateService(await getDb(), tenant.id, params.serviceId, body)),
