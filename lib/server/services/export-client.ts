@@ -118,6 +118,7 @@ export function exportFileName(email: string): string {
 
 /** The account as the export shows it: the user profile without the edit screens' `version` (no personal data). */
 function profileWithoutVersion(row: UserRow) {
-  const { version: _version, ...profile } = toUserProfile(row);
+  const { version, ...profile } = toUserProfile(row);
+  void version;
   return profile;
 }
