@@ -1,7 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
 import { DateTime } from 'luxon';
-import { api, nextWeekday, signIn } from './fixtures/auth';
+import { api, nextWeekday, onboard, signIn } from './fixtures/auth';
 import { corte, newPage } from './fixtures/pages';
 
 /**
@@ -31,6 +31,7 @@ test('a booking and a cancellation appear in Actividad; the badge clears for tha
   // A new client signs in (a user_created activity) and books Corte de pelo with Sara.
   const client = await newPage(browser);
   await signIn(client, CLIENT, CLIENT_NAME);
+  await onboard(client, CLIENT, CLIENT_NAME);
   const me = await api(client.request, 'GET', `/api/v1/users/${CLIENT}`);
   expect(me.status).toBe(200);
   const date = nextWeekday(10);

@@ -80,6 +80,34 @@ async function clientBooks(start: string, stylist: string) {
   return { client: c, send: () => book(c.cookie, bookingBody(c.user, { start, employee: stylist, serviceId: corte })) };
 }
 
+/** The weekly schedule of `newStylist`, but the weekday of `date` ends at 12:00 (`PATCH /employees/{id}`). */
+function changeWeek(stylist: string, date: string) {
+  const weekday = new Date(`${date}T12:00:00Z`).getUTCDay();
+  const week = [0, 1, 2, 3, 4, 5, 6].map((id) => ({
+    id,
+    available: id >= 1 && id <= 5,
+    shifts: id >= 1 && id <= 5 ? [{ open: '09:00', close: id === weekday ? '12:00' : '20:00' }] : [],
+  }));
+  return call(patchEmployeeHandler, {
+    method: 'PATCH',
+    path: `/api/v1/employees/${enc(stylist)}`,
+    params: { employeeId: stylist },
+    body: { week_shifts: week },
+    cookie: admin,
+  });
+}
+
+/** A special day that closes `date` for the stylist (`POST .../special-shifts`). */
+function closeDay(stylist: string, date: string) {
+  return call(createSpecialHandler, {
+    method: 'POST',
+    path: `/api/v1/facility/1/employees/${enc(stylist)}/special-shifts`,
+    params: { facilityId: '1', employeeId: stylist },
+    body: { date, available: false, shift: [], notes: 'Cerrado' },
+    cookie: admin,
+  });
+}
+
 beforeAll(async () => {
   await openTestDb();
   admin = await sessionFor(LUCIA);
@@ -153,26 +181,11 @@ describe('a booking racing a change of who can be booked when', () => {
   });
 
   it('a weekly-shift change that closes the booked hour: the booking or the change, never both', async () => {
-    const weekday = new Date(`${day}T12:00:00Z`).getUTCDay();
     const outcomes = await Promise.all(
       Array.from({ length: ROUNDS }, async (_, round) => {
         const stylist = await newStylist();
         const { send } = await clientBooks(madridInstant(day, '17:00'), stylist);
-        // Same week, but the booked day ends at 12:00.
-        const week = [0, 1, 2, 3, 4, 5, 6].map((id) => ({
-          id,
-          available: id >= 1 && id <= 5,
-          shifts: id >= 1 && id <= 5 ? [{ open: '09:00', close: id === weekday ? '12:00' : '20:00' }] : [],
-        }));
-        const change = () =>
-          call(patchEmployeeHandler, {
-            method: 'PATCH',
-            path: `/api/v1/employees/${enc(stylist)}`,
-            params: { employeeId: stylist },
-            body: { week_shifts: week },
-            cookie: admin,
-          });
-        const [booked, changed] = await race(round, send, change);
+        const [booked, changed] = await race(round, send, () => changeWeek(stylist, day));
         const pending = await pendingOf('employeeId', await userId(stylist));
         return { booked: booked.status, changed: changed.status, changedError: changed.body?.error?.code, pending: pending.length };
       }),
@@ -190,15 +203,7 @@ describe('a booking racing a change of who can be booked when', () => {
       Array.from({ length: ROUNDS }, async (_, round) => {
         const stylist = await newStylist();
         const { send } = await clientBooks(madridInstant(day, '12:00'), stylist);
-        const close = () =>
-          call(createSpecialHandler, {
-            method: 'POST',
-            path: `/api/v1/facility/1/employees/${enc(stylist)}/special-shifts`,
-            params: { facilityId: '1', employeeId: stylist },
-            body: { date: day, available: false, shift: [], notes: 'Cerrado' },
-            cookie: admin,
-          });
-        const [booked, closed] = await race(round, send, close);
+        const [booked, closed] = await race(round, send, () => closeDay(stylist, day));
         const pending = await pendingOf('employeeId', await userId(stylist));
         return { booked: booked.status, closed: closed.status, closedError: closed.body?.error?.code, pending: pending.length };
       }),
@@ -252,21 +257,7 @@ onServer('the worst interleaving, forced on the PostgreSQL server', () => {
   it('a weekly-shift change sent while the booking holds the old schedule waits for it and reports it', async () => {
     const stylist = await newStylist();
     const { send } = await clientBooks(madridInstant(day, '17:00'), stylist);
-    const weekday = new Date(`${day}T12:00:00Z`).getUTCDay();
-    const week = [0, 1, 2, 3, 4, 5, 6].map((id) => ({
-      id,
-      available: id >= 1 && id <= 5,
-      shifts: id >= 1 && id <= 5 ? [{ open: '09:00', close: id === weekday ? '12:00' : '20:00' }] : [],
-    }));
-    const [booked, changed] = await interleave(send, () =>
-      call(patchEmployeeHandler, {
-        method: 'PATCH',
-        path: `/api/v1/employees/${enc(stylist)}`,
-        params: { employeeId: stylist },
-        body: { week_shifts: week },
-        cookie: admin,
-      }),
-    );
+    const [booked, changed] = await interleave(send, () => changeWeek(stylist, day));
     expect(booked.status).toBe(201);
     expect(changed.status).toBe(409);
     expect(changed.body.error.code).toBe('schedule_conflict');
@@ -276,15 +267,7 @@ onServer('the worst interleaving, forced on the PostgreSQL server', () => {
   it('a closed special day sent while the booking holds the old schedule waits for it and reports it', async () => {
     const stylist = await newStylist();
     const { send } = await clientBooks(madridInstant(day, '12:30'), stylist);
-    const [booked, closed] = await interleave(send, () =>
-      call(createSpecialHandler, {
-        method: 'POST',
-        path: `/api/v1/facility/1/employees/${enc(stylist)}/special-shifts`,
-        params: { facilityId: '1', employeeId: stylist },
-        body: { date: day, available: false, shift: [] },
-        cookie: admin,
-      }),
-    );
+    const [booked, closed] = await interleave(send, () => closeDay(stylist, day));
     expect(booked.status).toBe(201);
     expect(closed.status).toBe(409);
     expect(closed.body.error.code).toBe('schedule_conflict');
