@@ -1,7 +1,7 @@
 /**
  * The process's lifecycle shared by the request edge (scripts/server.ts, outside Next's bundle) and the
  * code inside Next's module graph (instrumentation.ts, app/api/ready): both see the same object on
- * `globalThis`, since they are separate module instances in one process (issue 11, "Operations").
+ * `globalThis`, since they are separate module instances in one process.
  *
  * On SIGTERM the edge sets `draining` (readiness answers 503), drains the HTTP server, then runs the shutdown
  * hooks in registration order (the outbox worker, then the database pool), then exits. Imports nothing, so

@@ -1,6 +1,6 @@
 /**
  * `12,50 €` for a price in euros (spec section 9). A module of its own, without luxon, so the first wizard
- * steps stay light (issue 11); lib/format re-exports it.
+ * steps stay light; lib/format re-exports it.
  */
 const EUROS = new Intl.NumberFormat('es-ES', { style: 'currency', currency: 'EUR' });
 

@@ -1,5 +1,5 @@
 /**
- * API access of the activity feed (spec section 2 "Activities", issue 7): the feed page by page
+ * API access of the activity feed (spec section 2 "Activities"): the feed page by page
  * (`useSWRInfinite` over `next_cursor`), the caller's count of new items (the menu badge, refreshed every
  * 60 s and when the window regains focus) and marking the feed seen. `seen` and `unseen` are per staff
  * member (the session's). Errors arrive as `ApiClientError` with the server's Spanish message.

@@ -1,5 +1,5 @@
 /**
- * API access of the staff client screens (spec sections 2 "Clients" and 7, issue 7): the paginated,
+ * API access of the staff client screens (spec sections 2 "Clients" and 7): the paginated,
  * searchable list (`useSWRInfinite` over `next_cursor`), one client with its history, and the writes —
  * invite (`POST /users`), edit name / sub-users / allowance (`PATCH /users/{email}`), and the admin's
  * export and deletion. Every write revalidates what shows the client: its detail, every mounted client

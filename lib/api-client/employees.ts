@@ -1,5 +1,5 @@
 /**
- * API access of the employee screens (spec sections 2 and 7, issue 6): one stylist, the list (shared with
+ * API access of the employee screens (spec sections 2 and 7): one stylist, the list (shared with
  * the agenda through `useStaffEmployees`), and the writes — information, weekly schedule, services,
  * special schedules, and adding or removing a stylist (admins only). Every write revalidates the stylist, the lists of stylists and what shows their
  * hours or services (agenda days, services), so every screen reads the new state.

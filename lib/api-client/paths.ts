@@ -1,7 +1,7 @@
 /**
  * API paths of the SWR hooks (spec section 7): the cache key of each resource. A module of its own, free of
  * SWR and React, so server components can key the `fallback` of an `SWRConfig` exactly as the hooks key
- * their requests (first view rendered on the server, issue 11), and callers can revalidate a resource with
+ * their requests (first view rendered on the server), and callers can revalidate a resource with
  * SWR's `mutate(key)`.
  */
 

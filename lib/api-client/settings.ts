@@ -1,5 +1,5 @@
 /**
- * API access of the tenant settings (issue 8; decisions "Admin-only actions"): staff read them, admins
+ * API access of the tenant settings (decisions "Admin-only actions"): staff read them, admins
  * change them. Built on the one fetcher, so errors arrive as `ApiClientError` with the Spanish message.
  */
 import useSWR from 'swr';

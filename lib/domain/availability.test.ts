@@ -426,7 +426,7 @@ describe('groupByHour', () => {
 });
 
 /**
- * The fast path (per-date offsets, sorted sweep, arithmetic labels; issue 11) against the straightforward
+ * The fast path (per-date offsets, sorted sweep, arithmetic labels) against the straightforward
  * luxon formulation it replaced, on random days (the daylight-saving change days weighted in), shifts,
  * busy ranges and multi-part services: the same starts, the same hour groups, the same client window.
  */

@@ -43,7 +43,7 @@ export function openIntervals(date: string, weekShifts: WeekShift[], special?: S
   };
   const { shift } = resolveDay(weekday, special ? { available: special.available, shift: special.shifts } : null);
   if (shift.length === 0) return [];
-  // The date's offsets once; each wall-clock time is then arithmetic (issue 11).
+  // The date's offsets once; each wall-clock time is then arithmetic.
   const offsets = madridDay(date);
   const toInstant = (minutes: number) => (offsets ? wallClockOn(offsets, minutes) : madridWallClock(date, minutes));
   return shift

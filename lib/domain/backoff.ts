@@ -1,5 +1,5 @@
 /**
- * Retry schedule of the outbox (issue 8, "Delivery"): after the 1st failed attempt wait 1 minute, after
+ * Retry schedule of the outbox: after the 1st failed attempt wait 1 minute, after
  * the 2nd 5 minutes, after the 3rd 30 minutes, after the 4th 2 hours; the 5th failure is final (the row
  * becomes `failed`, keeping its last error).
  */

@@ -1,4 +1,4 @@
-/** A client's history sub-tabs (spec sections 2 and 4; issue 7), at the boundaries. */
+/** A client's history sub-tabs (spec sections 2 and 4), at the boundaries. */
 import { classifyHistory, type HistoryItem } from './client-history';
 
 const NOW = Date.parse('2026-11-23T10:00:00.000Z');

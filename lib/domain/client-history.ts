@@ -1,5 +1,5 @@
 /**
- * A client's history (spec section 2, Clients detail; states of section 4; issue 7):
+ * A client's history (spec section 2, Clients detail; states of section 4):
  * - Pendientes: not cancelled and ending after `now`, soonest first;
  * - Antiguas (Completada): not cancelled and ended — an appointment ending exactly at `now` is past —
  *   latest first;

@@ -1,4 +1,4 @@
-/** The client list's keyset cursor (issue 7): round trip, and anything else refused. */
+/** The client list's keyset cursor: round trip, and anything else refused. */
 import { decodeCursor, encodeCursor, KEYSET_START } from './keyset';
 
 const ID = '0b5e5a1c-3f7e-4d2a-9c1b-7a8e9f0a1b2c';

@@ -1,5 +1,5 @@
 /**
- * The keyset cursor of the client list (`GET /users?cursor=`, issue 7): the position after the last item
+ * The keyset cursor of the client list (`GET /users?cursor=`): the position after the last item
  * of a page in the order "newest activity first" — that item's `last_activity_at` (the database's exact
  * text, microseconds included, so no row is skipped or repeated) and its id (the tie-breaker).
  * Opaque to callers: base64url of `<at>|<id>`. `at` may be `infinity` (before every client: the page

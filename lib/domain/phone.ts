@@ -36,7 +36,7 @@ export function phoneCountry(e164: string): string | null {
 
 /**
  * True when a verified-format number belongs to one of the tenant's allowed countries (ISO codes; Spain only
- * by default, decisions of issue 9: SMS pumping targets premium foreign ranges).
+ * by default: SMS pumping targets premium foreign ranges).
  */
 export function phoneCountryAllowed(e164: string, allowed: readonly string[]): boolean {
   const country = phoneCountry(e164);
@@ -47,7 +47,7 @@ export function phoneCountryAllowed(e164: string, allowed: readonly string[]): b
 export const DEFAULT_PHONE_COUNTRY: CountryCode = 'ES';
 
 /**
- * What a person typed or pasted → the E.164 number it means, or null when it is not a valid number (issue 10).
+ * What a person typed or pasted → the E.164 number it means, or null when it is not a valid number.
  * Spaces, dashes, dots and brackets are ignored; `00` (the international call prefix) counts as `+`; a number
  * with `+` is international; anything else is a national number of `country` (Spain by default), which may
  * start with that country's calling code without the plus (`34 612…`); failing that, the missing plus of

@@ -1,4 +1,4 @@
-/** Client search folding (issue 7): accents and case off, the same in the app and in the database. */
+/** Client search folding: accents and case off, the same in the app and in the database. */
 import { COMBINING_MARKS, FOLD_FROM, FOLD_TO, foldForSearch, foldSql, matchesSearch, MAX_SEARCH_TERMS, searchTerms } from './search';
 
 describe('foldForSearch', () => {

@@ -1,5 +1,5 @@
 /**
- * Accent- and case-insensitive search of clients by name or e-mail (issue 7: "maria" finds "María",
+ * Accent- and case-insensitive search of clients by name or e-mail ("maria" finds "María",
  * "PEREZ" finds "Pérez"). One folding, defined once and used on both sides:
  * - in the database, the generated column `users.search_text` is `FOLD_SQL` over `name || ' ' || email`
  *   (`translate()` and `lower()`, immutable and plain on PostgreSQL and PGlite alike, no extension);

@@ -1,4 +1,4 @@
-/** Staff editing a client's sub-users (spec sections 2 and 5; issue 7): stable ids, what is removed. */
+/** Staff editing a client's sub-users (spec sections 2 and 5): stable ids, what is removed. */
 import { reconcileSubUsers } from './sub-users';
 
 const LEO = { id: 's-leo', name: 'Leo García' };

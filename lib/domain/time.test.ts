@@ -1,5 +1,5 @@
 /**
- * The arithmetic time path of issue 11 (per-date offsets, fast ISO text) against luxon and `Date`, on random
+ * The arithmetic time path (per-date offsets, fast ISO text) against luxon and `Date`, on random
  * instants and dates, the daylight-saving days of Europe/Madrid (last Sundays of March and October) weighted in.
  */
 import fc from 'fast-check';

@@ -25,7 +25,7 @@ const HOUR_MS = 3_600_000;
 const DAY_MS = 86_400_000;
 const MADRID = IANAZone.create(ZONE);
 
-/** Madrid wall clock of an instant as `M/D/YYYY, HH:mm:ss` (one cached formatter; `format` is ~4× faster than luxon's `formatToParts`). */
+/** Madrid wall clock of an instant as `M/D/YYYY, HH:mm:ss` (one cached formatter; `format` is cheaper than luxon's `formatToParts`). */
 const MADRID_CLOCK = new Intl.DateTimeFormat('en-US', {
   timeZone: ZONE,
   hourCycle: 'h23',
@@ -53,7 +53,7 @@ export function madridOffsetMs(instant: number): number {
 
 /**
  * The UTC offsets of one Madrid date, computed once so wall-clock minutes and hour labels of that date
- * become plain arithmetic (issue 11: no time-zone conversion per candidate). Madrid changes offset at most
+ * become plain arithmetic (no time-zone conversion per candidate). Madrid changes offset at most
  * once a day: `offsetBefore` holds from the day's start until `transition` (epoch ms, null on a day
  * without change), `offsetAfter` from then on. Offsets in ms (UTC+1 = 3,600,000).
  */
@@ -187,7 +187,7 @@ export function madridWallClock(date: string, minutes: number): number {
   return day ? wallClockOn(day, minutes) : madridWallClockLuxon(date, minutes);
 }
 
-/** The luxon formulation of `madridWallClock`: the reference of the property tests (slow: ~30 µs). */
+/** The luxon formulation of `madridWallClock`: the reference of the property tests (slow). */
 export function madridWallClockLuxon(date: string, minutes: number): number {
   const day = DateTime.fromISO(date, { zone: ZONE }).startOf('day');
   if (minutes >= 1440) return day.plus({ days: 1 }).toMillis();
@@ -200,7 +200,7 @@ const ZONED_ISO = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,3})?)?(Z|[+-]\d{
 /**
  * The Madrid calendar date (YYYY-MM-DD) of an instant (epoch ms, Date, or ISO string). Instants and zoned
  * ISO strings take the memoised per-date offsets (`madridDayOf`: no zone conversion once a date is known —
- * the agenda dates every one of its hundreds of events, issue 11); other strings (a bare date, a local
+ * the agenda dates every one of its hundreds of events); other strings (a bare date, a local
  * time meant as Madrid's) go through luxon.
  */
 export function madridDate(instant: number | Date | string): string {
@@ -270,7 +270,7 @@ const ISO_MAX = 253_402_300_800_000;
 /**
  * Epoch ms → UTC ISO string with milliseconds (`2026-11-23T09:00:00.000Z`), the same text as
  * `Date#toISOString`. Numbers take a fast path (the date prefix is reused within a UTC day, the time is
- * arithmetic): `toISOString` costs ~1 µs on Node 20, and the availability answer formats two per start.
+ * arithmetic): the availability answer formats two per start, so `toISOString`'s cost adds up.
  * Throws a RangeError on an invalid time value, as `toISOString` does.
  */
 export function isoUtc(ms: number | Date): string {
@@ -289,7 +289,7 @@ export function isoUtc(ms: number | Date): string {
 
 /** True when `date` (YYYY-MM-DD) is a real calendar date. */
 export function isValidDate(date: string): boolean {
-  // Arithmetic, not luxon (~40 µs a call; every API date parameter goes through here, issue 11).
+  // Arithmetic, not luxon (every API date parameter goes through here).
   return !Number.isNaN(localMidnightOf(date));
 }
 

@@ -1,5 +1,5 @@
 /**
- * The request edge in front of Next.js (scripts/server.ts), as pure functions (issue 9):
+ * The request edge in front of Next.js (scripts/server.ts), as pure functions:
  * - which host a request addressed, its scheme and the caller's IP — from the socket, or from
  *   `X-Forwarded-*` only when the socket is a configured trusted proxy (TRUSTED_PROXIES);
  * - whether that host is one of ours (PUBLIC_HOSTS), so no foreign host ever reaches a redirect or the

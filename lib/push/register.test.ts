@@ -1,4 +1,4 @@
-/** Token registration in the browser (issue 8, "Push"): shouldRegister and the permission flow, with fakes. */
+/** Token registration in the browser: shouldRegister and the permission flow, with fakes. */
 import { PERMISSION_DENIED, registrationPath, requestPushToken, shouldRegister, type FirebaseMessagingConfig, type PushDeps } from './register';
 
 const config: FirebaseMessagingConfig = {

@@ -1,5 +1,5 @@
 /**
- * Push token registration in the browser (issue 8 "Push", spec sections 1 and 4). After onboarding (the
+ * Push token registration in the browser (spec sections 1 and 4). After onboarding (the
  * client's home) and on the agenda (staff), the browser asks for notification permission; when granted it
  * registers the service worker (public/firebase-messaging-sw.js), gets a push token from Firebase Cloud
  * Messaging with the public VAPID key, and stores it with `PATCH /users/{email}` or

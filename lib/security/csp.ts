@@ -1,5 +1,5 @@
 /**
- * Security headers of the pages and the API (issue 9): the Content-Security-Policy of every page, built
+ * Security headers of the pages and the API: the Content-Security-Policy of every page, built
  * per request around a fresh nonce by the request edge (middleware.ts), the strict policy of API answers,
  * and Strict-Transport-Security. Pure: no I/O, no framework, nothing server-only (the middleware and the
  * route wrapper both import it).

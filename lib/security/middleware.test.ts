@@ -3,7 +3,7 @@ import { getScriptNonceFromHeader } from 'next/dist/server/app-render/get-script
 import { middleware } from '@/middleware';
 
 /**
- * The request edge's security headers (issue 9) on the answers that need no session lookup (no cookie:
+ * The request edge's security headers on the answers that need no session lookup (no cookie:
  * `askSession` answers 404 without a network call): every answer carries the page policy, the rendered
  * request carries the same policy (Next takes the nonce from it), HSTS only over https.
  */

@@ -1,13 +1,13 @@
 /**
- * Keeps zod from probing `eval` in the browser (issue 9, Content-Security-Policy). Zod 4 compiles fast
+ * Keeps zod from probing `eval` in the browser (Content-Security-Policy). Zod 4 compiles fast
  * object parsers with `new Function` unless told not to, and its feature test alone (`Function('')`)
  * raises a `securitypolicyviolation` under the page policy, which has no `'unsafe-eval'`. With `jitless`
  * the browser parses with the interpreter (the payloads here are small); the server keeps the compiled
  * parsers. Imported for its side effect by instrumentation-client.ts, before any page code runs.
  *
  * It writes zod's one global configuration object (`globalThis.__zod_globalConfig`, which zod's `config()`
- * creates on first load and then only merges into) instead of importing zod: importing it here put zod's
- * code (~30 KB gzip with `z`, ~5 KB with `zod/v4/core`) into every page's first-load JavaScript (issue 11).
+ * creates on first load and then only merges into) instead of importing zod: importing it here would put zod's
+ * code (even `zod/v4/core` alone) into every page's first-load JavaScript.
  * lib/security/zod-jitless.test.ts checks that zod reads the setting written this way.
  */
 type ZodGlobal = typeof globalThis & { __zod_globalConfig?: Record<string, unknown> };

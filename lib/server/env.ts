@@ -10,8 +10,8 @@ const ZEnv = z.object({
   /** Folder of the embedded PGlite database (used when DATABASE_URL is empty). */
   DATA_DIR: z.string().default('./data'),
   /**
-   * PGlite's `shared_buffers` (PostgreSQL's buffer cache inside the WASM heap; issue 11, memory). PGlite's
-   * initdb writes 128MB; 16MB keeps the embedded server's resident memory ~110 MB lower, and pages outside it
+   * PGlite's `shared_buffers` (PostgreSQL's buffer cache inside the WASM heap). PGlite's
+   * initdb writes 128MB; 16MB keeps the embedded server's resident memory much lower, and pages outside it
    * are read from the data folder through the OS page cache. A PostgreSQL size (`16MB`, `64MB`).
    */
   PGLITE_SHARED_BUFFERS: z.string().regex(/^\d+(kB|MB|GB)$/).default('16MB'),

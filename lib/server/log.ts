@@ -3,7 +3,7 @@ import pino, { type DestinationStream, type Logger } from 'pino';
 import { env } from '@/lib/server/env';
 
 /**
- * The server's structured log (issue 11, "Operations"): one JSON object per line on stdout, e.g.
+ * The server's structured log: one JSON object per line on stdout, e.g.
  * `{"level":"info","time":"2026-11-23T07:00:00.000Z","component":"api","request_id":"…","tenant":"klok",
  * "route":"/api/v1/users/{email}","method":"GET","status":200,"duration_ms":12.3,"msg":"request"}`.
  *

@@ -9,7 +9,7 @@ import { ApiError } from '@/lib/server/errors';
 import { errorMessage } from '@/lib/server/messages';
 
 /**
- * The abuse limits of the API (issue 9), in one table: how many `points` a key may spend per window of
+ * The abuse limits of the API, in one table: how many `points` a key may spend per window of
  * `seconds`. Keys are hashed before they are stored (they hold IP addresses and phone numbers).
  * Counters live in PostgreSQL (table `rate_limits`, one atomic upsert per consumption) or in Redis when
  * REDIS_URL is set, so they hold under parallel requests and across instances.
@@ -103,7 +103,7 @@ async function limiters(): Promise<Limiters> {
 /**
  * The upsert of rate-limiter-flexible's Drizzle store (one atomic `insert … on conflict do update … returning`
  * per consumption, same SQL and same rules) as a query built once per database handle instead of per call
- * (issue 11: every API request spends a point, and building the statement cost more CPU than running it).
+ * (every API request spends a point, and building the statement cost more CPU than running it).
  */
 const upsertQuery = preparedPerDb((db: DbOrTx) => {
   const now = sql.param(sql.placeholder('now'), rateLimits.expire);

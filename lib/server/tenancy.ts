@@ -11,7 +11,7 @@ import { requestHost, tenantSlugFromHost } from '@/lib/tenant-host';
 export type Tenant = { id: number; slug: string; name: string; phoneCountries: string[] };
 
 /**
- * How long a tenant found by slug is reused in this process without asking the database (issue 11: one
+ * How long a tenant found by slug is reused in this process without asking the database (one
  * query less before every handler). Tenant rows change rarely (the admin CLI, the settings screen): a change
  * made through this instance evicts at once (`forgetTenant`), one made elsewhere shows within this TTL.
  * Unknown slugs are never cached (a tenant created a moment ago is found at once).

@@ -1,5 +1,5 @@
 /**
- * Requests of the activity feed (spec sections 2 "Activities" and 7; issue 7): the page query of
+ * Requests of the activity feed (spec sections 2 "Activities" and 7): the page query of
  * `GET /facility/1/activities` and the body of `PATCH /facility/1/activities/seen`.
  */
 import { z } from 'zod';

@@ -1,5 +1,5 @@
 /**
- * Every request of the contract is bounded (issue 9): each string of every documented path param, query
+ * Every request of the contract is bounded: each string of every documented path param, query
  * and body has a maximum length (or is an enum, a constant or a UUID), each array a maximum number of
  * items, and each integer a maximum that fits a PostgreSQL `integer` — so no input is unbounded and no id
  * can overflow a query. Checked on the JSON Schema of the OpenAPI document's operations.

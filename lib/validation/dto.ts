@@ -124,7 +124,7 @@ export const ZUser = z.object({
   id: z.string(),
   email: z.string(),
   name: z.string(),
-  /** The first name typed at onboarding (issue 10: the greeting), null when the account never gave one. */
+  /** The first name typed at onboarding (the greeting), null when the account never gave one. */
   given_name: z.string().nullable(),
   tlf: z.string().nullable(),
   phone_verified: z.boolean(),

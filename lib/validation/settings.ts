@@ -1,5 +1,5 @@
 /**
- * Tenant settings (issue 8; decisions "Admin-only actions"): the body of `PATCH /facility/1/settings`,
+ * Tenant settings (decisions "Admin-only actions"): the body of `PATCH /facility/1/settings`,
  * shared by the route handler and the "Ajustes del negocio" card. Admins only.
  */
 import { isSupportedCountry } from 'libphonenumber-js';
@@ -8,7 +8,7 @@ import { ZVersion } from './common';
 import messages from '@/lib/i18n/messages/es.json';
 
 /**
- * ISO 3166 countries whose phone numbers may receive verification codes (issue 9, SMS pumping): upper-case
+ * ISO 3166 countries whose phone numbers may receive verification codes (SMS pumping): upper-case
  * two-letter codes libphonenumber knows, 1 to 50 of them, without repeats.
  */
 export const ZPhoneCountries = z

@@ -5,7 +5,7 @@ import { v } from './messages';
 export const ZUserParams = z.object({ email: ZEmail });
 
 /**
- * `PATCH /users/{email}` by the client itself (spec section 7): its own profile fields. `given_name` (issue 10):
+ * `PATCH /users/{email}` by the client itself (spec section 7): its own profile fields. `given_name`:
  * the Nombre part of `name` as typed at onboarding ("María José" of "María José Pérez Gil"), for the greeting.
  */
 export const ZClientUserPatch = z

@@ -1,4 +1,4 @@
-/** The identity read from verified ID-token claims (issue 10: given_name / family_name for the onboarding prefill). */
+/** The identity read from verified ID-token claims (given_name / family_name for the onboarding prefill). */
 import { identityOf } from './oidc';
 
 describe('identityOf', () => {

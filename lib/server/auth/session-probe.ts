@@ -12,8 +12,8 @@ export type SessionProbe = { status: number; role?: string; onboarding?: boolean
 export const SESSION_PROBE_KEY = '__klokSessionProbe';
 
 /**
- * The answer of `GET /api/v1/session` for a host, session token and client IP, computed in process (issue 11:
- * no loopback HTTP call per page view). The route's steps: tenant of the host (404 unknown), then the
+ * The answer of `GET /api/v1/session` for a host, session token and client IP, computed in process (no
+ * loopback HTTP call per page view). The route's steps: tenant of the host (404 unknown), then the
  * wrapper's own `requestSession` (per-IP budget 429; an unknown or expired token spends the bad-session
  * budget and answers 404), then the user row (role, onboarding). `ip` is the edge's
  * `x-klok-client-ip` (null: no per-IP budget, as in the route). An unavailable database answers 503, as the

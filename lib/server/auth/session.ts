@@ -56,7 +56,7 @@ export async function createSession(
 }
 
 /**
- * How long a session found valid is reused by this process without asking the database (issue 11: one
+ * How long a session found valid is reused by this process without asking the database (one
  * query less before every handler). Revocation still takes effect within this TTL everywhere, and at once
  * in the instance that revokes: logout and sign-in rotation (`deleteSession`, `createSession`) and the
  * services that delete an account or remove a stylist (`forgetSessionsOf`) evict the cached entries.

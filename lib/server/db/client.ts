@@ -111,7 +111,7 @@ async function startEmbeddedMaintenance(client: SqlClient & { close(): Promise<v
 }
 
 /**
- * PGlite's server arguments: its defaults plus `shared_buffers` (issue 11, memory: the 128MB that PGlite's
+ * PGlite's server arguments: its defaults plus `shared_buffers` (the 128MB that PGlite's
  * initdb writes in postgresql.conf are most of the embedded server's resident memory; a `-c` argument
  * overrides the file). Only the buffer cache shrinks: `work_mem` and the planner settings stay PostgreSQL's.
  */
@@ -141,8 +141,8 @@ export function poolConfig(e: Pick<Env, 'DATABASE_URL' | 'DB_CONNECT_TIMEOUT_MS'
 export const UNNAMED_STATEMENT = undefined as unknown as string;
 
 /**
- * A query built once per database handle and executed many times with `sql.placeholder` values (issue 11:
- * the availability hot path builds no SQL per request). `build` returns the `.prepare(UNNAMED_STATEMENT)`d
+ * A query built once per database handle and executed many times with `sql.placeholder` values (the
+ * availability hot path builds no SQL per request). `build` returns the `.prepare(UNNAMED_STATEMENT)`d
  * query; the SQL text and the plan are the same as a one-shot query's. Handles are held weakly (a
  * transaction's prepared query goes with it).
  */
@@ -164,7 +164,7 @@ const rawDialect = new PgDialect();
 /**
  * A raw statement (`sql\`…\`` with `sql.placeholder`s) prepared on `db` (unnamed, like drizzle's one-shot
  * queries: it works through PgBouncer in transaction mode) whose rows reach `map` as arrays, the columns in
- * the statement's select order. Issue 11: hundreds of rows per call skip both drizzle's per-field result
+ * the statement's select order. Hundreds of rows per call skip both drizzle's per-field result
  * mapping and the driver's per-row object with named keys. Instants keep drizzle's text parsers (`timestamptz`
  * as the driver's text); select them as epoch ms (`epochMs`) to get numbers. Build it once per handle with
  * `preparedPerDb`; `.execute(values)` resolves to what `map` returns.

@@ -38,7 +38,7 @@ export type SqlClient = {
 };
 
 /**
- * One maintenance pass over the embedded database (issue 11: query plans that stay right as a salon's data
+ * One maintenance pass over the embedded database (query plans that stay right as a salon's data
  * grows, and tables with frequent updates — sessions, rate-limit counters — that do not bloat): flushes the
  * statistics counters (PGlite keeps them in memory until asked), reads them, and runs the `maintenanceWork`
  * statements one by one. Returns the work done. Statements run on the database's one connection, between

@@ -2,7 +2,7 @@
  * The database schema (spec section 3). Every business row carries `tenant_id`.
  * Times are `timestamptz` (UTC); money is integer euro cents; durations are minutes.
  *
- * Distribution-ready (issue 11; deploy/citus.sql): every primary key, unique index, exclusion constraint and
+ * Distribution-ready (deploy/citus.sql): every primary key, unique index, exclusion constraint and
  * foreign key of a tenant table includes `tenant_id`, so the tables can be distributed by `tenant_id` and
  * colocated. Primary keys are `(id, tenant_id)`: lookups by `id` alone stay index scans on PostgreSQL 15,
  * and `(tenant_id, x_id)` foreign keys match them (PostgreSQL matches the key's columns as a set).
@@ -90,7 +90,7 @@ export const users = pgTable(
     isGuest: boolean('is_guest').notNull().default(false),
     createdAt: ts('created_at').notNull().defaultNow(),
     /**
-     * The client list's order (newest activity first, issue 7): set when the account is created and bumped
+     * The client list's order (newest activity first): set when the account is created and bumped
      * (`touchClientActivity`) when it books or gets an appointment cancelled. Keyset-paged with `id`.
      */
     lastActivityAt: ts('last_activity_at').notNull().defaultNow(),

@@ -1,5 +1,5 @@
 /**
- * Queues the e-mails about appointments (issue 8) in the caller's transaction, rendered from the
+ * Queues the e-mails about appointments in the caller's transaction, rendered from the
  * templates with the salon's name, address and phone: the booking confirmation (with the `.ics`
  * reminder attached) and the cancellation by the salon. Never for the tenant's guest (decisions "Guest").
  */

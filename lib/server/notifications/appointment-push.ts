@@ -5,7 +5,7 @@ import type { DbOrTx } from '@/lib/server/db/client';
 import { whenOf } from './templates/layout';
 
 /**
- * The pushes about appointments (issue 8, "Push"), queued in the caller's transaction next to the e-mails:
+ * The pushes about appointments, queued in the caller's transaction next to the e-mails:
  * to the stylist when a client books, to the client when the salon cancels (never the guest: `queuePush`
  * skips it, as it skips anyone without a push token).
  */

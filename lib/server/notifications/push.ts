@@ -5,7 +5,7 @@ import { outbox, users } from '@/lib/server/db/schema';
 import { env } from '@/lib/server/env';
 
 /**
- * Push notifications through the outbox (issue 8, "Push"). `queuePush` writes a `kind = 'push'` row in the
+ * Push notifications through the outbox. `queuePush` writes a `kind = 'push'` row in the
  * caller's transaction; the worker (worker.ts, `deliverPushDue`) reads the recipient's current push token
  * and sends with a `PushProvider`: Firebase Cloud Messaging through `firebase-admin` when a service account
  * is configured (`FIREBASE_SERVICE_ACCOUNT` JSON or `GOOGLE_APPLICATION_CREDENTIALS`), else the dev

@@ -1,5 +1,5 @@
 /**
- * The automatic reminder 24 hours before each appointment (issue 8; decisions "Messages"): on by default,
+ * The automatic reminder 24 hours before each appointment (decisions "Messages"): on by default,
  * a per-tenant setting (`tenants.automatic_reminders`), never for the guest or a cancelled appointment,
  * queued once per appointment even if it moves later or the worker restarts.
  *
@@ -7,7 +7,7 @@
  * within the next 24 hours and were not reminded yet (`appointments.reminded_at` null; the partial index
  * `appointments_reminder_due` on `start_at` holds only those rows, so the scan reads the next 24 hours of
  * not-yet-reminded appointments however large the table). That read takes no locks; then, tenant by tenant
- * (every write names its tenant: issue 11, Citus), one transaction locks the ones still due (`FOR UPDATE SKIP
+ * (every write names its tenant: Citus), one transaction locks the ones still due (`FOR UPDATE SKIP
  * LOCKED`: two app instances never pick the same one), queues the e-mail with the outbox key
  * `reminder:{id}` and stamps `reminded_at`. An appointment booked less than 24 hours ahead gets no reminder:
  * its confirmation has just gone out.
@@ -61,7 +61,7 @@ function dueAt(now: number) {
 /**
  * One batch: a cross-tenant read (no locks) of up to {@link BATCH} due appointments, oldest start first,
  * then one transaction per tenant that locks those still due (`FOR UPDATE SKIP LOCKED`), queues their
- * e-mails and stamps them. Every write names its tenant (issue 11: on Citus each statement runs on one
+ * e-mails and stamps them. Every write names its tenant (on Citus each statement runs on one
  * tenant's shard; a locking read or an update across tenants would not). `picked` counts the candidates
  * read, `stamped` those this call reminded.
  */

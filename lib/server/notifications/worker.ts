@@ -10,7 +10,7 @@ import { createMailTransport, mailFrom, type MailTransport } from './mail';
 import { createPushProvider, isInvalidTokenError, type PushMessage, type PushProvider } from './push';
 
 /**
- * The outbox's delivery worker (issue 8, "Delivery"), running inside the app process.
+ * The outbox's delivery worker, running inside the app process.
  *
  * `deliverDue` claims due rows with a cross-tenant read of the due ids, then per tenant
  * `UPDATE … WHERE tenant_id = $1 AND id IN (SELECT … FOR UPDATE SKIP LOCKED)` (tenant-keyed, see `claimDue`):
@@ -62,7 +62,7 @@ export async function claimDue(db: Db, opts: { now: Date; limit: number; lockMs?
   const due = sql`kind = ${kind}
     and ((status = 'pending' and next_attempt_at <= ${now}::timestamptz)
       or (status = 'sending' and locked_until <= ${now}::timestamptz))`;
-  // Tenant-keyed writes (issue 11; Citus runs a statement on one tenant's shard, not an UPDATE across
+  // Tenant-keyed writes (Citus runs a statement on one tenant's shard, not an UPDATE across
   // shards with a locking subquery): first a plain cross-tenant read of the due rows to learn which tenants
   // have how many, then one claim per tenant of up to that many of its oldest due rows with
   // `FOR UPDATE SKIP LOCKED`. A row another worker is claiming is skipped and the next due row of that
@@ -164,7 +164,7 @@ async function settle(
 }
 
 /**
- * Delivers the due pushes once (issue 8, "Push"): claims up to `limit` push rows, reads each recipient's
+ * Delivers the due pushes once: claims up to `limit` push rows, reads each recipient's
  * current token and sends with `provider`. A recipient without a token (never registered, cleared, deleted)
  * is marked sent with nothing to do. A token FCM reports invalid is cleared on the user (only if it is still
  * that token) and the row fails at once; other errors are retried with the e-mail's backoff.

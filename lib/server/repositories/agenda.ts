@@ -49,14 +49,14 @@ function leavesStatement(db: DbOrTx, condition: SQL, tenantId: number | Placehol
     .prepare(UNNAMED_STATEMENT);
 }
 
-/** `findLeaves` of a window, built once per database handle (issue 11: the agenda week). */
+/** `findLeaves` of a window, built once per database handle (the agenda week). */
 const leavesInWindowQuery = preparedPerDb((db) =>
   leavesStatement(db, overlapsWindow(leaves.startAt, leaves.endAt, sql.placeholder('from'), sql.placeholder('to')), sql.placeholder('tenantId')),
 );
 
 /**
  * Orders events by `start_time`. The instants are UTC ISO strings of one fixed shape, so comparing code units
- * orders them in time — as `localeCompare` did, at a fraction of its cost (issue 11); equal starts keep
+ * orders them in time — as `localeCompare` did, at a fraction of its cost; equal starts keep
  * their order (appointments before leaves, each by start).
  */
 function byStartTime(a: { start_time: string }, b: { start_time: string }): number {

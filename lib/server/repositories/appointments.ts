@@ -121,7 +121,7 @@ function attachParts(dtos: AppointmentDto[], parts: unknown[][]): AppointmentDto
  * with its busy parts (by start); a cancelled one carries when (`cancelled_at`) and by whom (`cancelled_by`,
  * the staff member's name). The contract's `Appointment` (spec section 3), instants as UTC ISO strings.
  *
- * Two statements mapped by hand (issue 11: hundreds of rows per call), their rows as arrays
+ * Two statements mapped by hand (hundreds of rows per call), their rows as arrays
  * (`preparedRaw`): every instant travels as epoch ms (`epochMs`: no `Date` parsed per value), and the rows
  * skip drizzle's per-field result mapping. The busy parts are read by appointment id in the second
  * statement (callers select by client, id or status, over any span of time): a correlated sub-select per
@@ -147,7 +147,7 @@ export async function findAppointments(db: DbOrTx, tenantId: number, where?: SQL
 /**
  * Appointments of a tenant (cancelled included) overlapping [from, to) (epoch ms, from < to), ordered by
  * start, each with its busy parts (by start): `findAppointments` for a time window, with `endMs[i]` the end
- * (epoch ms) of `appointments[i]`. The agenda week (issue 11), so built for a hot path:
+ * (epoch ms) of `appointments[i]`. The agenda week, so built for a hot path:
  * - both statements are built once per database handle (`preparedPerDb`, unnamed statements) and executed
  *   with placeholders;
  * - the appointments through the GiST index `appointments_window` (`overlapsWindow`);
@@ -155,8 +155,8 @@ export async function findAppointments(db: DbOrTx, tenantId: number, where?: SQL
  *   employee_id, start_at) over the returned appointments' stylists and [first start, last end). A part lies
  *   inside its appointment (stylist and time; the database guarantees it, migration 0010), so this finds
  *   every part of the returned appointments, inactive ones (cancelled appointments) included, and costs the
- *   same whatever the salon's history (looking up ~600 random uuids in a 2-million-entry index took 2.2 ms
- *   against 0.3 ms in a new salon). Parts of other appointments in that range are skipped.
+ *   same whatever the salon's history (looking up hundreds of appointment ids in an index that grows with
+ *   the history does not). Parts of other appointments in that range are skipped.
  */
 export async function findAppointmentsOverlapping(
   db: DbOrTx,
@@ -238,7 +238,7 @@ export async function countPendingOfClient(db: DbOrTx, tenantId: number, clientI
 /**
  * Busy time of a stylist overlapping [from, to) (epoch ms, from < to): active busy parts of appointments and
  * leaves, as epoch-ms ranges. Read through the GiST index of the exclusion constraint `busy_slots_no_overlap`
- * (issue 11: cost independent of the number of past appointments).
+ * (cost independent of the number of past appointments).
  */
 export async function busyRangesOf(
   db: DbOrTx,
@@ -251,7 +251,7 @@ export async function busyRangesOf(
   return rows.map((r) => ({ start: r.startAt.getTime(), end: r.endAt.getTime() }));
 }
 
-/** `busyRangesOf`'s query, built once per database handle (issue 11: the availability hot path). */
+/** `busyRangesOf`'s query, built once per database handle (the availability hot path). */
 const busyRangesQuery = preparedPerDb((db) =>
   db
     .select({ startAt: busySlots.startAt, endAt: busySlots.endAt })

@@ -28,7 +28,7 @@ function weekShiftsOfUser(tenantId: number | Placeholder): SQL<WeekShift[]> {
  * with e-mail `email`, by position then name; each with its live services (by name), its weekly days
  * (`toWeekShiftDays`) and its special shifts (by date). The contract's `Employee` (spec section 3).
  *
- * One statement (issue 11: the agenda week calls it on every request): the shifts and services come as JSON
+ * One statement (the agenda week calls it on every request): the shifts and services come as JSON
  * arrays from correlated sub-selects on their (tenant_id, employee_id) indexes instead of three more queries.
  */
 export async function listEmployees(
@@ -62,7 +62,7 @@ export async function listEmployees(
 
 /**
  * `listEmployees`' statement with `sql.placeholder('tenantId')` (and `'email'` when `byEmail`), built once per
- * database handle (issue 11: the agenda week calls it on every request).
+ * database handle (the agenda week calls it on every request).
  */
 function staffStatement(db: DbOrTx, byEmail: boolean) {
   const tenantId = sql.placeholder('tenantId');
@@ -153,7 +153,7 @@ export type AvailabilityContext = {
 };
 
 /**
- * In ONE round trip (issue 11): the active staff member with e-mail `email`, their weekly shifts, the special
+ * In ONE round trip: the active staff member with e-mail `email`, their weekly shifts, the special
  * shift of `date` and, when `serviceId` is given, that service's duration and busy parts (null when it is
  * unknown or deleted; absent `serviceId` gives `service: null` too). Null when no such staff member — the
  * same rules as `findEmployee`, `scheduleOf` and `findService`, as correlated sub-selects built to JSON.
@@ -177,7 +177,7 @@ export async function availabilityContextOf(
 }
 
 /**
- * `availabilityContextOf`'s query, built once per database handle (issue 11: the availability hot path).
+ * `availabilityContextOf`'s query, built once per database handle (the availability hot path).
  * Without `serviceId` the service sub-select compares `v.id` with null and finds nothing.
  */
 const availabilityContextQuery = preparedPerDb((db) => {
@@ -197,7 +197,7 @@ const availabilityContextQuery = preparedPerDb((db) => {
 });
 
 /* ------------------------------------------------------------------------------------------------
- * Employee management (issue 6 §2): one stylist, its information, weekly and special shifts, services.
+ * Employee management: one stylist, its information, weekly and special shifts, services.
  * ---------------------------------------------------------------------------------------------- */
 
 /** One active staff member of the tenant by e-mail as the API shows it (the contract's `Employee`), or null. */
@@ -323,7 +323,7 @@ export function pendingOfEmployee(
 }
 
 /* ------------------------------------------------------------------------------------------------
- * Staff accounts (issue 6 §3): removed stylists, colours and positions of new ones.
+ * Staff accounts: removed stylists, colours and positions of new ones.
  * ---------------------------------------------------------------------------------------------- */
 
 /**

@@ -5,7 +5,8 @@ import { Placeholder, sql, type AnyColumn, type SQL } from 'drizzle-orm';
  * SQL condition: the row's half-open range `[startCol, endCol)` overlaps `[from, to)` (epoch ms, from < to;
  * or placeholders of a prepared query, executed with ISO instants: `windowParams`).
  *
- * Written as `tstzrange(start_at, end_at, '[)') && tstzrange(from, to, '[)')` on purpose (issue 11, growth):
+ * Written as `tstzrange(start_at, end_at, '[)') && tstzrange(from, to, '[)')` on purpose, so the cost does not grow with
+ * the salon's history:
  * the equivalent `start_at < to and end_at > from` can use a btree only for one bound, so a salon with a
  * million past appointments reads (and throws away) every one of them. This expression is exactly the one
  * of the GiST indexes `appointments_window`, `leaves_window` and of the exclusion constraint
@@ -27,11 +28,11 @@ export function windowParams(from: number, to: number): { from: string; to: stri
 /**
  * SQL expression: a `timestamptz` column as epoch milliseconds (a `float8`, which both drivers hand over as
  * a JS number; null stays null). The microseconds PostgreSQL may hold (`now()` defaults) are floored, so the
- * value is the one `new Date(<the driver's text>).getTime()` gives. Issue 11: hundreds of rows per answer are
+ * value is the one `new Date(<the driver's text>).getTime()` gives. Hundreds of rows per answer are
  * cheaper as numbers (formatted by `isoUtc`) than as driver text parsed into `Date` objects.
  *
- * Computed in `float8` (`date_part`), about 3× cheaper than `extract`, whose `numeric` result cost the
- * agenda week ~0.7 ms of PostgreSQL time per answer. It is exact: the instant has whole microseconds, so its
+ * Computed in `float8` (`date_part`), cheaper than `extract`, whose `numeric` result is a large
+ * share of the agenda week's PostgreSQL time (bench/README.md). It is exact: the instant has whole microseconds, so its
  * fraction of a millisecond is a multiple of 0.001, at most 0.999; `float8` errs by under 0.0004 ms at these
  * magnitudes (ulp of 2^41 ms); adding 0.0005 before flooring therefore never crosses a wrong millisecond
  * (test/schema/epoch-ms.test.ts checks it against the `numeric` formula over 100,000 instants, 1938–2065).

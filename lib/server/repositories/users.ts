@@ -74,7 +74,7 @@ export async function getUserDto(tenantId: number, email: string): Promise<UserD
  * (decisions "Identity") and records a `user_created` activity in the same transaction.
  * The guest account and removed stylists can never be signed in as; staff keep their role.
  * The name stored is the provider's display name, or its given and family names joined when it sent only
- * those (issue 10; the onboarding form splits it again with them, see `splitName`).
+ * those (the onboarding form splits it again with them, see `splitName`).
  */
 export async function findOrCreateByIdentity(
   db: DbOrTx,
@@ -217,7 +217,7 @@ export async function toClientListItems(db: DbOrTx, tenantId: number, rows: User
   });
 }
 
-/** True for a stylist an admin removed (issue 6 §3): the account stays for history but cannot sign in. */
+/** True for a stylist an admin removed: the account stays for history but cannot sign in. */
 async function isRemovedStaff(db: DbOrTx, user: UserRow): Promise<boolean> {
   if (user.role === 'client') return false;
   const [profile] = await db

@@ -91,7 +91,7 @@ export type AvailableHoursQuery = {
  * Errors: 404 unknown (or removed) stylist, 404 unknown or deleted service.
  */
 export async function availableHoursFor(db: DbOrTx, tenantId: number, flow: Flow, q: AvailableHoursQuery): Promise<HourGroup[]> {
-  // Stylist, schedule and service in one round trip; the busy ranges in a second (issue 11).
+  // Stylist, schedule and service in one round trip; the busy ranges in a second.
   const ctx = await availabilityContextOf(db, tenantId, q.employeeEmail, q.date, q.serviceId);
   if (!ctx) throw new ApiError('not_found', errorMessage('employeeNotFound'));
   let segments: BusySegment[] | null = null;

@@ -47,7 +47,7 @@ const isoOrNull = (d: Date | null) => (d ? isoUtc(d.getTime()) : null);
 
 /**
  * Everything the salon holds about a client (`GET /users/{email}/export`, admin only; the privacy policy's
- * right of access, issue 7), as `ZClientExport`: `exported_at` (UTC ISO of `now`, epoch ms); the profile
+ * right of access), as `ZClientExport`: `exported_at` (UTC ISO of `now`, epoch ms); the profile
  * (name, first name, e-mail, phone, allowance, sub-users, flags, created_at, last activity, the push token
  * masked); every appointment of the account — its sub-users' included, pending, past and cancelled,
  * oldest first; the activities about them (`aboutClient`), the outbox messages addressed to them

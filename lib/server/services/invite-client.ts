@@ -9,7 +9,7 @@ import { clientInvitationEmail } from '@/lib/server/notifications/templates';
 import { findUserByEmail, toUserDto, type UserDto } from '@/lib/server/repositories/users';
 
 /**
- * Invites a client by e-mail (`POST /users`, staff; spec sections 2 "Añadir cliente" and 7; issue 7).
+ * Invites a client by e-mail (`POST /users`, staff; spec sections 2 "Añadir cliente" and 7).
  * In one transaction: the account (role client, allowance 1, no name yet — the first sign-in fills it
  * from the identity provider, and staff may set it meanwhile; onboarding still to do), a `user_created`
  * activity `{ name: '', email }`, and the invitation e-mail in the outbox (Spanish, from es.json

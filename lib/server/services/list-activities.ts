@@ -5,7 +5,7 @@ import type { ActivityQuery } from '@/lib/validation/activities';
 import type { ActivityPage } from '@/lib/validation/dto';
 
 /**
- * One page of the activity feed for a staff member (spec sections 2 and 3, issue 7): newest first,
+ * One page of the activity feed for a staff member (spec sections 2 and 3): newest first,
  * `limit` items older than `cursor` (the first page without one), `seen` as that person saw them (id at
  * most their watermark), `unseen` their count of new items in the whole feed, and `next_cursor` (the last
  * item's id) when older items remain. Reads `limit + 1` rows to know whether there is a next page.

@@ -9,7 +9,7 @@ import type { ClientPage } from '@/lib/validation/dto';
 import type { ClientsQuery } from '@/lib/validation/users';
 
 /**
- * One page of the staff client list (`GET /users?search=&cursor=&limit=`, spec sections 2 and 7; issue 7).
+ * One page of the staff client list (`GET /users?search=&cursor=&limit=`, spec sections 2 and 7).
  *
  * - Which: the tenant's client accounts (role client, not deleted), the guest included; with `search`,
  *   those whose name or e-mail contains every word typed, case- and accent-insensitive ("maria" finds

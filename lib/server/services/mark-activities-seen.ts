@@ -4,7 +4,7 @@ import { advanceLastSeenActivity, countActivitiesAfter } from '@/lib/server/repo
 import type { ActivityUnseen } from '@/lib/validation/dto';
 
 /**
- * A staff member has seen the feed up to activity `upToId` (issue 7, "seen is per staff member"): their
+ * A staff member has seen the feed up to activity `upToId`: their
  * watermark moves forward to it (never back, never past the tenant's newest activity; other staff members
  * are not touched). Returns how many activities are still new for them.
  */

@@ -195,7 +195,7 @@ export async function cancelAppointment(
     if (a.status === 'cancelled') throw new ApiError('conflict', errorMessage('alreadyCancelled'));
     if (a.endAt.getTime() < now) throw new ApiError('unprocessable', errorMessage('cannotCancelPast'));
     await writeCancellation(tx, tenantId, actor, row, input.notes?.trim() || null, now);
-    // The push to the client (issue 8, "Push"): only here, where the salon cancels (not a deletion).
+    // The push to the client: only here, where the salon cancels (not a deletion).
     if (!row.client.isGuest) {
       const salon = await salonOf(tx, tenantId, a.facilityId);
       await queueCancelledPush(tx, tenantId, { id: a.id, clientId: row.client.id, salon: salon.name, serviceName: a.serviceName, startAt: a.startAt });

@@ -37,7 +37,7 @@ export async function getUser(db: DbOrTx, tenantId: number, actor: SessionUser, 
 
 /**
  * `PATCH /users/{email}` (spec section 7): the body depends on who writes.
- * - A client on itself (`ZClientUserPatch`): name; given_name (issue 10: the Nombre typed at onboarding, the
+ * - A client on itself (`ZClientUserPatch`): name; given_name (the Nombre typed at onboarding, the
  *   greeting's name; the onboarding form sends it with the full name); tlf must equal its verified phone (422
  *   `phone_not_verified` otherwise); onboarding_completed needs a verified phone and the privacy policy;
  *   privacy_policy; tutorial; fcm_token (its push token; null clears it).
@@ -130,7 +130,7 @@ export async function updateUser(
 }
 
 /**
- * The stored given name after the full name changes to `name` (issue 10): kept when `name` still begins with
+ * The stored given name after the full name changes to `name`: kept when `name` still begins with
  * it as whole words ("María José" in "María José Pérez Gil"), else null. Case-insensitive, blanks tidied.
  */
 export function givenNameKept(name: string, given: string | null): string | null {

@@ -1,4 +1,4 @@
-/** The invitation of a client that staff added by e-mail (spec section 2 "Añadir cliente"; issue 7). */
+/** The invitation of a client that staff added by e-mail (spec section 2 "Añadir cliente"). */
 import 'server-only';
 import { emailText } from '@/lib/server/messages';
 import { greeting, renderEmail, type RenderedEmail, type Salon } from './layout';

@@ -1,4 +1,4 @@
-/** Klok's e-mail templates (issue 8): each returns `{ subject, text, html }` in Spanish. */
+/** Klok's e-mail templates: each returns `{ subject, text, html }` in Spanish. */
 export { appointmentConfirmedEmail, reminderAttachment, type AppointmentConfirmedInput } from './appointment-confirmed';
 export { appointmentCancelledEmail, type AppointmentCancelledInput } from './appointment-cancelled';
 export { clientInvitationEmail, type ClientInvitationInput } from './client-invitation';

@@ -1,5 +1,5 @@
 /**
- * The shared shape of Klok's e-mails (issue 8, "Spanish templates"): a greeting, paragraphs, an optional
+ * The shared shape of Klok's e-mails: a greeting, paragraphs, an optional
  * link, and the salon's name, address and phone at the foot, rendered twice from the same Spanish texts
  * (es.json `emails`): plain text and HTML. Every value that reaches the HTML (names, reasons, service names,
  * the salon's own data, links) is escaped; the fixed texts are escaped too, so no input can open a tag.

@@ -1,5 +1,5 @@
 /**
- * The e-mail templates (issue 8): Spanish subject, text and HTML with the salon's name, address and phone;
+ * The e-mail templates: Spanish subject, text and HTML with the salon's name, address and phone;
  * Madrid dates across daylight-saving changes; user text escaped in the HTML; the confirmation's `.ics`
  * is the one Descargar recordatorio produces and parses with a real iCalendar parser.
  */
