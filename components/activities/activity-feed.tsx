@@ -28,7 +28,7 @@ function useNow(): number {
 }
 
 /**
- * Actividad (`/activities`, spec section 2; issue 7): what happened in the salon, newest first, a card per
+ * Actividad (`/activities`, spec section 2): what happened in the salon, newest first, a card per
  * activity with its Spanish sentence and relative time; tapping a booking opens the agenda on its date
  * highlighting it, a new client opens the client. What was new for this staff member when the screen
  * opened is highlighted (with the count in the header) for as long as the screen stays open; once the

@@ -1,5 +1,5 @@
 /**
- * What a card of the activity feed says and where it leads (spec sections 2 "Activities" and 3; issue 7),
+ * What a card of the activity feed says and where it leads (spec sections 2 "Activities" and 3),
  * as pure functions of the activity, the clock and a translator (the screen passes next-intl's, tests a
  * plain one over the same messages): the Spanish sentence per type, the relative time, the link (the
  * agenda on the appointment's date highlighting it, or the client), and which items are new in a view.

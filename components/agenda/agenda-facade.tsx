@@ -49,7 +49,7 @@ export type AgendaFacadeProps = {
 type Press = { x: number; y: number; col: HTMLElement; timer: number; armed: boolean };
 
 /**
- * The agenda's first view (issue 10, Lighthouse): the day's resource grid as plain markup that comes with
+ * The agenda's first view: the day's resource grid as plain markup that comes with
  * the server's HTML, shown until FullCalendar — a large script that renders only in the browser — has
  * been loaded on the first interaction and has taken over (agenda.tsx). It looks like the calendar (same
  * grid, 07:00–24:00 at 44 px per 30 minutes, the column minimum width, the event boxes and their content)

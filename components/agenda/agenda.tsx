@@ -88,7 +88,7 @@ function counterpartOf(first: HTMLElement, active: Element | null): string | nul
 /**
  * Whether the user has started using the agenda: a mouse moving, a key, a wheel, or a touch gesture that
  * has ended and settled (the gesture itself is served by the first view). From then on FullCalendar is
- * loaded and takes over (issue 10: Lighthouse's facade pattern — the page is usable before the heavy
+ * loaded and takes over (Lighthouse's facade pattern — the page is usable before the heavy
  * calendar script runs).
  */
 function useEngagement(): [boolean, () => void] {

@@ -45,12 +45,12 @@ export type EventContentInput = {
 /**
  * Content built with the factory FullCalendar hands its content hooks (its own preact) renders inside the
  * calendar's tree: no React portal per event or column header, and no React re-render of them all at each
- * calendar update (issue 10, Lighthouse). React's factory serves the tests.
+ * calendar update. React's factory serves the tests.
  */
 const reactElement = createElement as unknown as ElementFactory;
 
 /**
- * FullCalendar `eventContent` of the agenda (issue 10): the client's name first, then the service, then
+ * FullCalendar `eventContent` of the agenda: the client's name first, then the service, then
  * the time, laid out for the lines the box holds:
  * - one line (15–20 minutes): `Juan Pérez · Corte de pelo`, cut with an ellipsis only at its end, so
  *   the name (which comes first) keeps its full width before the service shrinks; the time is in the

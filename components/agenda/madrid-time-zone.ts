@@ -7,7 +7,7 @@ const MINUTE_MS = 60_000;
 /**
  * FullCalendar's named time zone for Europe/Madrid on the agenda's own zone rules (lib/domain/time: one
  * cached `Intl` formatter and each date's offsets computed once), instead of @fullcalendar/luxon3, whose
- * luxon `DateTime` per conversion took a fifth of the calendar's first render (issue 10, Lighthouse).
+ * luxon `DateTime` per conversion costs a large share of the calendar's first render.
  * Wall-clock arrays are FullCalendar's `[year, month 0–11, day, hour, minute, second, ms]`; offsets in
  * minutes east of UTC (Madrid's +60 or +120). Other zone names are refused (the agenda shows Madrid only).
  */

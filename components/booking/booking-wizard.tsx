@@ -19,7 +19,7 @@ import { flowSteps, type Person, type WizardValues } from './wizard-state';
 
 /**
  * The date, hour and summary steps (./later-steps: luxon and the month calendar) are not in the page's
- * first-load JavaScript (issue 11): they load after the first view (see the effect below), a spinner standing
+ * first-load JavaScript: they load after the first view (see the effect below), a spinner standing
  * in should a step be reached first.
  */
 const loadLaterSteps = () => import('./later-steps');
@@ -38,7 +38,7 @@ export type BookingWizardProps = {
   people: Person[];
   /**
    * The bookable services (`?associated=true`) as the server page read them: the service step renders
-   * without a client-side fetch (issue 11); SWR revalidates the list after hydration.
+   * without a client-side fetch; SWR revalidates the list after hydration.
    */
   initialServices?: Service[];
 };

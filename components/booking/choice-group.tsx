@@ -39,9 +39,9 @@ export type ChoiceGroupProps = {
  * checks the focused option, Enter does nothing inside the group, so a keyboard user tabs on to Siguiente.
  * Options pass `onOptionKeyDown` (or their own handler that ends in it) as their key handler.
  *
- * Written here rather than with a component library (Radix RadioGroup before): the key handling already
- * had to be ours (Radix moved the focus a tick late and could skip the check), and what was left, the roving
- * tab stop and the ARIA attributes, cost ~6 KB of the booking page's first-load JavaScript (issue 11 budget).
+ * Written here rather than with a component library such as Radix RadioGroup: the key handling has to be
+ * ours (Radix moves the focus a tick late and can skip the check), and what is left, the roving tab stop and
+ * the ARIA attributes, would add a library to the booking page's first-load JavaScript (its budget).
  */
 export function ChoiceGroup({ value, onValueChange, labelledBy, label, className, children }: ChoiceGroupProps) {
   const current = value ?? null;

@@ -1,6 +1,6 @@
 /**
  * Today's date in Madrid (YYYY-MM-DD) with the browser's Intl — the same answer as lib/domain/time's
- * `madridDate(Date.now())` without loading luxon into the client wizard's first load (issue 11).
+ * `madridDate(Date.now())` without loading luxon into the client wizard's first load.
  */
 const MADRID_DATE = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Madrid', year: 'numeric', month: '2-digit', day: '2-digit' });
 

@@ -2,7 +2,7 @@
  * Step rules of the three Nueva cita wizards (spec section 4, "Wizard"): which steps each flow has,
  * when a step is filled, where the wizard starts and goes next, how going back clears the later
  * steps. Pure. How a slot selected in the agenda prefills the staff flows is in ./wizard-preset (luxon, zod),
- * apart so the client wizard's first load stays light (issue 11).
+ * apart so the client wizard's first load stays light.
  */
 import type { AvailableHour, Employee, Service } from '@/lib/validation/dto';
 
@@ -30,7 +30,7 @@ export type WizardValues = {
   client?: ClientChoice;
   range?: HourRange;
 };
-/** The client flow's values (the former name, kept for the client screens). */
+/** The client flow's values (the name the client screens use). */
 export type BookingValues = WizardValues;
 
 /** The client flow: service, employee, date, hour, summary; a person step first when the account has sub-users. */
@@ -57,7 +57,7 @@ export function checksHoursOnDateStep(flow: FlowId): boolean {
 
 /**
  * zod's default e-mail pattern (`z.email()`, zod/v4/core regexes.email), copied so the client wizard loads no
- * zod code (issue 11); wizard-state.test.ts fails if it drifts from zod's.
+ * zod code; wizard-state.test.ts fails if it drifts from zod's.
  */
 export const EMAIL_PATTERN = /^(?:[A-Za-z0-9_'+\-]+\.)*[A-Za-z0-9_'+\-]*[A-Za-z0-9_+-]@(?:[A-Za-z0-9][A-Za-z0-9\-]*\.)+[A-Za-z]{2,}$/;
 

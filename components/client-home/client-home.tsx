@@ -23,7 +23,7 @@ export type ClientHomeProps = {
   email: string;
   /**
    * The account as the server page read it, with its pending appointments: the first view renders from it
-   * (no client-side fetch before the first paint, issue 11); SWR revalidates both after hydration.
+   * (no client-side fetch before the first paint); SWR revalidates both after hydration.
    */
   initialUser: UserDto;
   /** Appointment to scroll to and highlight (`/?eventId=…` after booking). */

@@ -1,7 +1,7 @@
 /**
  * Date texts of the client home's appointment cards (spec section 9: `lunes, 23 de noviembre a las 10:00`,
- * Europe/Madrid) with the browser's own Intl instead of luxon, so Mis citas ships no date library (issue 11,
- * first-load JS budget). The same texts as lib/format's `longDateOf` and `timeOf` (checked in dates.test.ts).
+ * Europe/Madrid) with the browser's own Intl instead of luxon, so Mis citas ships no date library
+ * (first-load JS budget). The same texts as lib/format's `longDateOf` and `timeOf` (checked in dates.test.ts).
  */
 const ZONE = 'Europe/Madrid';
 

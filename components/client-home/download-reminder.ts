@@ -3,8 +3,8 @@ import type { ReminderAppointment, ReminderFacility, ReminderTexts } from '@/lib
 
 /**
  * Builds the appointment's `.ics` reminder and downloads it; does nothing (the builder logs) when data is missing.
- * The iCalendar builder (the `ics` package and its validator, ~20 KB gzip) loads on the first click, not with
- * the page (issue 11, first-load JS budget).
+ * The iCalendar builder (the `ics` package and its validator) loads on the first click, not with
+ * the page (first-load JS budget).
  */
 export async function downloadReminder(
   appointment: ReminderAppointment | null | undefined,

@@ -1,6 +1,6 @@
 import { greetingName } from './greeting-name';
 
-describe('greetingName (issue 10)', () => {
+describe('greetingName', () => {
   it.each([
     [{ name: 'María José Pérez Gil', given_name: 'María José' }, 'María José'],
     [{ name: 'María José Pérez Gil', given_name: '  María   José ' }, 'María José'],

@@ -1,5 +1,5 @@
 /**
- * The name of the client home's greeting "¡Hola {name}!" (spec section 2, issue 10): the first name the
+ * The name of the client home's greeting "¡Hola {name}!" (spec section 2): the first name the
  * client typed at onboarding (`given_name`, "María José" of "María José Pérez Gil"), or — for accounts
  * without it (onboarded before it was stored, or named by staff) — the first word of the full name.
  */

@@ -16,7 +16,7 @@ export type AddClientDialogProps = {
 };
 
 /**
- * Añadir cliente (spec sections 2 and 5; issue 7): one field, Correo electrónico, that must be filled
+ * Añadir cliente (spec sections 2 and 5): one field, Correo electrónico, that must be filled
  * (validated with ZClientCreate; its message shows once the field was left or the form sent). Sending
  * creates the client and queues the invitation e-mail: toast Cliente creado and the dialog closes; a
  * failure keeps it open with the toast Error al crear el cliente and the server's message (e.g. the

@@ -23,7 +23,7 @@ type TabKey = (typeof TAB_KEYS)[number];
 const isTab = (v: string | null): v is TabKey => TAB_KEYS.includes(v as TabKey);
 
 /**
- * A client (`/clients/{email}`, spec section 2; issue 7): page header with the back arrow (to the agenda
+ * A client (`/clients/{email}`, spec section 2): page header with the back arrow (to the agenda
  * or the list the user came from) and the name, and the tabs Historial (sub-tabs Pendientes, Antiguas and
  * Canceladas with counts) and Información (name, e-mail, phone, Citas permitidas, assigned users, with
  * Editar información and Editar usuarios — not for the guest). The tab lives in `?tab=` so coming back

@@ -18,7 +18,7 @@ import { useDebouncedValue } from './use-debounced-value';
 import './clients.css';
 
 /**
- * Clientes (`/clients`, spec section 2; issue 7): the count badge, a search box (name or e-mail, asked to
+ * Clientes (`/clients`, spec section 2): the count badge, a search box (name or e-mail, asked to
  * the server 300 ms after typing stops: case- and accent-insensitive there), a card per client with name,
  * e-mail, last visit (dd/MM/yyyy) and number of visits — the guest's card reads Citas sin usuario
  * asignado —, Cargar más for the next page, and Añadir cliente (a modal asking for the e-mail). A client

@@ -18,7 +18,7 @@ import { clientHref, clientInfoHref } from './paths';
 import { WithClient } from './with-client';
 
 /**
- * Editar información of a client (`/clients/{email}/edit/information`, spec sections 2 and 5; issue 7):
+ * Editar información of a client (`/clients/{email}/edit/information`, spec sections 2 and 5):
  * Nombre and Citas permitidas (a whole number ≥ 0) are editable; e-mail and phone are shown read-only
  * with a note that the administrator changes them. Guardar is enabled only when something changed and
  * the values pass the contract (ZStaffUserPatch); it sends only what changed. Información actualizada /

@@ -17,7 +17,7 @@ import { clientInfoHref } from './paths';
 import { WithClient } from './with-client';
 
 /**
- * Editar usuarios of a client (`/clients/{email}/edit/users`, spec sections 2 and 5; issue 7): the people
+ * Editar usuarios of a client (`/clients/{email}/edit/users`, spec sections 2 and 5): the people
  * the client may book for, up to 3, each with a name (a row each; Añadir usuario, and a remove button per
  * row). A fourth is refused with No se pueden agregar más de 3 usuarios (the contract's message). Guardar
  * is enabled only when the list changed and every name is filled in. A sub-user with a pending

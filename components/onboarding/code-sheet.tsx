@@ -61,7 +61,7 @@ export function CodeSheet({ open, onClose, phone, requested, resendAt, onVerify,
   const verify = async () => {
     const code = digits.join('');
     if (!requested) return setError(t('sendFirst'));
-    // The rule of ZPhoneCode (lib/validation/users), without shipping zod to the page (issue 11).
+    // The rule of ZPhoneCode (lib/validation/users), without shipping zod to the page.
     if (!/^\d{6}$/.test(code)) return setError(t('codeLength'));
     setError(null);
     setVerifying(true);

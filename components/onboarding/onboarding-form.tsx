@@ -62,7 +62,7 @@ export function OnboardingForm({ email, firstName, surname: initialSurname, init
   const [resendAt, setResendAt] = useState(0);
   const [sheetOpen, setSheetOpen] = useState(false);
   const confirmation = useRef<ConfirmationResult | null>(null);
-  // The phone input and its rules load after the first paint (issue 11); until then a look-alike stands in.
+  // The phone input and its rules load after the first paint; until then a look-alike stands in.
   const [phoneField, setPhoneField] = useState<PhoneField | null>(null);
   useEffect(() => {
     let live = true;

@@ -26,7 +26,7 @@ export function formatForDisplay(value: string): string {
 }
 
 /**
- * International phone input (spec sections 2 and 5, issue 10) on react-phone-number-input: the spec's
+ * International phone input (spec sections 2 and 5) on react-phone-number-input: the spec's
  * searchable country picker (Spain by default) beside a number field that reads what a person types the way
  * they always do: a national number of the chosen country with or without spaces (`612345678` →
  * +34 612 34 56 78), `+34…` or `00 34…`, or a pasted international number, whose country it then picks.

@@ -1,7 +1,7 @@
 /**
  * Nombre and Apellido of the onboarding form from the account's one `name` field (spec section 2: "first
  * and last name are prefilled from the user's name"), helped by the identity provider's `given_name` /
- * `family_name` when it sent them (issue 10): "María José Pérez Gil" with family_name "Pérez Gil" is
+ * `family_name` when it sent them: "María José Pérez Gil" with family_name "Pérez Gil" is
  * María José / Pérez Gil, not María / José Pérez Gil.
  */
 

@@ -44,8 +44,8 @@ export function verifyFailureOf(err: unknown): VerifyFailure {
 }
 
 /**
- * Saves the finished profile: full name ("Nombre Apellido"), the Nombre alone as `given_name` (the greeting,
- * issue 10), verified phone, accepted policy, onboarding done.
+ * Saves the finished profile: full name ("Nombre Apellido"), the Nombre alone as `given_name` (the
+ * greeting), verified phone, accepted policy, onboarding done.
  */
 export async function completeProfile(email: string, names: { firstName: string; surname: string }, tlf: string): Promise<void> {
   const firstName = names.firstName.trim().replace(/\s+/g, ' ');

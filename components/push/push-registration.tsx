@@ -14,7 +14,7 @@ import {
 const askedKey = (email: string) => `klok.push.asked:${email}`;
 
 /**
- * Registers the push token of the signed-in user (issue 8, "Push"): rendered on the client's home and the
+ * Registers the push token of the signed-in user: rendered on the client's home and the
  * staff agenda, only when Firebase messaging is configured (`config` non-null). The first visit asks for
  * permission; later visits with permission granted refresh the token silently (sent only when it differs
  * from `stored`). Pushes arriving while the app is visible are shown as a toast. Renders nothing.

@@ -11,7 +11,7 @@ import './business-settings.css';
 import { Switch } from '@/components/ui/switch';
 
 /**
- * Ajustes del negocio (issue 8; decisions "Admin-only actions"): the tenant's settings, for admins only
+ * Ajustes del negocio (decisions "Admin-only actions"): the tenant's settings, for admins only
  * (the caller renders it only for them; the server refuses employees anyway). One switch for now:
  * Recordatorios automáticos por correo (24 h antes). A change is saved at once, with a toast, carrying the
  * version of the settings shown; on failure the switch goes back and an error toast says why, and when

@@ -9,7 +9,7 @@ import { badgeText, type MenuBadge } from './menu-badge';
 import type { MenuItem } from './side-menu';
 
 /**
- * The Menú panel loads after hydration, not with the page (issue 11, first-load JS): it is closed (renders
+ * The Menú panel loads after hydration, not with the page (first-load JS): it is closed (renders
  * nothing) until the menu button is pressed.
  */
 const SideMenu = dynamic(() => import('./side-menu').then((m) => m.SideMenu), { ssr: false });

@@ -23,7 +23,7 @@ export function StaffShell({ title, children }: { title: string; children: React
   const tw = useTranslations('staffWizard');
   // The wizards name their flow in the header: /new/appointment → Nueva cita, /new/leave → Bloquear franja.
   const wizardTitle = section === 'new' ? (segments[2] === 'leave' ? tw('titleLeave') : tw('titleAppointment')) : null;
-  // The staff member's new activity (issue 7): on the Actividad entry and on the menu button.
+  // The staff member's new activity: on the Actividad entry and on the menu button.
   const ta = useTranslations('activities');
   const { data: unseen = 0 } = useUnseenActivities();
   const badge: MenuBadge | undefined = unseen > 0 ? { count: unseen, label: ta('unseenLabel', { count: unseen }) } : undefined;

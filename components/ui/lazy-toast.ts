@@ -1,5 +1,5 @@
 /**
- * Toasts without sonner in the first-load JavaScript (issue 11): sonner (~9 KB gzip) loads after the page is
+ * Toasts without sonner in the first-load JavaScript: sonner loads after the page is
  * interactive (components/ui/lazy-toaster.tsx mounts its Toaster then) or at the first toast, whichever comes
  * first; both resolve to the same module, so a toast shown here reaches the mounted Toaster.
  */

@@ -4,7 +4,7 @@ import dynamic from 'next/dynamic';
 import type { ComponentProps } from 'react';
 
 /**
- * sonner's Toaster, loaded after hydration instead of with every page (issue 11, first-load JS budget): toasts
+ * sonner's Toaster, loaded after hydration instead of with every page (first-load JS budget): toasts
  * follow a user action or a push, never the first paint. Takes the Toaster's props.
  */
 const Toaster = dynamic(() => import('sonner').then((m) => m.Toaster), { ssr: false });
