@@ -4,7 +4,7 @@
  * periodic jobs registered with `registerPeriodicJob` (add them here, before `startOutboxWorker()`).
  * Skipped during `next build`; the worker does not start when `OUTBOX_WORKER=0`.
  *
- * Shutdown order (issue 11, "Operations"): the request edge (scripts/server.ts) drains HTTP first, then
+ * Shutdown order: the request edge (scripts/server.ts) drains HTTP first, then
  * runs the hooks registered here through lib/lifecycle.ts: the worker finishes its batch and stops, then
  * the database pool closes. Without the edge (`next start`), SIGTERM stops the worker here.
  */

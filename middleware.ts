@@ -3,7 +3,7 @@
  * through the server's published probe, else `GET /api/v1/session` over loopback), then routes each page request to the route set of the role (spec section 2):
  * clients to `/client/...`, staff to `/staff/...`, visitors to `/login` and `/onboarding`.
  * It is a convenience, never a security boundary: every layout and API handler checks the session again.
- * It also sets the security headers of every page answer (issue 9): a Content-Security-Policy around a
+ * It also sets the security headers of every page answer: a Content-Security-Policy around a
  * fresh nonce (passed on to Next.js in the request's own CSP header, so Next puts it on its scripts) and,
  * over https, Strict-Transport-Security. The API is outside the matcher: next.config.mjs gives it its
  * own strict policy. Imports nothing server-only.
@@ -30,8 +30,8 @@ type Probe = (host: string | null, token: string | undefined, ip: string | null)
 /**
  * The session behind the request's cookie. In process when the server published its probe
  * (lib/server/auth/session-probe.ts, registered by instrumentation.ts; this middleware runs on the Node.js
- * runtime in the same process): the very answer of `GET /api/v1/session` without a loopback HTTP call
- * (issue 11). Otherwise (the probe not yet registered) it asks `/api/v1/session` over loopback as before.
+ * runtime in the same process): the very answer of `GET /api/v1/session` without a loopback HTTP call.
+ * Otherwise (the probe not yet registered) it asks `/api/v1/session` over loopback.
  */
 async function askSession(req: NextRequest): Promise<SessionAnswer> {
   const token = req.cookies.get(SESSION_COOKIE)?.value;

@@ -9,12 +9,12 @@ const nextConfig = {
   distDir: process.env.NEXT_DIST_DIR || '.next',
   poweredByHeader: false,
   experimental: {
-    // Load each page's and route's server code at its first request instead of all of them at start
-    // (issue 11, memory): ~80 MB less resident memory (a live heap of ~80 MB instead of ~135 MB under the
-    // availability load); the first request of each route pays its module loading once.
+    // Load each page's and route's server code at its first request instead of all of them at start:
+    // a smaller live heap and less resident memory under the availability load (bench/README.md); the first
+    // request of each route pays its module loading once.
     preloadEntriesOnStart: false,
   },
-  // NEXT_SOURCEMAPS=1: browser source maps, for bundle analysis (scripts/bench/pages.ts, issue 11).
+  // NEXT_SOURCEMAPS=1: browser source maps, for bundle analysis (scripts/bench/pages.ts).
   productionBrowserSourceMaps: process.env.NEXT_SOURCEMAPS === '1',
   // rate-limiter-flexible loads drizzle-orm with a computed `import()`, which a bundle cannot resolve;
   // pino loads its worker-thread transports at run time (lib/server/log.ts uses none, but keep it unbundled).

@@ -2,7 +2,7 @@ import type { MetadataRoute } from 'next';
 import messages from '@/lib/i18n/messages/es.json';
 
 /**
- * The web app manifest (issue 8, "Push"): Klok installs on a phone's home screen as a standalone app.
+ * The web app manifest: Klok installs on a phone's home screen as a standalone app.
  * Colours from app/globals.css (`--primary`, `--bg`); icons in public/icons/ (scripts/make-icons.mjs).
  */
 export default function manifest(): MetadataRoute.Manifest {

@@ -1,5 +1,5 @@
 /*
- * Klok's push service worker (issue 8, "Push"). Firebase Cloud Messaging delivers web push to the
+ * Klok's push service worker. Firebase Cloud Messaging delivers web push to the
  * registration that `getToken` was given (this one); the payload is FCM's JSON
  * `{ notification: { title, body }, data: { … } }`. No script is imported from a CDN: the standard Push API
  * is all that is needed. While a Klok window is visible the message goes to it (a toast); otherwise a

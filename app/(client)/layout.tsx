@@ -11,7 +11,7 @@ import { getFacility } from '@/lib/server/repositories/facility';
 /**
  * The client route set (spec section 2): signed-in clients only, inside the client shell. The facility (the
  * shell's menu, the home's facility card) is read here through the server layer and handed to SWR as the
- * `fallback` of its key, so the first view needs no client-side fetch (issue 11); SWR revalidates it after.
+ * `fallback` of its key, so the first view needs no client-side fetch; SWR revalidates it after.
  */
 export default async function ClientLayout({ children }: { children: ReactNode }) {
   const { tenant, user } = await getSession();

@@ -30,8 +30,8 @@ type Search = { date?: string | string[]; eventId?: string | string[] };
  *
  * The stylists and the opened day's agenda (the default day view of that date, or today in Madrid) are read
  * here through the same server layer as their API routes and handed to SWR as the `fallback` of the hooks'
- * keys, so the calendar draws its first view without waiting for two API requests (issue 10, Lighthouse);
- * SWR revalidates them after. A week view stored in the browser asks for its week as before.
+ * keys, so the calendar draws its first view without waiting for two API requests;
+ * SWR revalidates them after. A week view stored in the browser asks for its week through the API.
  */
 export default async function AgendaPage({ searchParams }: { searchParams: Promise<Search> }) {
   const { tenant, user } = await getSession();

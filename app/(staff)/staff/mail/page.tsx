@@ -15,7 +15,7 @@ export async function generateMetadata(): Promise<Metadata> {
 }
 
 /**
- * Correo de prueba (`/mail`, issue 8): the e-mails the local mail catcher received from the signed-in staff
+ * Correo de prueba (`/mail`): the e-mails the local mail catcher received from the signed-in staff
  * member's own salon (the tenant of the session, resolved from the host by the server; the staff layout
  * checks the session too). A 404 unless the catcher runs (scripts/start.ts sets DEV_MAIL_DIR).
  * `?id=` opens one message; another salon's message is a 404.

@@ -7,7 +7,7 @@ import { listClientsPage } from '@/lib/server/services/list-clients';
 import { ZClientCreate, ZClientsQuery } from '@/lib/validation/users';
 
 /**
- * `GET /api/v1/users?search=&cursor=&limit=` (spec section 7; issue 7), staff only → 200 `ClientPage`
+ * `GET /api/v1/users?search=&cursor=&limit=` (spec section 7), staff only → 200 `ClientPage`
  * `{ items: ClientListItem[], next_cursor, total }`: the guest first (first page, when it matches), then
  * newest activity first, keyset-paged; `search` matches name or e-mail, case- and accent-insensitive.
  * 400 for a bad cursor or a limit outside 1–100. See `listClientsPage`.

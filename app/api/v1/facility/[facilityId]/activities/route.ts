@@ -6,7 +6,7 @@ import { ZActivityQuery } from '@/lib/validation/activities';
 import { ZFacilityId } from '@/lib/validation/common';
 
 /**
- * `GET /api/v1/facility/1/activities?cursor=&limit=` (spec section 7; issue 7), staff only: one page of
+ * `GET /api/v1/facility/1/activities?cursor=&limit=` (spec section 7), staff only: one page of
  * the feed, newest first, `{ items: [{ id, type, data, seen, created_at }], next_cursor, unseen }` with
  * `seen` and `unseen` for the caller. 400 for a bad cursor or a limit outside 1–100.
  */

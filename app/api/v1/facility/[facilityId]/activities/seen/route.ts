@@ -6,7 +6,7 @@ import { ZActivitiesSeen } from '@/lib/validation/activities';
 import { ZFacilityId } from '@/lib/validation/common';
 
 /**
- * `PATCH /api/v1/facility/1/activities/seen` (issue 7), staff only, body `{ up_to_id }`: the caller has
+ * `PATCH /api/v1/facility/1/activities/seen`, staff only, body `{ up_to_id }`: the caller has
  * seen the feed up to that activity; their watermark moves forward only. 200 `{ data: { unseen } }`.
  */
 export const PATCH = route(
