@@ -1,5 +1,5 @@
 /**
- * The local mail catcher (issue 8): an SMTP server (smtp-server) on 127.0.0.1 that accepts every message
+ * The local mail catcher: an SMTP server (smtp-server) on 127.0.0.1 that accepts every message
  * and writes it, as received, to `{dir}/tenant-{id}/{time}-{random}.eml`, where `id` is the sending salon of
  * its `X-Klok-Tenant` header (lib/mail-tenant.ts), so the staff of each salon read their own salon's
  * e-mails on the page `/mail`. A message without that header stays in `{dir}` itself, which no salon's

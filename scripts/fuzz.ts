@@ -1,5 +1,5 @@
 /**
- * `npm run fuzz [-- options]`: the long run of the write-endpoint fuzz test (test/api/fuzz.test.ts; issue 9).
+ * `npm run fuzz [-- options]`: the long run of the write-endpoint fuzz test (test/api/fuzz.test.ts).
  * CI runs a few cases per endpoint with a fixed seed; this runs many (2000 per endpoint and caller by
  * default) with a fresh seed each time, printed first so a failure can be replayed.
  *

@@ -1,6 +1,6 @@
 /**
  * Klok's HTTP server: Next.js (pages and /api/v1) behind a thin edge that owns what Next cannot know
- * (issue 9; the edge itself is lib/net/edge.ts, its rules lib/net/forwarding.ts and request-guards.ts):
+ * (the edge itself is lib/net/edge.ts, its rules lib/net/forwarding.ts and request-guards.ts):
  * - the caller's address and the scheme come from the socket; `X-Forwarded-*` are honoured only from the
  *   proxies of TRUSTED_PROXIES (comma-separated addresses, or `loopback`), and are always rewritten before
  *   Next sees them, with the caller's IP in `x-klok-client-ip` for the rate limits;
@@ -16,9 +16,9 @@
  * - headers must arrive within 15 s, the body within BODY_TIMEOUT_MS (default 10 s) of the end of the
  *   headers, the whole request within 30 s (or headers + body timeouts when longer): else 408 and the
  *   connection closes;
- * - every request gets an id (issue 11): a trusted proxy's valid `X-Request-Id`, else a fresh UUID, passed
+ * - every request gets an id: a trusted proxy's valid `X-Request-Id`, else a fresh UUID, passed
  *   to Next as `x-klok-request-id` (a client's own value is dropped) and returned in `X-Request-Id`;
- * - SIGTERM or SIGINT drains (issue 11, "Operations"): readiness turns 503, the listening socket closes (new
+ * - SIGTERM or SIGINT drains: readiness turns 503, the listening socket closes (new
  *   connections are refused), in-flight requests finish (at most SHUTDOWN_TIMEOUT_MS, default 10 s; then
  *   their connections are cut), idle keep-alive connections are closed, then the shutdown hooks of
  *   lib/lifecycle.ts run (the outbox worker finishes its batch, the database pool closes) and the process
@@ -36,15 +36,15 @@ import { msSetting } from '../lib/net/request-guards';
 
 const dev = process.argv.includes('--dev');
 // Embedded database (PGlite, no DATABASE_URL): compile its 9 MB WebAssembly module with the optimising
-// compiler only, instead of the baseline compiler first and the optimiser for hot functions later (issue 11,
-// memory): ~35 MB less resident code and faster queries from the first request, for ~1 s more when the
-// database opens. Set before anything compiles WebAssembly; the only other module (undici's small HTTP parser
+// compiler only, instead of the baseline compiler first and the optimiser for hot functions later: less
+// resident code and faster queries from the first request, for a little more time when the database opens
+// (bench/README.md). Set before anything compiles WebAssembly; the only other module (undici's small HTTP parser
 // behind fetch) just compiles optimised too. PGLITE_LIFTOFF=1 keeps V8's default.
 if (!process.env.DATABASE_URL && process.env.PGLITE_LIFTOFF !== '1') v8.setFlagsFromString('--no-liftoff');
 // Old generation: collect once it grows 30% past what the last full collection kept, instead of V8's
 // default factor (up to 4x on a machine with memory to spare). Under load, requests that wait a few hundred
 // ms (32 queued on PGlite's one connection) survive the young-generation collections and die in the old
-// one; with the default factor that garbage piled up to ~430 MB of heap (live: ~135 MB) before the first
+// one; with the default factor that garbage piles up to several times the live heap before the first
 // full collection. Proportional, so a larger live heap still gets room (no fixed limit to run out of).
 // V8_HEAP_GROWING_PERCENT=0 keeps V8's default.
 const heapGrowing = Number(process.env.V8_HEAP_GROWING_PERCENT ?? 30);

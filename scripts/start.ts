@@ -8,7 +8,7 @@
  *   (SMTP_URL) and shows the messages to staff on `/mail` (DEV_MAIL_DIR).
  * - `--dev` runs Next.js in development mode; otherwise builds when no build exists or a source file is newer
  *   than the build (after a `git pull` or an edit), and runs the
- *   production server. Either way Next.js runs inside scripts/server.ts, the request edge (issue 9).
+ *   production server. Either way Next.js runs inside scripts/server.ts, the request edge.
  * The embedded database (PGlite in DATA_DIR) is migrated and seeded with the demo tenant at first use.
  */
 import { spawn, spawnSync } from 'node:child_process';

@@ -1,5 +1,5 @@
 /**
- * Issue 11, agenda week: the route handler of `GET /api/v1/facility/1/appointments` called in process
+ * Agenda week: the route handler of `GET /api/v1/facility/1/appointments` called in process
  * (no HTTP) against a database seeded by scripts/bench/seed.ts, with per-call wall time and process CPU,
  * and the steps of `agendaBetween` timed one by one. A profiling aid, not a case of the suite.
  *

@@ -1,5 +1,5 @@
 /**
- * The floor server of the availability bench (issue 11): what `GET /api/v1/facility/1/{date}/{employeeEmail}
+ * The floor server of the availability bench: what `GET /api/v1/facility/1/{date}/{employeeEmail}
  * /appointments/available?serviceDuration=&serviceId=` costs with nothing but `node:http`, a `pg` Pool
  * (10 connections, as the app's) and the project's pure booking functions from lib/domain. It makes the
  * same SQL reads the app makes — tenant by host, session by cookie hash with its user (and the app's

@@ -1,5 +1,5 @@
 /**
- * The in-process cases of `npm run bench` (issues 7 and 8), informative rows without budgets: the activity
+ * The in-process cases of `npm run bench`, informative rows without budgets: the activity
  * feed, the client search, the outbox throughput and the reminder scan, each in its own tenant of a fresh
  * database, through the route handlers or the worker functions called directly (no HTTP).
  *
@@ -55,7 +55,7 @@ async function serverModules() {
 }
 
 /**
- * The activity feed (issue 7): `GET /api/v1/facility/1/activities` (first page of 30, through the route
+ * The activity feed: `GET /api/v1/facility/1/activities` (first page of 30, through the route
  * handler) over 200,000 activities of one tenant, for a stylist who has seen all but 5 (the usual case),
  * for one who never opened the feed (all 200,000 unseen: the count's worst case), and a page 100,000 items
  * deep (keyset: the same cost as the first). Its own tenant, so it runs after the agenda case on any database.
@@ -108,7 +108,7 @@ async function runActivityFeed(name: 'pglite' | 'postgres') {
 }
 
 /**
- * The client list (issue 7): `GET /api/v1/users` (pages of 30, through the route handler) over 20,000
+ * The client list: `GET /api/v1/users` (pages of 30, through the route handler) over 20,000
  * clients of one tenant with Spanish names (accents included): the first page, a common search typed
  * without accents ("maria"), a surname in capitals ("PEREZ"), a search that matches nobody (every client
  * is looked at: the worst case), and a page 10,000 clients deep (keyset: the cost of the first).
@@ -167,7 +167,7 @@ async function runClientSearch(name: 'pglite' | 'postgres') {
 }
 
 /**
- * Outbox throughput (issue 8): 2,000 queued e-mails delivered by the worker's `deliverDue` (batches of 50,
+ * Outbox throughput: 2,000 queued e-mails delivered by the worker's `deliverDue` (batches of 50,
  * 5 sends at a time over a pooled nodemailer SMTP transport) to a local SMTP server (`smtp-server`, which
  * accepts every message); prints messages per second. Its own tenant, so it runs after the other cases.
  */
@@ -229,7 +229,7 @@ async function runOutbox(name: 'pglite' | 'postgres') {
 }
 
 /**
- * The reminder scan (issue 8): `queueDueReminders` over 1,000,000 appointments of one tenant, one a minute
+ * The reminder scan: `queueDueReminders` over 1,000,000 appointments of one tenant, one a minute
  * from about 500 days ago to 190 days ahead (every tenth cancelled; past ones already reminded), seeded by
  * one `insert … select generate_series` statement. Each timed call is one scan batch (`maxBatches` 1): it
  * picks up to 200 pending, not yet reminded appointments starting within the next 24 hours, queues their

@@ -1,5 +1,5 @@
 /**
- * `npm run bench` — the benchmark suite of issue 11 (see bench/README.md for the cases and budgets).
+ * `npm run bench` — the benchmark suite (see bench/README.md for the cases and budgets).
  *
  * 1. Production build into `.next-bench` (skipped when its BUILD_ID is newer than every source file, the
  *    rule of scripts/start.ts).
@@ -595,7 +595,7 @@ function writeResults() {
 }
 
 /**
- * Why a budget known to be out of reach on this stack is missed (issue 11 asks the bench to say so): printed
+ * Why a budget known to be out of reach on this stack is missed (the bench says so rather than only failing): printed
  * under the table for each failed row of the case. The profile and what it would take: bench/README.md.
  */
 const MISSED_BECAUSE: Record<string, string> = {

@@ -1,5 +1,5 @@
 /**
- * The bench suite's shared pieces (scripts/bench/lib.ts, issue 11): percentiles and medians as the table
+ * The bench suite's shared pieces (scripts/bench/lib.ts): percentiles and medians as the table
  * reports them, budget verdicts, BENCH_ROW parsing, and a load run that refuses to report refusals.
  */
 import http from 'node:http';

@@ -1,5 +1,5 @@
 /**
- * Shared pieces of the benchmark suite (`npm run bench`, issue 11): the BENCH_ROW contract, load runs
+ * Shared pieces of the benchmark suite (`npm run bench`): the BENCH_ROW contract, load runs
  * with autocannon's programmatic API (exact latency percentiles from every response), the peak RSS of a
  * process (VmHWM, resettable between cases) and small statistics helpers. No server code imported here.
  */

@@ -1,5 +1,5 @@
 /**
- * Page bench (issues 10 and 11): first-load JavaScript of the client pages and the staff agenda, and
+ * Page bench: first-load JavaScript of the client pages and the staff agenda, and
  * Lighthouse (mobile) performance and accessibility scores, against a running production server.
  *
  *   tsx scripts/bench/pages.ts --base http://localhost:3000 [--client-cookie V] [--staff-cookie V]
@@ -22,7 +22,7 @@
  * Lighthouse 12 (mobile emulation and simulated throttling, its defaults) runs in Chromium (CHROMIUM_PATH, else
  * /usr/bin/chromium, headless) on /login, /onboarding, the client home, /new/appointment and the staff agenda (those with a cookie) with the session cookie as an
  * extra header; each page runs `--lighthouse-runs` times (default 3) and the run with the median performance
- * score gives both rows. Scores are 0–100; budgets: performance ≥ 90, accessibility ≥ 95 (issue 10).
+ * score gives both rows. Scores are 0–100; budgets: performance ≥ 90, accessibility ≥ 95.
  *
  * Output: one `BENCH_ROW <json>` line per figure on stdout (scripts/bench row contract); progress on stderr.
  */
@@ -39,10 +39,10 @@ type Row = {
   note?: string;
 };
 
-/** The first-load JS budget (KB gzip) of the client pages, and of the staff agenda (issue 11). */
+/** The first-load JS budget (KB gzip) of the client pages, and of the staff agenda. */
 export const CLIENT_PAGE_BUDGET_KB = 170;
 export const AGENDA_BUDGET_KB = 300;
-/** Lighthouse budgets (0–100, issue 10). */
+/** Lighthouse budgets (0–100). */
 export const PERFORMANCE_BUDGET = 90;
 export const ACCESSIBILITY_BUDGET = 95;
 

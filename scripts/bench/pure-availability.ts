@@ -1,5 +1,5 @@
 /**
- * Bench case "pure availability" (issue 11): the whole pure pipeline the availability service runs for one
+ * Bench case "pure availability": the whole pure pipeline the availability service runs for one
  * stylist-day — open intervals from the weekly shifts, the day's bounds, the client window, available
  * starts and the hour groups — for a day with 40 busy ranges and a 3-part service (busy segments
  * [0,15], [30,45], [60,75] of a 75-minute service). Warms up, then times BENCH_PURE_CALLS (default 50,000,
