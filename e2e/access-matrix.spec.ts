@@ -3,7 +3,7 @@ import { formatReport, PEOPLE, runMatrix, type Answer, type MatrixApi, type Meth
 import { lastSmsCode, signIn } from './fixtures/auth';
 
 /**
- * The access matrix of /api/v1 (issue 9, test/access/matrix.ts) against the started app: every row × role
+ * The access matrix of /api/v1 (test/access/matrix.ts) against the started app: every row × role
  * over HTTP, with the session cookies of real sign-ins through the local OpenID provider (the salon2 admin
  * signs in on salon2.localhost; playwright.config.ts creates that tenant before the server starts).
  * Requests carry a JSON content type and no Origin header; `foreignHome` sends `Host: salon2.localhost`.

@@ -5,7 +5,7 @@ import { api, nextWeekday, onboard, signIn } from './fixtures/auth';
 import { corte, newPage } from './fixtures/pages';
 
 /**
- * Actividad (issue 7): a client's booking and a staff cancellation appear in the feed as Spanish
+ * Actividad: a client's booking and a staff cancellation appear in the feed as Spanish
  * sentences; tapping the booking opens the agenda on its date with the event highlighted; the badge of
  * new activity (menu button and Actividad entry) clears for the staff member who opened the feed and
  * only for them. Screenshots go to `artifacts/`.

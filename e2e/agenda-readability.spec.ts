@@ -5,7 +5,7 @@ import { api, nextWeekday, signIn } from './fixtures/auth';
 import { firstView, madrid, showCalendar, ZONE } from './fixtures/pages';
 
 /**
- * The agenda read at a glance on a 390 × 844 phone and a 1280 × 800 desktop (issue 10): a 15- and a
+ * The agenda read at a glance on a 390 × 844 phone and a 1280 × 800 desktop: a 15- and a
  * 30-minute appointment show the client's whole name, then the service, in day and week view; the week
  * scrolls sideways on a phone with readable columns and an uncut date label; a long press opens Nuevo
  * evento and the finger's release does not click the dialog; Hoy and every navigation keep `?date=` in

@@ -4,7 +4,7 @@ import { signIn } from './fixtures/auth';
 import { corte, newPage } from './fixtures/pages';
 
 /**
- * axe-core on every screen of both route sets (issue 10, Proof), in a phone (390 × 844) and a desktop
+ * axe-core on every screen of both route sets, in a phone (390 × 844) and a desktop
  * (1280 × 800) viewport: no violation of impact serious or critical. Each test prints the screens it
  * covered. Screens covered elsewhere are left out here: the agenda (e2e/agenda-readability.spec.ts), the
  * onboarding (e2e/onboarding-phone.spec.ts) and the wizard steps after the first (e2e/wizard-keyboard.spec.ts).

@@ -3,7 +3,7 @@ import { api, signIn } from './fixtures/auth';
 import { newPage } from './fixtures/pages';
 
 /**
- * Ajustes del negocio (issue 8; decisions "Admin-only actions"): the admin turns the automatic reminders
+ * Ajustes del negocio (decisions "Admin-only actions"): the admin turns the automatic reminders
  * off and on from the Empleados screen (a toast each time, kept after a reload); an employee does not see
  * the card and the server refuses the change.
  */

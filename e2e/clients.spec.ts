@@ -3,7 +3,7 @@ import { api, nextWeekday, signIn } from './fixtures/auth';
 import { heading, madrid, newPage } from './fixtures/pages';
 
 /**
- * The client screens (spec sections 2 "Clients", 5 and 8; issue 7) in the browser, as the admin:
+ * The client screens (spec sections 2 "Clients", 5 and 8) in the browser, as the admin:
  * Añadir cliente invites a new client who is listed with 0 visits and found by its e-mail, then deleted
  * (admin); "garcia" finds Ana García (accent-insensitive search on the server); the agenda's
  * Información cita → Ver perfil opens the client with the appointment in Pendientes, and once cancelled

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 
 /**
- * Installability (issue 8, "A web app manifest … Lighthouse's installability checks pass"). Lighthouse
+ * Installability: Klok installs on a phone's home screen as a standalone app. Lighthouse
  * 12 dropped its PWA audits; the check it ran is Chrome's own `Page.getInstallabilityErrors` (DevTools
  * Protocol), asked here on the sign-in page, which every visitor reaches without an account. Playwright's
  * usual browser contexts are off the record, and Chrome never offers to install from an incognito

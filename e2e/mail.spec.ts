@@ -3,7 +3,7 @@ import { api, nextWeekday, signIn } from './fixtures/auth';
 import { corte } from './fixtures/pages';
 
 /**
- * Correo de prueba (issue 8): without SMTP_URL, `npm start` runs the local mail catcher and the outbox
+ * Correo de prueba: without SMTP_URL, `npm start` runs the local mail catcher and the outbox
  * worker delivers to it over SMTP. Staff book for a client with an e-mail and cancel with a reason; the
  * staff page /mail then lists the Spanish confirmation (with the .ics attached) and the cancellation
  * with that reason, in text and in the sandboxed HTML view.

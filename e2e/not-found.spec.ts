@@ -2,7 +2,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { signIn } from './fixtures/auth';
 
 /**
- * The not-found screens (spec sections 2 and 8, issue 10): an unknown stylist or client answers HTTP 404
+ * The not-found screens (spec sections 2 and 8): an unknown stylist or client answers HTTP 404
  * with Error. No se ha encontrado al empleado / al cliente inside the staff shell (header and Menú); an
  * address no route serves shows Error. No se ha encontrado la página inside the shell of the signed-in
  * role; a host that names no business answers 404 with No se ha encontrado el negocio.

@@ -3,7 +3,7 @@ import { expect, test, type Locator, type Page } from '@playwright/test';
 import { lastSmsCode } from './fixtures/auth';
 
 /**
- * Creación de cuenta on a phone (issue 10): the phone field reads a Spanish number the way a Spanish client
+ * Creación de cuenta on a phone: the phone field reads a Spanish number the way a Spanish client
  * types it (`612345678` after clearing the field is +34 612 34 56 78, not Australia), normalises `0034…`,
  * picks Portugal for a pasted +351 number; one tap on the privacy checkbox checks it even as the phone error
  * appears; Nombre / Apellido come from the provider's given_name "María José" / family_name "Pérez Gil".
@@ -62,7 +62,7 @@ test('a Spanish client types their number the way they always do', async ({ page
   // Spain by default.
   await expectCountry(f.country, 'España', 'ES', '+34');
 
-  // Cleared, then 612345678 typed key by key: a Spanish mobile (it used to become "+61 2 3456 78", Australia).
+  // Cleared, then 612345678 typed key by key: a Spanish mobile, not "+61 2 3456 78" (Australia).
   await clear(f.phone);
   await f.phone.pressSequentially('612345678');
   await expect(f.phone).toHaveValue('612 34 56 78');
@@ -110,7 +110,7 @@ test('a Spanish client types their number the way they always do', async ({ page
   await page.keyboard.type(lastSmsCode(`+34${national}`));
   await sheet.getByRole('button', { name: 'Verificar' }).click();
   await page.waitForURL((url) => url.pathname === '/');
-  // The greeting uses the Nombre as typed (given_name), not the first word of the full name (issue 10).
+  // The greeting uses the Nombre as typed (given_name), not the first word of the full name.
   await expect(page.getByRole('heading', { name: '¡Hola María José!', exact: true })).toBeVisible();
 });
 

@@ -3,7 +3,7 @@ import { signIn } from './fixtures/auth';
 import { fakePushSubscription } from './fixtures/push';
 
 /**
- * Push registration on the staff agenda (issue 8, "Push"): with notifications granted the real service
+ * Push registration on the staff agenda: with notifications granted the real service
  * worker registers and the token Firebase Cloud Messaging hands out is stored with
  * `PATCH /api/v1/employees/{email}`; denied logs the warning and stores nothing. The e2e server runs with
  * a fake public Firebase config (playwright.config.ts); only Google's network calls (Firebase

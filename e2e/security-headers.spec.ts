@@ -4,7 +4,7 @@ import { corte, showCalendar } from './fixtures/pages';
 import { fakePushSubscription } from './fixtures/push';
 
 /**
- * Security headers (issue 9): every page answer carries a Content-Security-Policy with a fresh nonce,
+ * Security headers: every page answer carries a Content-Security-Policy with a fresh nonce,
  * `'strict-dynamic'`, no `'unsafe-eval'` and `frame-ancestors 'none'`, and every script Next.js renders
  * carries that nonce; the API answers `default-src 'none'`. The main screens of a client and of staff
  * (the FullCalendar agenda, the push registration with its service worker, the mail preview in its

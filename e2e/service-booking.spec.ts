@@ -3,7 +3,7 @@ import { DateTime } from 'luxon';
 import { api, nextWeekday, signIn } from './fixtures/auth';
 
 /**
- * Management reaches the client (issue 6): an admin adds a stylist and a service with a rest gap
+ * Management reaches the client: an admin adds a stylist and a service with a rest gap
  * (work 0–30 and 60–75 of 75 minutes), a walk-in is booked in the stylist's agenda at 10:30–11:00, and a
  * client booking the new service is offered 10:00 — its rest gap around the walk-in — but not the starts
  * whose busy parts would overlap it; the booking at 10:00 goes through.

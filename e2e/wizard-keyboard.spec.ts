@@ -4,7 +4,7 @@ import { api, signIn } from './fixtures/auth';
 import { newPage } from './fixtures/pages';
 
 /**
- * The wizards with the keyboard alone (issue 10): the single-choice lists are radio groups (one Tab stop,
+ * The wizards with the keyboard alone: the single-choice lists are radio groups (one Tab stop,
  * arrow keys move the checked option, Home/End), the client booking wizard is completed with fewer than 15
  * key presses per step, the staff wizards' header names the flow (Nueva cita, Bloquear franja), the step
  * labels are never cut (360 px phone and desktop), and axe finds no serious or critical violation on any
@@ -15,7 +15,7 @@ const CLIENT = 'cliente@klok.demo';
 const ADMIN = 'admin@klok.demo';
 const SERVICE = 'Corte de pelo';
 const STYLIST = 'Sara López';
-/** Fewer key presses than this per step (issue 10, Proof). */
+/** Fewer key presses than this per step. */
 const MAX_KEYS = 15;
 
 /** Counts the key presses of one wizard step. */

@@ -106,7 +106,7 @@ test('the opened day comes with the page; the calendar takes over once the user 
   await signIn(page, MARCOS);
   const date = nextWeekday(15);
   const id = await book(page, date, '12:00');
-  // Both API answers are held back: the first view must come with the page (issue 10, first view).
+  // Both API answers are held back: the first view must come with the page.
   let held = 0;
   await page.route(/\/api\/v1\/facility\/1\/(appointments|employees)(\?|$)/, () => {
     held += 1; // never answered

@@ -1,5 +1,5 @@
 /**
- * The access matrix of `/api/v1` (issue 9): every route × method × role with the status it must answer.
+ * The access matrix of `/api/v1`: every route × method × role with the status it must answer.
  * One table, two runners: test/api/access-matrix.test.ts (in-process, PGlite and PostgreSQL) and
  * e2e/access-matrix.spec.ts (the started app). Both talk to the API through `MatrixApi`, so the per-cell
  * setups here only use the API itself (as the admin, or as the client for its own phone code).

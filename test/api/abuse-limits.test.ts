@@ -1,5 +1,5 @@
 /**
- * Abuse limits under parallel load (issue 9), as an attacker would try them: phone-code guessing, SMS
+ * Abuse limits under parallel load, as an attacker would try them: phone-code guessing, SMS
  * pumping through one account, one number or one address, phone lookups, session-token guessing and
  * sign-in callback floods. Every refusal is 429 with the JSON error shape, a Spanish message and
  * `Retry-After`. On PostgreSQL (TEST_DATABASE_URL) the requests really run in parallel.
@@ -134,7 +134,7 @@ it('numbers of countries the tenant does not allow get no code (Spain only by de
   expect(portugal.body.error).toEqual({ code: 'phone_country', message: 'Este negocio no admite números de teléfono de ese país.' });
   const db = await getDb();
   await db.update(tenants).set({ phoneCountries: ['ES', 'PT'] }).where(eq(tenants.id, await tenantId()));
-  forgetTenant(); // a raw database write: evict the 5-second tenant cache (issue 11) as the settings service does
+  forgetTenant(); // a raw database write: evict the 5-second tenant cache as the settings service does
   expect((await sendCode(user.email, cookie, '+351912345678')).status).toBe(200);
   await db.update(tenants).set({ phoneCountries: ['ES'] }).where(eq(tenants.id, await tenantId()));
   forgetTenant();

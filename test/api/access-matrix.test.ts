@@ -1,5 +1,5 @@
 /**
- * The access matrix of /api/v1 in-process (issue 9): every row × role of test/access/matrix.ts is sent to
+ * The access matrix of /api/v1 in-process: every row × role of test/access/matrix.ts is sent to
  * the route modules under app/api/v1 with `call()`, on PGlite and, with TEST_DATABASE_URL, on PostgreSQL.
  * Fails on any differing cell (printing a compact diff and the whole grid) and on any route file method
  * the table lacks.

@@ -1,5 +1,5 @@
 /**
- * The activity feed (issue 7): `GET /facility/1/activities?cursor=&limit=` pages newest first by keyset,
+ * The activity feed: `GET /facility/1/activities?cursor=&limit=` pages newest first by keyset,
  * `seen`/`unseen` are per staff member (a watermark each), `PATCH /facility/1/activities/seen` moves the
  * caller's watermark forward only. Staff only; tenants see only their own feed. Runs on PGlite and, with
  * TEST_DATABASE_URL, on PostgreSQL (where the concurrent PATCHes really run in parallel).

@@ -1,5 +1,5 @@
 /**
- * The database guards what the agenda's busy-parts read relies on (migration 0010, issue 11 growth): every busy
+ * The database guards what the agenda's busy-parts read relies on (migration 0010): every busy
  * part of an appointment belongs to the appointment's stylist and lies inside its [start_at, end_at).
  * Inserting or updating a part that does not, or changing an appointment's stylist or times away from its
  * parts (checked at commit), fails with SQLSTATE 23514. Leaves' parts are not concerned.

@@ -1,5 +1,5 @@
 /**
- * The clients API of issue 7 against PGlite (and PostgreSQL with TEST_DATABASE_URL): the paged, searchable
+ * The clients API against PGlite (and PostgreSQL with TEST_DATABASE_URL): the paged, searchable
  * list; invitations (201, 409, concurrent); the detail's history; staff edits (sub-users with pending
  * appointments, allowance, guest); the admin's export and deletion; access (clients 403, employees 403 on
  * admin actions) and tenancy (404 across tenants).

@@ -1,6 +1,6 @@
 /**
  * A database that accepts connections but never answers, or a statement that runs too long, makes no
- * request hang (issue 9): the pool's connect and statement timeouts end the wait and the API answers 503
+ * request hang: the pool's connect and statement timeouts end the wait and the API answers 503
  * `unavailable` with a Spanish message and `Retry-After`.
  */
 import { Pool } from 'pg';

@@ -1,5 +1,5 @@
 /**
- * The employee management API (spec sections 2, 5 and 7; issue 6 §2): one stylist, their information,
+ * The employee management API (spec sections 2, 5 and 7): one stylist, their information,
  * push token, weekly schedule, services and special shifts; the orphan guard of decisions "Schedule
  * changes and booked appointments" (409 `schedule_conflict`, then `force`); tenancy and roles.
  */

@@ -1,5 +1,5 @@
 /**
- * Phone verification with Firebase (issue 8; spec section 4, onboarding): with `PHONE_PROVIDER=firebase`
+ * Phone verification with Firebase (spec section 4, onboarding): with `PHONE_PROVIDER=firebase`
  * the browser sends the Firebase ID token to `POST /users/{email}/phone/verify`, and the server verifies it
  * (RS256 signature against the project's key set, issuer `https://securetoken.google.com/<project>`,
  * audience = project id, expiry) and stores the phone of the token's `phone_number` claim, never one from the

@@ -1,5 +1,5 @@
 /**
- * Fuzz test of every write endpoint (issue 9): each POST/PATCH/PUT/DELETE route under app/api/v1 gets
+ * Fuzz test of every write endpoint: each POST/PATCH/PUT/DELETE route under app/api/v1 gets
  * random JSON, valid bodies with one field broken, malformed JSON text, odd path params, query strings
  * and content types (test/fuzz/write-endpoints.ts), as the seed's client and as its admin. Properties:
  * - never a 5xx;

@@ -1,5 +1,5 @@
 /**
- * The greeting's first name (issue 10): onboarding stores the Nombre the client typed as `given_name`
+ * The greeting's first name: onboarding stores the Nombre the client typed as `given_name`
  * (`PATCH /users/{email}` with `given_name`), the API returns it, and a later change of the full name keeps it
  * only while the name still begins with it (staff renaming the client included).
  */

@@ -1,5 +1,5 @@
 /**
- * Liveness and readiness (issue 11, "Operations"): `/api/health` answers without the database;
+ * Liveness and readiness: `/api/health` answers without the database;
  * `/api/ready` answers 200 only while the database answers and every migration is applied, and 503 with
  * the failed check while a migration is pending or the process drains after SIGTERM.
  */

@@ -1,5 +1,5 @@
 /**
- * The route wrapper against hostile requests (issue 9): cross-site writes, other content types, oversized
+ * The route wrapper against hostile requests: cross-site writes, other content types, oversized
  * bodies, control characters, malformed path escapes, parallel writes racing on a unique key, and the
  * headers every API answer carries. Also the session rules: idle expiry, rotation, a deleted user.
  * Each refusal has the JSON error shape with a Spanish message and leaves the data as it was.
@@ -242,7 +242,7 @@ describe('sessions', () => {
     const { token } = await createSession(tid, user.id);
     expect(await findSessionUser(tid, token)).not.toBeNull();
     await (await getDb()).update(sessions).set({ lastUsedAt: sql`now() - interval '15 days'` }).where(eq(sessions.userId, user.id));
-    forgetSessionsOf(user.id); // a raw database write: evict the 2-second session cache (issue 11) as the services do
+    forgetSessionsOf(user.id); // a raw database write: evict the 2-second session cache as the services do
     expect(await findSessionUser(tid, token)).toBeNull();
     const res = await call(session, { path: '/api/v1/session', cookie: `${SESSION_COOKIE}=${token}` });
     expect(res.status).toBe(404);
@@ -263,7 +263,7 @@ describe('sessions', () => {
     const { user, cookie } = await createClient('borrada@example.com');
     expect((await call(session, { path: '/api/v1/session', cookie })).status).toBe(200);
     await (await getDb()).update(users).set({ deletedAt: new Date() }).where(eq(users.id, user.id));
-    forgetSessionsOf(user.id); // a raw database write: evict the 2-second session cache (issue 11) as the services do
+    forgetSessionsOf(user.id); // a raw database write: evict the 2-second session cache as the services do
     expect((await call(session, { path: '/api/v1/session', cookie })).status).toBe(404);
   });
 });

@@ -1,5 +1,5 @@
 /**
- * The name stored at first sign-in (issue 10): the provider's display name, or its given and family names
+ * The name stored at first sign-in: the provider's display name, or its given and family names
  * joined when it sent only those; a client invited without a name gets it the same way.
  */
 import { getDb } from '@/lib/server/db/client';

@@ -1,5 +1,5 @@
 /**
- * The outbox claim across salons (issue 11, tenant-keyed writes): `claimDue` reads the due rows of every
+ * The outbox claim across salons (tenant-keyed writes): `claimDue` reads the due rows of every
  * salon, then claims them salon by salon. What a worker sees must not change: the oldest due messages first
  * whatever their salon, up to `limit`, each row claimed once (a second worker gets the rest, then nothing),
  * and on PostgreSQL two workers claiming at the same time never get the same row.

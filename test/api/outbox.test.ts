@@ -1,5 +1,5 @@
 /**
- * Delivery of the outbox (issue 8, "Delivery") to a real local SMTP server (`smtp-server`), on PGlite and,
+ * Delivery of the outbox to a real local SMTP server (`smtp-server`), on PGlite and,
  * with TEST_DATABASE_URL, on PostgreSQL: a staff cancellation is delivered once with its reason, a guest
  * cancellation sends nothing, refusals are retried on the backoff schedule (time is driven through `now`),
  * two workers deliver 1,000 messages exactly once, and a crash between send and mark resends the message

@@ -1,5 +1,5 @@
 /**
- * Push through the outbox (issue 8, "Push"), on PGlite and, with TEST_DATABASE_URL, on PostgreSQL: the
+ * Push through the outbox, on PGlite and, with TEST_DATABASE_URL, on PostgreSQL: the
  * browser's token registration (`PATCH /users/{email}` and `/employees/{email}` with `fcm_token`), a
  * client booking queues one push to the stylist, a staff cancellation one to the client and none for the
  * guest, the dev provider delivers, a user without a token gets nothing, and an invalid-token error from

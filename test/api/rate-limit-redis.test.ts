@@ -1,5 +1,5 @@
 /**
- * The rate limits on Redis (REDIS_URL set, issue 9): the same limits hold under parallel requests with the
+ * The rate limits on Redis (REDIS_URL set): the same limits hold under parallel requests with the
  * counters in Redis instead of the database. Runs when REDIS_TEST_URL names a Redis server (.ci/run sets
  * it when one answers at 127.0.0.1:6379).
  */

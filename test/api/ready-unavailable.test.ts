@@ -1,5 +1,5 @@
 /**
- * Readiness with a database that accepts connections and never answers (issue 11): `/api/ready` answers
+ * Readiness with a database that accepts connections and never answers: `/api/ready` answers
  * 503 `not_ready` naming the database within about its 1 s budget, and `/api/health` stays 200.
  */
 import { GET as health } from '@/app/api/health/route';

@@ -1,5 +1,5 @@
 /**
- * E-mails of appointments (issue 8): a booking queues exactly one confirmation with the .ics (client flow,
+ * E-mails of appointments: a booking queues exactly one confirmation with the .ics (client flow,
  * staff booking for a client with an e-mail), none for a walk-in guest; the automatic reminder 24 hours
  * before is queued once per appointment, never for a cancelled or guest appointment, nor when the tenant
  * turned it off, nor twice after the appointment moves or the worker restarts.

@@ -1,5 +1,5 @@
 /**
- * The per-process caches in front of every handler (issue 11): tenants by slug (5 s) and sessions (2 s).
+ * The per-process caches in front of every handler: tenants by slug (5 s) and sessions (2 s).
  * Revocation through this instance is immediate (logout, settings change); a change made behind the
  * instance's back (another instance, a raw database write) shows within the TTL.
  */

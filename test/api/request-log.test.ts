@@ -1,5 +1,5 @@
 /**
- * Structured request logs and request ids (issue 11, "Operations"): every API answer carries
+ * Structured request logs and request ids: every API answer carries
  * `X-Request-Id`; each request writes one JSON line with the request id, tenant, route pattern (never the
  * raw path with an e-mail in it), method, status and duration; a 500 carries `request_id` in its body and
  * is logged at error level with the stack under the same id.

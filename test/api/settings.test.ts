@@ -1,5 +1,5 @@
 /**
- * Tenant settings (issue 8; decisions "Admin-only actions"): `GET /facility/1/settings` for staff and
+ * Tenant settings (decisions "Admin-only actions"): `GET /facility/1/settings` for staff and
  * `PATCH` for admins only; automatic reminders on by default, and a tenant that turns them off is skipped by
  * the reminder scan while another tenant keeps getting its reminders.
  */

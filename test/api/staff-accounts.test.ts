@@ -1,5 +1,5 @@
 /**
- * Staff accounts (issue 6 §3; decisions "Admin-only actions", "Identity", "Deleting"): only an admin adds
+ * Staff accounts (decisions "Admin-only actions", "Identity", "Deleting"): only an admin adds
  * a stylist (`POST /facility/1/employees`) or removes one (`DELETE /facility/1/employees/{email}`).
  * A new stylist is listed, signs in as staff and starts with a default week and no services; a client's
  * e-mail is never promoted; a stylist with pending appointments cannot be removed; a removed stylist

@@ -1,5 +1,5 @@
 /**
- * A new salon (issue 6 §3): `createTenant` and `npm run tenant:create` create the tenant, its facility 1
+ * A new salon: `createTenant` and `npm run tenant:create` create the tenant, its facility 1
  * named after it, the admin account and the guest client, idempotently; the salon is then served on its
  * own host (`{slug}.<domain>`) and its admin has the admin rights there.
  */

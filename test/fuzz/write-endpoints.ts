@@ -1,5 +1,5 @@
 /**
- * The fuzz test's model of the API's writes (issue 9): every POST/PATCH/PUT/DELETE route under
+ * The fuzz test's model of the API's writes: every POST/PATCH/PUT/DELETE route under
  * app/api/v1 with a valid request to start from, the fast-check generators of bad requests (random JSON,
  * valid bodies with one field broken, malformed JSON text, odd path params, query strings and headers),
  * and `send()`, which calls a handler in-process the way Next.js does with a raw body and raw headers.

@@ -1,5 +1,5 @@
 /**
- * The two-instance stack of the scale test (issue 11, "Scale out"), from real parts on loopback:
+ * The two-instance stack of the scale test, from real parts on loopback:
  * PostgreSQL (TEST_DATABASE_URL's server, a fresh database) ← PgBouncer in transaction mode ← two Klok
  * instances (scripts/server.ts on the production build) ← HAProxy round robin. Each piece is a child
  * process with its files in one temporary folder; `stop()` ends them all and drops the database.

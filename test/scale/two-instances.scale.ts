@@ -1,6 +1,6 @@
 /**
  * Two Klok instances behind HAProxy (round robin) on one PostgreSQL through PgBouncer in transaction mode
- * (issue 11, "Scale out" and "Operations"; test/scale/stack.ts builds the stack):
+ * (test/scale/stack.ts builds the stack):
  * - the booking race: 200 clients book the same stylist and hour at once through the proxy → exactly one
  *   201 and 199 × 409 `slot_taken`, no 5xx, and both instances served bookings;
  * - the allowance race: one client with an allowance of 1 books N different hours at once → one 201,

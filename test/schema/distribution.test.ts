@@ -1,9 +1,9 @@
 /**
- * Issue 11, "distribution-ready schema": the tables can be distributed by `tenant_id` (Citus,
+ * Distribution-ready schema: the tables can be distributed by `tenant_id` (Citus,
  * deploy/citus.sql) only if every primary key, unique index, exclusion constraint and foreign key between
  * tenant tables includes `tenant_id`. This test reads the migrated database's catalog (pg_catalog, the same
  * on PGlite and on the PostgreSQL server of TEST_DATABASE_URL) so a new table or key that breaks the rule
- * fails CI. It also checks what the composite keys change for users of the API: a row can no longer point
+ * fails CI. It also checks what the composite keys change for users of the API: a row cannot point
  * to another salon's row, and deleting a service keeps its appointments (only `service_id` is cleared).
  */
 import { and, eq, sql } from 'drizzle-orm';

@@ -1,5 +1,5 @@
 /**
- * Issue 11: `epochMs` (lib/server/repositories/time-window.ts) hands instants over as epoch ms numbers, and
+ * `epochMs` (lib/server/repositories/time-window.ts) hands instants over as epoch ms numbers, and
  * the appointment DTOs format them with `isoUtc`. It must give the instant a `Date` parsed from the driver's
  * text would have held: PostgreSQL keeps microseconds (`now()` defaults), which are cut to the millisecond
  * below, before 1970 too; null stays null. PGlite by default, the PostgreSQL server with TEST_DATABASE_URL.

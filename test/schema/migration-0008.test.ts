@@ -1,5 +1,5 @@
 /**
- * Migration 0008 (issue 11: composite keys, time-window indexes, users.given_name) applies to a database
+ * Migration 0008 (composite keys, time-window indexes, users.given_name) applies to a database
  * that already holds data: the demo seed is written at migration 0007, then 0008 runs and keeps every row.
  * Runs on PGlite, or on the PostgreSQL server of TEST_DATABASE_URL (a scratch database).
  */

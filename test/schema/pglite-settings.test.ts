@@ -1,5 +1,5 @@
 /**
- * PGlite's server settings (issue 11, memory): the embedded database opens with a 16MB buffer cache
+ * PGlite's server settings: the embedded database opens with a 16MB buffer cache
  * (PGLITE_SHARED_BUFFERS) instead of the 128MB its initdb writes, and keeps PGlite's own start arguments.
  * The database check runs on PGlite only (a PostgreSQL server's settings are its administrator's).
  */

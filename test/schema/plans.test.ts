@@ -1,7 +1,7 @@
 /**
- * Issue 11, growth: the time-window queries of the hot paths must cost the same for a salon with years of
+ * Growth: the time-window queries of the hot paths must cost the same for a salon with years of
  * past appointments as for a new one. `start_at < to and end_at > from` can use a btree for one bound only
- * (with a million past appointments the stylist-day busy query removed ~10k rows per call); the repositories
+ * (with a million past appointments the stylist-day busy query would read and throw away most of them); the repositories
  * query `tstzrange(start_at, end_at, '[)') && window` instead, which the GiST indexes bound at both ends.
  *
  * This test seeds 100k past appointments (and their busy parts, and leaves) for one salon, ANALYZEs, then
@@ -203,7 +203,7 @@ test('the agenda week reads appointments and leaves through their window indexes
 
   // The busy parts of the week's appointments are read by stylist and time (a part lies inside its
   // appointment: migration 0010), not by appointment id through an index that grows with the history, nor
-  // by scanning the salon's rows (issue 11, growth).
+  // by scanning the salon's rows, so the cost does not grow with the history.
   const [parts] = reading(sent, 'busy_slots');
   const p = onTable(await explain(parts!), 'busy_slots');
   expect(p.indexes).toEqual(['busy_slots_employee_range']);
