@@ -1,4 +1,4 @@
--- Klok on a distributed PostgreSQL (Citus), distributed by tenant_id (issue 11). See deploy/README.md.
+-- Klok on a distributed PostgreSQL (Citus), distributed by tenant_id. See deploy/README.md.
 --
 -- Run on the COORDINATOR, once, after:
 --   1. CREATE EXTENSION citus; on every node, workers added with citus_add_node(...);
