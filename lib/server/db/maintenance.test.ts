@@ -26,6 +26,9 @@ describe('maintenanceWork: autovacuum’s default thresholds for the embedded da
 });
 
 describe('maintainEmbedded on PGlite', () => {
+  // A fresh PGlite starts in a few seconds, more on a busy machine.
+  jest.setTimeout(30_000);
+
   it('analyses a new table, then vacuums it after many updates, then leaves it alone', async () => {
     const db = await PGlite.create();
     try {
