@@ -15,7 +15,6 @@ import {
   nextIndex,
   startIndex,
   stepProblem,
-  type BookingValues,
   type WizardValues,
 } from './wizard-state';
 
@@ -29,7 +28,7 @@ describe('wizard steps', () => {
     expect(clientSteps(true)).toEqual(['user', 'service', 'employee', 'date', 'hour', 'summary']);
   });
 
-  it.each<[BookingValues, number]>([
+  it.each<[WizardValues, number]>([
     [{}, 0],
     [{ service }, 1],
     [{ service, employee }, 2],
@@ -46,14 +45,14 @@ describe('wizard steps', () => {
 
   it('clears every later step when going back', () => {
     const steps = clientSteps(true);
-    const values: BookingValues = { user: { id: 'u', name: 'Eva' }, service, employee, date: '2026-11-23', hour };
+    const values: WizardValues = { user: { id: 'u', name: 'Eva' }, service, employee, date: '2026-11-23', hour };
     expect(clearAfter(steps, values, 1)).toEqual({ user: values.user, service });
     expect(clearAfter(steps, values, 0)).toEqual({ user: values.user });
   });
 
   it('a new choice empties the later steps', () => {
     const steps = clientSteps(false);
-    const values: BookingValues = { service, employee, date: '2026-11-23', hour };
+    const values: WizardValues = { service, employee, date: '2026-11-23', hour };
     expect(choose(steps, values, 'date', '2026-11-24')).toEqual({ service, employee, date: '2026-11-24' });
   });
 });

@@ -30,8 +30,6 @@ export type WizardValues = {
   client?: ClientChoice;
   range?: HourRange;
 };
-/** The client flow's values (the name the client screens use). */
-export type BookingValues = WizardValues;
 
 /** The client flow: service, employee, date, hour, summary; a person step first when the account has sub-users. */
 export function clientSteps(askPerson: boolean): StepId[] {
@@ -48,11 +46,6 @@ export function flowSteps(flow: FlowId, options: { askPerson?: boolean } = {}): 
     case 'leave':
       return ['employee', 'date', 'range', 'summary'];
   }
-}
-
-/** True for the flows that check free hours when leaving the date step (both appointment flows). */
-export function checksHoursOnDateStep(flow: FlowId): boolean {
-  return flow !== 'leave';
 }
 
 /**

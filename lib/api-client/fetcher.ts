@@ -91,11 +91,6 @@ export function retryOnlyServerErrors(err: unknown): boolean {
   return !(err instanceof ApiClientError && err.status < 500);
 }
 
-/** The SWR fetcher: a GET of the key (an API path). */
-export function swrFetcher<T>(path: string): Promise<T> {
-  return apiFetch<T>(path);
-}
-
 /** The message to show for a failed call: the server's Spanish message, or `fallback`. */
 export function errorMessageOf(err: unknown, fallback: string): string {
   return err instanceof ApiClientError && err.message ? err.message : fallback;

@@ -42,7 +42,7 @@ const DAYS = Array.from({ length: 365 }, (_, i) => {
   return { date, busy, now };
 });
 
-/** One run of the pipeline of `availableStartsOf` + `availableHours` (lib/server/services/availability.ts). */
+/** One run of the pipeline of `availableHoursFor` (lib/server/services/availability.ts). */
 function pipeline(i: number): number {
   const { date, busy, now } = DAYS[i % DAYS.length]!;
   const open = openIntervals(date, WEEK, null);

@@ -1,5 +1,5 @@
 import 'server-only';
-import { and, count, desc, eq, gt, lt, max, sql } from 'drizzle-orm';
+import { and, count, desc, eq, gt, lt, sql } from 'drizzle-orm';
 import type { DbOrTx } from '@/lib/server/db/client';
 import { activities, activityReads } from '@/lib/server/db/schema';
 
@@ -41,12 +41,6 @@ export async function countActivitiesAfter(db: DbOrTx, tenantId: number, id: num
     .from(activities)
     .where(and(eq(activities.tenantId, tenantId), gt(activities.id, id)));
   return row?.n ?? 0;
-}
-
-/** The id of the tenant's newest activity (0 when there is none). */
-export async function newestActivityId(db: DbOrTx, tenantId: number): Promise<number> {
-  const [row] = await db.select({ id: max(activities.id) }).from(activities).where(eq(activities.tenantId, tenantId));
-  return row?.id ?? 0;
 }
 
 /**

@@ -101,9 +101,6 @@ function isoCache(): (ms: number) => string {
   };
 }
 
-/** Busy parts as array rows `[appointment_id, start_ms, end_ms]`, by start. */
-const partRows = (rows: unknown[][]) => rows;
-
 /** Adds each part (rows of `[appointment_id, start_ms, end_ms]`) to its appointment's `busy_slots`, in row order; parts of other appointments are skipped. */
 function attachParts(dtos: AppointmentDto[], parts: unknown[][]): AppointmentDto[] {
   const byId = new Map<string, AppointmentDto>();
@@ -139,7 +136,7 @@ export async function findAppointments(db: DbOrTx, tenantId: number, where?: SQL
       from ${busySlots}
       where ${busySlots.tenantId} = ${tenantId} and ${busySlots.appointmentId} = any(${`{${dtos.map((d) => d.id).join(',')}}`}::uuid[])
       order by ${busySlots.startAt}`,
-    partRows,
+    (rows) => rows,
   ).execute();
   return attachParts(dtos, parts);
 }
@@ -206,7 +203,7 @@ const windowPartsQuery = preparedPerDb((db) =>
         and ${busySlots.startAt} >= ${sql.placeholder('from')}::timestamptz and ${busySlots.startAt} < ${sql.placeholder('to')}::timestamptz
         and ${busySlots.appointmentId} is not null
       order by ${busySlots.startAt}`,
-    partRows,
+    (rows) => rows,
   ),
 );
 

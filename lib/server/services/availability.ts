@@ -15,7 +15,7 @@ import type { DbOrTx } from '@/lib/server/db/client';
 import { ApiError } from '@/lib/server/errors';
 import { errorMessage } from '@/lib/server/messages';
 import { busyRangesOf } from '@/lib/server/repositories/appointments';
-import { availabilityContextOf, scheduleOf } from '@/lib/server/repositories/employees';
+import { availabilityContextOf } from '@/lib/server/repositories/employees';
 
 export type Flow = 'client' | 'staff';
 
@@ -31,29 +31,7 @@ export type AvailabilityInput = {
 };
 
 /**
- * Available hours of a stylist on a Madrid date (spec section 7, `.../appointments/available`):
- * open intervals from the shifts, minus busy parts and leaves, 15-minute starts, never in the past,
- * and for clients only up to 30 days ahead. Returns the spec's hour groups (UTC ISO instants).
- */
-export async function availableHours(
-  db: DbOrTx,
-  input: AvailabilityInput,
-): Promise<HourGroup[]> {
-  const starts = await availableStartsOf(db, input);
-  return groupByHour(starts, input.durationMinutes);
-}
-
-/** The bookable start instants (epoch ms) behind `availableHours`. */
-export async function availableStartsOf(
-  db: DbOrTx,
-  input: AvailabilityInput,
-): Promise<number[]> {
-  const { week, special } = await scheduleOf(db, input.tenantId, input.employeeId, input.date);
-  return startsFromSchedule(db, input, week, special);
-}
-
-/**
- * The starts of `availableStartsOf` once the schedule is known: the pure pipeline plus one query (the
+ * The bookable start instants (epoch ms) of a stylist-day once the schedule is known: the pure pipeline plus one query (the
  * stylist's busy ranges of the date), skipped on a closed day. The date's UTC offsets are computed once
  * (lib/domain/time.ts `madridDay`), so the day's bounds and every start cost arithmetic only.
  */
@@ -87,7 +65,7 @@ export type AvailableHoursQuery = {
 
 /**
  * Available hours for the endpoint: resolves the stylist by e-mail and, with `serviceId`, the service's
- * duration and busy parts (so rest gaps stay bookable), then `availableHours`.
+ * duration and busy parts (so rest gaps stay bookable), then the starts grouped by hour.
  * Errors: 404 unknown (or removed) stylist, 404 unknown or deleted service.
  */
 export async function availableHoursFor(db: DbOrTx, tenantId: number, flow: Flow, q: AvailableHoursQuery): Promise<HourGroup[]> {
