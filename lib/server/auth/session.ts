@@ -38,7 +38,7 @@ export async function createSession(
   if (previousToken) {
     const previous = hash(previousToken);
     for (const key of sessionCache.keys()) if (key.endsWith(`:${previous}`)) sessionCache.delete(key);
-    await db.delete(sessions).where(eq(sessions.id, previous));
+    await db.delete(sessions).where(and(eq(sessions.tenantId, tenantId), eq(sessions.id, previous)));
   }
   const token = randomBytes(32).toString('base64url');
   const expires = new Date(Date.now() + SESSION_DAYS * 86_400_000);
@@ -110,7 +110,7 @@ async function lookUpSession(tenantId: number, id: string, now: number): Promise
       lastUsedAt: sessions.lastUsedAt,
     })
     .from(sessions)
-    .innerJoin(users, eq(users.id, sessions.userId))
+    .innerJoin(users, and(eq(users.tenantId, sessions.tenantId), eq(users.id, sessions.userId)))
     .where(
       and(
         eq(sessions.id, id),
@@ -123,7 +123,7 @@ async function lookUpSession(tenantId: number, id: string, now: number): Promise
     .limit(1);
   if (!row) return null;
   if (row.lastUsedAt.getTime() < now - TOUCH_EVERY_MS) {
-    await db.update(sessions).set({ lastUsedAt: new Date(now) }).where(eq(sessions.id, id));
+    await db.update(sessions).set({ lastUsedAt: new Date(now) }).where(and(eq(sessions.tenantId, tenantId), eq(sessions.id, id)));
   }
   return { id: row.id, tenantId: row.tenantId, email: row.email, name: row.name, role: row.role, onboarded: row.phoneVerified && row.privacyPolicy };
 }

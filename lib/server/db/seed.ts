@@ -80,11 +80,11 @@ export async function seedTenant(db: Db, slug: string, now = Date.now()): Promis
     const staff = [admin];
     for (const s of staffDefs.slice(1)) staff.push(await insertStaffAccount(tx, tenantId, { email: mail(s.email), name: s.name, role: s.role }));
     for (const [i, u] of staff.entries()) {
-      await tx.update(users).set({ privacyPolicy: true }).where(eq(users.id, u.id));
+      await tx.update(users).set({ privacyPolicy: true }).where(and(eq(users.tenantId, tenantId), eq(users.id, u.id)));
       await tx
         .update(employeeProfiles)
         .set({ color: staffDefs[i]!.color, description: staffDefs[i]!.description, position: i })
-        .where(eq(employeeProfiles.userId, u.id));
+        .where(and(eq(employeeProfiles.tenantId, tenantId), eq(employeeProfiles.userId, u.id)));
     }
     // The demo's split shifts replace the default weekly schedule.
     await tx.delete(weekShifts).where(eq(weekShifts.tenantId, tenantId));

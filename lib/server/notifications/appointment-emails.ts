@@ -31,8 +31,8 @@ export async function queueBookingConfirmation(tx: DbOrTx, tenantId: number, app
   const [row] = await tx
     .select({ a: appointments, email: client.email, isGuest: client.isGuest, employeeName: employee.name })
     .from(appointments)
-    .innerJoin(client, eq(client.id, appointments.clientId))
-    .innerJoin(employee, eq(employee.id, appointments.employeeId))
+    .innerJoin(client, and(eq(client.tenantId, appointments.tenantId), eq(client.id, appointments.clientId)))
+    .innerJoin(employee, and(eq(employee.tenantId, appointments.tenantId), eq(employee.id, appointments.employeeId)))
     .where(and(eq(appointments.tenantId, tenantId), eq(appointments.id, appointmentId)));
   if (!row || row.isGuest || !row.email) return false;
   const mail = appointmentConfirmedEmail({

@@ -83,7 +83,7 @@ function staffStatement(db: DbOrTx, byEmail: boolean) {
         where ${employeeServices.tenantId} = ${tenantId} and ${employeeServices.employeeId} = ${users.id} and ${services.deletedAt} is null)`,
     })
     .from(users)
-    .innerJoin(employeeProfiles, eq(employeeProfiles.userId, users.id))
+    .innerJoin(employeeProfiles, and(eq(employeeProfiles.tenantId, users.tenantId), eq(employeeProfiles.userId, users.id)))
     .where(
       and(
         eq(users.tenantId, tenantId),
@@ -104,7 +104,7 @@ function activeStaffByEmail(tenantId: number | Placeholder, email: string | Plac
     eq(users.tenantId, tenantId),
     eq(users.email, typeof email === 'string' ? normalEmail(email) : email),
     inArray(users.role, ['employee', 'admin']),
-    notRemoved(users.id),
+    notRemoved(users.tenantId, users.id),
   );
 }
 
@@ -330,9 +330,9 @@ export function pendingOfEmployee(
  * SQL condition: the user `userId` is not a removed stylist (no employee profile with `removed_at`).
  * Users without a profile pass, so it can be combined with any query over `users`.
  */
-export function notRemoved(userId: AnyColumn): SQL {
+export function notRemoved(tenantId: AnyColumn, userId: AnyColumn): SQL {
   return notExists(
-    sql`(select 1 from ${employeeProfiles} where ${employeeProfiles.userId} = ${userId} and ${isNotNull(employeeProfiles.removedAt)})`,
+    sql`(select 1 from ${employeeProfiles} where ${employeeProfiles.tenantId} = ${tenantId} and ${employeeProfiles.userId} = ${userId} and ${isNotNull(employeeProfiles.removedAt)})`,
   );
 }
 

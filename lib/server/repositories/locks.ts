@@ -54,7 +54,7 @@ export async function shareEmployee(tx: Tx, tenantId: number, userId: string): P
   const [active] = await tx
     .select({ id: users.id })
     .from(users)
-    .where(and(eq(users.tenantId, tenantId), eq(users.id, userId), inArray(users.role, ['employee', 'admin']), notRemoved(users.id)))
+    .where(and(eq(users.tenantId, tenantId), eq(users.id, userId), inArray(users.role, ['employee', 'admin']), notRemoved(users.tenantId, users.id)))
     .limit(1);
   return Boolean(active);
 }

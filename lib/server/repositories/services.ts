@@ -31,7 +31,7 @@ export async function listServices(
   const links = await db
     .select({ serviceId: employeeServices.serviceId, email: users.email, name: users.name })
     .from(employeeServices)
-    .innerJoin(users, eq(users.id, employeeServices.employeeId))
+    .innerJoin(users, and(eq(users.tenantId, employeeServices.tenantId), eq(users.id, employeeServices.employeeId)))
     .where(and(...linkConditions))
     .orderBy(asc(users.name), asc(users.email));
   const byService = new Map<number, { email: string; name: string }[]>();
@@ -131,7 +131,7 @@ export async function staffIdsByEmail(tx: DbOrTx, tenantId: number, emails: stri
     .select({ id: users.id, email: users.email })
     .from(users)
     .where(
-      and(eq(users.tenantId, tenantId), inArray(users.email, emails), inArray(users.role, ['employee', 'admin']), notRemoved(users.id)),
+      and(eq(users.tenantId, tenantId), inArray(users.email, emails), inArray(users.role, ['employee', 'admin']), notRemoved(users.tenantId, users.id)),
     )
     .for('share');
   return new Map(rows.map((r) => [r.email, r.id]));

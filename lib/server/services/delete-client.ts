@@ -198,6 +198,6 @@ async function anonymiseActivities(
     for (const key of ['email', 'client_id']) if (data[key] === email) data[key] = anonymous;
     // A client's own booking names it by e-mail as its creator.
     if (data.created_by === email) data.created_by = ANONYMOUS_NAME;
-    await tx.update(activities).set({ data: redactDeep(data, redact) }).where(eq(activities.id, row.id));
+    await tx.update(activities).set({ data: redactDeep(data, redact) }).where(and(eq(activities.tenantId, tenantId), eq(activities.id, row.id)));
   }
 }

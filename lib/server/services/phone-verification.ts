@@ -119,6 +119,7 @@ export async function verifyPhone(
       .set({ attempts: sql`${phoneVerifications.attempts} + 1` })
       .where(
         and(
+          eq(phoneVerifications.tenantId, tenantId),
           eq(phoneVerifications.id, pending.id),
           isNull(phoneVerifications.verifiedAt),
           lt(phoneVerifications.attempts, MAX_ATTEMPTS),
@@ -130,7 +131,7 @@ export async function verifyPhone(
     if (!proof.code || hashCode(pending.id, proof.code) !== pending.codeHash) {
       throw new ApiError('code_invalid', errorMessage('codeInvalid'));
     }
-    await db.update(phoneVerifications).set({ verifiedAt: new Date() }).where(eq(phoneVerifications.id, pending.id));
+    await db.update(phoneVerifications).set({ verifiedAt: new Date() }).where(and(eq(phoneVerifications.tenantId, tenantId), eq(phoneVerifications.id, pending.id)));
     phone = pending.phone;
   }
   await assertPhoneFree(db, tenantId, userId, phone);

@@ -186,7 +186,7 @@ export async function cancelAppointment(
     const [row] = await tx
       .select({ a: appointments, client: users })
       .from(appointments)
-      .innerJoin(users, eq(users.id, appointments.clientId))
+      .innerJoin(users, and(eq(users.tenantId, appointments.tenantId), eq(users.id, appointments.clientId)))
       .where(and(eq(appointments.tenantId, tenantId), eq(appointments.id, input.appointment_id)))
       .for('update', { of: appointments })
       .limit(1);
