@@ -308,9 +308,12 @@ export async function startStack(): Promise<Stack> {
   }
 }
 
+const phoneBase = Date.now() % 10_000_000;
+let phoneSeq = 0;
+
 /**
- * Creates `n` client accounts of the tenant (allowance `allowance`) with a session each, directly in the
- * database the way a sign-in would (the session table keeps the token's SHA-256). Returns ids, e-mails,
+ * Creates `n` onboarded client accounts of the tenant (allowance `allowance`) with a session each, directly
+ * in the database the way a sign-in and onboarding would (the session table keeps the token's SHA-256). Returns ids, e-mails,
  * names and cookies.
  */
 export async function createClients(
@@ -323,10 +326,12 @@ export async function createClients(
   for (let i = 0; i < n; i++) {
     const email = `${prefix}-${i}@scale.test`;
     const name = `Cliente ${prefix} ${i}`;
+    // Onboarded: a verified phone (its own, in the +34 71x range no one uses) and the privacy policy.
+    const tlf = `+3471${String((phoneBase + phoneSeq++) % 10_000_000).padStart(7, '0')}`;
     const { rows } = await stack.pg.query<{ id: string }>(
-      `insert into users (tenant_id, email, name, role, n_appointments_allowed, onboarding_completed, privacy_policy)
-       values ($1, $2, $3, 'client', $4, true, true) returning id`,
-      [stack.tenantId, email, name, allowance],
+      `insert into users (tenant_id, email, name, role, n_appointments_allowed, onboarding_completed, privacy_policy, tlf, phone_verified)
+       values ($1, $2, $3, 'client', $4, true, true, $5, true) returning id`,
+      [stack.tenantId, email, name, allowance, tlf],
     );
     const token = randomBytes(32).toString('base64url');
     await stack.pg.query(`insert into sessions (id, tenant_id, user_id, expires_at) values ($1, $2, $3, now() + interval '1 day')`, [
