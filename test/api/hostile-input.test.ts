@@ -68,6 +68,18 @@ describe('bodies are JSON of bounded size', () => {
     cookie = await sessionFor(ANA);
   });
 
+  /** `PATCH /users/{Ana}` as Ana with a streamed body (no length announced), the way Next.js hands it over. */
+  async function patchStreamed(stream: ReadableStream<Uint8Array>): Promise<Response> {
+    const { NextRequest } = await import('next/server');
+    const req = new NextRequest(`http://${HOST}/api/v1/users/${ANA}`, {
+      method: 'PATCH',
+      headers: { host: HOST, cookie, 'content-type': 'application/json' },
+      body: stream,
+      duplex: 'half',
+    } as unknown as ConstructorParameters<typeof NextRequest>[1]);
+    return patchUser(req, { params: Promise.resolve({ email: ANA }) });
+  }
+
   it.each([['text/plain'], ['application/x-www-form-urlencoded'], ['multipart/form-data; boundary=x']])(
     'refuses %s with 415 (no CORS-free cross-site writes)',
     async (type) => {
@@ -93,7 +105,6 @@ describe('bodies are JSON of bounded size', () => {
     expect(declared.body.error.code).toBe('payload_too_large');
     expect(declared.body.error.message).toBe('Los datos enviados son demasiado grandes.');
     // A chunked body announces no length: the wrapper stops reading past the limit.
-    const { NextRequest } = await import('next/server');
     const chunk = new TextEncoder().encode('x'.repeat(16 * 1024));
     let sent = 0;
     const stream = new ReadableStream<Uint8Array>({
@@ -103,19 +114,12 @@ describe('bodies are JSON of bounded size', () => {
         else controller.enqueue(chunk);
       },
     });
-    const req = new NextRequest(`http://${HOST}/api/v1/users/${ANA}`, {
-      method: 'PATCH',
-      headers: { host: HOST, cookie, 'content-type': 'application/json' },
-      body: stream,
-      duplex: 'half',
-    } as unknown as ConstructorParameters<typeof NextRequest>[1]);
-    const res = await patchUser(req, { params: Promise.resolve({ email: ANA }) });
+    const res = await patchStreamed(stream);
     expect(res.status).toBe(413);
     expect(sent).toBeLessThan(10);
   });
 
   it('answers a body that breaks off before its end with 408, not an internal error', async () => {
-    const { NextRequest } = await import('next/server');
     const before = await nameOfAna();
     let pulls = 0;
     const stream = new ReadableStream<Uint8Array>({
@@ -125,13 +129,7 @@ describe('bodies are JSON of bounded size', () => {
         else controller.error(new Error('aborted'));
       },
     });
-    const req = new NextRequest(`http://${HOST}/api/v1/users/${ANA}`, {
-      method: 'PATCH',
-      headers: { host: HOST, cookie, 'content-type': 'application/json' },
-      body: stream,
-      duplex: 'half',
-    } as unknown as ConstructorParameters<typeof NextRequest>[1]);
-    const res = await patchUser(req, { params: Promise.resolve({ email: ANA }) });
+    const res = await patchStreamed(stream);
     expect(res.status).toBe(408);
     expect(await res.json()).toEqual({ error: { code: 'request_timeout', message: 'La petición tardó demasiado en llegar. Inténtalo de nuevo.' } });
     expect(await nameOfAna()).toBe(before);
