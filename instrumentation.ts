@@ -14,9 +14,11 @@ export async function register() {
   (await import('./lib/server/auth/session-probe')).registerSessionProbe();
   const { registerPeriodicJob, startOutboxWorker, stopOutboxWorker } = await import('./lib/server/notifications/worker');
   const { REMINDER_SCAN_MS, scanReminders } = await import('./lib/server/notifications/reminders');
+  const { RATE_LIMIT_SWEEP_MS, sweepExpiredLimits } = await import('./lib/server/rate-limit');
   const { closeDb } = await import('./lib/server/db/client');
   const { onShutdown, onSigtermWithoutEdge } = await import('./lib/lifecycle');
   registerPeriodicJob('reminders', REMINDER_SCAN_MS, scanReminders);
+  registerPeriodicJob('rate-limits', RATE_LIMIT_SWEEP_MS, async () => void (await sweepExpiredLimits()));
   startOutboxWorker();
   onShutdown('outbox-worker', stopOutboxWorker);
   onShutdown('database', closeDb);

@@ -1,7 +1,7 @@
 import 'server-only';
 import { createHash } from 'node:crypto';
 import { RateLimiterDrizzle, RateLimiterRedis, RateLimiterRes, type RateLimiterAbstract } from 'rate-limiter-flexible';
-import { sql } from 'drizzle-orm';
+import { lt, sql } from 'drizzle-orm';
 import { getDb, preparedPerDb, UNNAMED_STATEMENT, type Db, type DbOrTx } from '@/lib/server/db/client';
 import { rateLimits } from '@/lib/server/db/schema';
 import { env } from '@/lib/server/env';
@@ -82,7 +82,7 @@ async function limiters(): Promise<Limiters> {
   const db = await getDb();
   if (holder.db?.db !== db) {
     const map: Limiters = new Map(
-      entries().map(([name, l], i) => [
+      entries().map(([name, l]) => [
         name,
         new PreparedRateLimiterDrizzle({
           storeClient: db,
@@ -90,8 +90,9 @@ async function limiters(): Promise<Limiters> {
           keyPrefix: name,
           points: l.points,
           duration: l.seconds,
-          // One limiter sweeps the expired rows of the whole table every five minutes.
-          clearExpiredByTimeout: i === 0,
+          // The worker's periodic job `sweepExpiredLimits` deletes expired rows; the library's own timer
+          // would outlive the handle it was given.
+          clearExpiredByTimeout: false,
         }),
       ]),
     );
@@ -142,7 +143,7 @@ const libraryUpsert = (RateLimiterDrizzle.prototype as unknown as {
   _upsert: (this: RateLimiterDrizzle, key: string, points: number, msDuration: number, forceExpire: boolean) => Promise<unknown>;
 })._upsert;
 
-/** RateLimiterDrizzle with its upsert prepared once (`upsertQuery`); reads, deletes and the sweep are the library's. */
+/** RateLimiterDrizzle with its upsert prepared once (`upsertQuery`); reads and deletes are the library's. */
 class PreparedRateLimiterDrizzle extends RateLimiterDrizzle {
   private readonly db: Db;
   constructor(opts: ConstructorParameters<typeof RateLimiterDrizzle>[0] & { storeClient: Db }) {
@@ -208,4 +209,23 @@ export async function closeRateLimits(): Promise<void> {
   holder.redis = undefined;
   holder.closeRedis = undefined;
   await close?.();
+}
+
+/** How often the worker sweeps expired counters (ms), and how long a counter outlives its window (ms). */
+export const RATE_LIMIT_SWEEP_MS = 5 * 60_000;
+const SWEEP_AFTER_EXPIRY_MS = 60 * 60_000;
+
+/**
+ * The periodic job of the delivery worker (instrumentation.ts registers it): deletes the database counters
+ * whose window ended more than an hour before `now` (ms since the epoch), so the table holds only live keys.
+ * Returns how many rows went. Counters in Redis expire by themselves; this is a no-op then.
+ */
+export async function sweepExpiredLimits(now = Date.now()): Promise<number> {
+  if (env().REDIS_URL) return 0;
+  const db = await getDb();
+  const gone = await db
+    .delete(rateLimits)
+    .where(lt(rateLimits.expire, new Date(now - SWEEP_AFTER_EXPIRY_MS)))
+    .returning({ key: rateLimits.key });
+  return gone.length;
 }

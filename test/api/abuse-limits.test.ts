@@ -7,7 +7,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, like } from 'drizzle-orm';
 import { GET as callback } from '@/app/api/v1/auth/google/callback/route';
 import { GET as session } from '@/app/api/v1/session/route';
 import { forgetTenant } from '@/lib/server/tenancy';
@@ -15,8 +15,8 @@ import { POST as requestCode } from '@/app/api/v1/users/[email]/phone/code/route
 import { POST as verifyCode } from '@/app/api/v1/users/[email]/phone/verify/route';
 import { GET as lookup } from '@/app/api/v1/users/phone/[phone]/route';
 import { getDb } from '@/lib/server/db/client';
-import { phoneVerifications, tenants, users } from '@/lib/server/db/schema';
-import { LIMITS } from '@/lib/server/rate-limit';
+import { phoneVerifications, rateLimits, tenants, users } from '@/lib/server/db/schema';
+import { LIMITS, sweepExpiredLimits } from '@/lib/server/rate-limit';
 import { call, closeTestDb, openTestDb } from './harness';
 import { createClient, DB_TIMEOUT, tenantId } from './fixtures';
 
@@ -253,4 +253,17 @@ it('probing taken numbers from one address is limited across accounts', async ()
   expect(answers.filter((a) => a.status === 409)).toHaveLength(ipBudget);
   expect(answers.filter((a) => a.status === 429).length).toBe(answers.length - ipBudget);
   expectLimited(answers);
+});
+
+it("the worker's sweep deletes counters an hour past their window and keeps live ones", async () => {
+  const db = await getDb();
+  const now = Date.parse('2026-03-10T10:00:00Z');
+  await db.insert(rateLimits).values([
+    { key: 'sweep-old', points: 3, expire: new Date(now - 61 * 60_000) },
+    { key: 'sweep-recent', points: 3, expire: new Date(now - 59 * 60_000) },
+    { key: 'sweep-live', points: 3, expire: new Date(now + 60_000) },
+  ]);
+  expect(await sweepExpiredLimits(now)).toBe(1);
+  const left = await db.select({ key: rateLimits.key }).from(rateLimits).where(like(rateLimits.key, 'sweep-%'));
+  expect(left.map((r) => r.key).sort()).toEqual(['sweep-live', 'sweep-recent']);
 });
