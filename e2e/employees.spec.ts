@@ -1,14 +1,15 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { DateTime } from 'luxon';
 import { api, signIn } from './fixtures/auth';
-import { heading, newPage, showCalendar, ZONE } from './fixtures/pages';
+import { heading, madrid, newPage, showCalendar, ZONE } from './fixtures/pages';
 
 /**
  * The employee screens (spec section 2 "Employees", 5 and 8): the agenda's column header opens a stylist's
  * detail; the weekly schedule editor with Copiar a otros días changes Sara López's hours; a special closed
  * day is created and listed; then a client's booking wizard has that date disabled and starts the hours of
- * a weekday at the new opening time. Sara's week, the special day and the demo client are restored after
- * the run, so the other specs find the seeded state.
+ * a weekday at the new opening time. Both changes leave a 17:00 appointment of Sara's outside her hours,
+ * so each save asks before keeping it. Sara's week, the special day, that appointment and the demo client
+ * are restored after the run, so the other specs find the seeded state.
  */
 
 const ADMIN = 'admin@klok.demo';
@@ -16,6 +17,8 @@ const SARA = 'sara@klok.demo';
 const SARA_NAME = 'Sara López';
 const CLIENT = 'cliente@klok.demo';
 const WORKDAYS = ['Martes', 'Miércoles', 'Jueves', 'Viernes'];
+/** The guest of Sara's 17:00 appointment on the special day, which both schedule changes leave outside. */
+const LATE_CLIENT = 'Rosa Tarde';
 
 test.describe.configure({ mode: 'serial' });
 
@@ -23,7 +26,12 @@ type WeekDay = { id: number; label: string; available: boolean; shifts: { id: st
 type ClientData = { id: string; n_appointments_allowed: number; users: { id: string; name: string }[]; pending_appointments: { user_id: string }[] };
 
 /** What the run changed, restored in afterAll. */
-const changed: { week: WeekDay[] | null; special: string | null; client: ClientData | null } = { week: null, special: null, client: null };
+const changed: { week: WeekDay[] | null; special: string | null; client: ClientData | null; appointment: Record<string, unknown> | null } = {
+  week: null,
+  special: null,
+  client: null,
+  appointment: null,
+};
 
 /** The first Monday–Friday at least `days` after `from`. */
 function weekdayAfter(from: DateTime, days: number): DateTime {
@@ -33,6 +41,8 @@ function weekdayAfter(from: DateTime, days: number): DateTime {
 }
 
 const today = () => DateTime.now().setZone(ZONE).startOf('day');
+/** The special closed day, more than two weeks ahead (past the seed's bookings). */
+const special = weekdayAfter(today(), 16);
 /** Name of a day button of the month calendars: `23 de noviembre`. */
 const dayButtonName = (d: DateTime) => d.setLocale('es').toFormat("d 'de' LLLL");
 /** The long Spanish date of the lists: `lunes, 23 de noviembre`. */
@@ -47,22 +57,21 @@ async function showDay(scope: Locator, day: DateTime): Promise<Locator> {
   return button;
 }
 
-/** After a schedule change: confirms the conflict dialog when pending appointments fall outside, then waits for the toast. */
-async function savedWith(page: Page, toast: string) {
+/** After a schedule change that leaves LATE_CLIENT's appointment outside: keeps the change in the conflict dialog, then waits for the toast. */
+async function keptDespite(page: Page, toast: string) {
   const conflict = page.getByRole('dialog', { name: 'Citas fuera del horario' });
-  const done = page.getByText(toast, { exact: true });
-  await expect(conflict.or(done).first()).toBeVisible();
-  if (await conflict.isVisible()) {
-    await expect(conflict.getByRole('list', { name: 'Citas afectadas' }).getByRole('listitem').first()).toBeVisible();
-    await conflict.getByRole('button', { name: 'Mantener el cambio' }).click();
-  }
-  await expect(done).toBeVisible();
+  await expect(conflict.getByRole('list', { name: 'Citas afectadas' }).getByRole('listitem').filter({ hasText: LATE_CLIENT })).toBeVisible();
+  await conflict.getByRole('button', { name: 'Mantener el cambio' }).click();
+  await expect(page.getByText(toast, { exact: true })).toBeVisible();
 }
 
 test.afterAll(async ({ browser }) => {
-  if (!changed.week && !changed.special && !changed.client) return;
+  if (!changed.week && !changed.special && !changed.client && !changed.appointment) return;
   const page = await newPage(browser);
   await signIn(page, ADMIN);
+  if (changed.appointment) {
+    await api(page.request, 'PATCH', '/api/v1/schedules/cancel/appointment', changed.appointment);
+  }
   if (changed.special) {
     await api(page.request, 'DELETE', `/api/v1/facility/1/employees/${SARA}/special-shifts/${changed.special}?force=true`);
   }
@@ -105,6 +114,19 @@ test('the weekly editor gives Sara 10:00–13:00 on Monday, copies it to Tuesday
   const before = await api(page.request, 'GET', `/api/v1/facility/1/employee/${SARA}`);
   expect(before.status).toBe(200);
   changed.week = before.body.data.week_shifts as WeekDay[];
+
+  // A pending 17:00 appointment with Sara on the special day: inside her split shifts, outside 10:00–13:00.
+  const services = await api(page.request, 'GET', '/api/v1/facility/1/services');
+  const haircut = (services.body.items as { id: number; name: string }[]).find((s) => s.name === 'Corte de pelo')!;
+  const booked = await api(page.request, 'PATCH', '/api/v1/schedules/insert/appointment', {
+    start_time: madrid(special.toISODate()!, '17:00'),
+    facility_id: 1,
+    employee_id: SARA,
+    service_id: haircut.id,
+    client_name: LATE_CLIENT,
+  });
+  expect(booked.status, JSON.stringify(booked.body)).toBe(201);
+  changed.appointment = { appointment_id: booked.body.data.event_id, facility_id: 1, employee_id: SARA, notes: 'Prueba de horarios' };
 
   await page.goto(`/employees/${SARA}`);
   await heading(page, SARA_NAME);
@@ -149,7 +171,7 @@ test('the weekly editor gives Sara 10:00–13:00 on Monday, copies it to Tuesday
 
   await expect(save).toBeEnabled();
   await save.click();
-  await savedWith(page, 'Horario semanal actualizado');
+  await keptDespite(page, 'Horario semanal actualizado');
 
   // Back on the detail, with the new hours.
   await page.waitForURL((url) => decodeURIComponent(url.pathname) === `/employees/${SARA}`);
@@ -167,7 +189,6 @@ test('the weekly editor gives Sara 10:00–13:00 on Monday, copies it to Tuesday
 test('a special closed day is listed, then a client cannot pick it and a weekday starts at 10:00', async ({ page, browser }) => {
   test.setTimeout(120_000);
   await signIn(page, ADMIN);
-  const special = weekdayAfter(today(), 16);
   const weekday = weekdayAfter(special, 1);
 
   await page.goto(`/employees/${SARA}/edit/day-schedule`);
@@ -176,17 +197,17 @@ test('a special closed day is listed, then a client cannot pick it and a weekday
   const dialog = page.getByRole('dialog', { name: 'Nuevo horario especial' });
   const create = dialog.getByRole('button', { name: 'Crear horario' });
   await expect(create).toBeDisabled();
-  const yesterday = today().minus({ days: 1 });
-  if (yesterday.month === today().month) {
-    await expect(dialog.getByRole('radio', { name: dayButtonName(yesterday), exact: true })).toBeDisabled();
-  }
+  // The calendar starts at today's month and offers no earlier day: yesterday is disabled, or in a month it cannot go back to.
+  await expect(dialog.locator('[aria-current="date"]')).toBeVisible();
+  await expect(dialog.getByRole('button', { name: 'Mes anterior' })).toBeDisabled();
+  await expect(dialog.getByRole('radio', { name: dayButtonName(today().minus({ days: 1 })), exact: true, disabled: false })).toHaveCount(0);
   await (await showDay(dialog, special)).click();
   await expect(dialog.getByRole('switch', { name: 'Disponible' })).toHaveAttribute('aria-checked', 'false');
   await dialog.getByLabel('Nota (opcional)').fill('Vacaciones');
   await expect(create).toBeEnabled();
   await create.click();
   changed.special = special.toISODate();
-  await savedWith(page, 'Horario especial creado');
+  await keptDespite(page, 'Horario especial creado');
   await expect(dialog).toBeHidden();
 
   const item = page.getByRole('list', { name: 'Horarios especiales' }).getByRole('listitem').filter({ hasText: longDate(special) });
@@ -204,14 +225,13 @@ test('a special closed day is listed, then a client cannot pick it and a weekday
   expect(me.status).toBe(200);
   const data = me.body.data as ClientData;
   const busy = new Set(data.pending_appointments.map((a) => a.user_id));
-  const patch: { n_appointments_allowed?: number; users?: { id?: string; name: string }[] } = {};
-  if (data.pending_appointments.length >= data.n_appointments_allowed) patch.n_appointments_allowed = data.pending_appointments.length + 1;
-  if (busy.has(data.id) && data.users.every((u) => busy.has(u.id))) patch.users = [...data.users, { name: 'Prueba Horario' }];
-  if (Object.keys(patch).length > 0) {
-    changed.client = data;
-    const res = await api(page.request, 'PATCH', `/api/v1/users/${CLIENT}`, patch);
-    expect(res.status, JSON.stringify(res.body)).toBe(201);
-  }
+  const everyoneBusy = busy.has(data.id) && data.users.every((u) => busy.has(u.id));
+  changed.client = data;
+  const res = await api(page.request, 'PATCH', `/api/v1/users/${CLIENT}`, {
+    n_appointments_allowed: data.pending_appointments.length + 1,
+    users: everyoneBusy ? [...data.users, { name: 'Prueba Horario' }] : data.users,
+  });
+  expect(res.status, JSON.stringify(res.body)).toBe(201);
 
   const client = await newPage(browser);
   await signIn(client, CLIENT);
