@@ -1,7 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
 import { DateTime } from 'luxon';
-import { api, nextWeekday, onboard, signIn } from './fixtures/auth';
+import { api, workday, onboard, signIn } from './fixtures/auth';
 import { corte, newPage } from './fixtures/pages';
 
 /**
@@ -34,7 +34,7 @@ test('a booking and a cancellation appear in Actividad; the badge clears for tha
   await onboard(client, CLIENT, CLIENT_NAME);
   const me = await api(client.request, 'GET', `/api/v1/users/${CLIENT}`);
   expect(me.status).toBe(200);
-  const date = nextWeekday(10);
+  const date = workday(10);
   const svc = await corte(client);
   const start = await freeHour(client, date);
   const booked = await api(client.request, 'PATCH', '/api/v1/schedules/insert/appointment', {

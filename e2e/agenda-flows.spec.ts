@@ -1,7 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
 import { DateTime } from 'luxon';
-import { api, nextWeekday, signIn } from './fixtures/auth';
+import { api, workday, signIn } from './fixtures/auth';
 import { corte, madrid, newPage, showCalendar } from './fixtures/pages';
 
 /**
@@ -44,7 +44,7 @@ test('staff see the seeded week in day and week views (screenshots saved)', asyn
 });
 
 test('a blocked slot disappears from the client hours and comes back when unblocked', async ({ page, browser }) => {
-  const date = nextWeekday(9);
+  const date = workday(9);
   const client = await newPage(browser);
   await signIn(client, 'cliente@klok.demo');
   const before = await clientHours(client, date);
@@ -73,7 +73,7 @@ test('a blocked slot disappears from the client hours and comes back when unbloc
 });
 
 test('a cancelled appointment leaves the calendar and the client’s Mis citas', async ({ page, browser }) => {
-  const date = nextWeekday(10);
+  const date = workday(10);
   const client = await newPage(browser);
   await signIn(client, 'cliente@klok.demo');
   const me = await api(client.request, 'GET', '/api/v1/users/cliente@klok.demo');

@@ -1,7 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { DateTime } from 'luxon';
-import { api, nextWeekday, signIn } from './fixtures/auth';
+import { api, workday, signIn } from './fixtures/auth';
 import { firstView, madrid, showCalendar, ZONE } from './fixtures/pages';
 
 /**
@@ -21,9 +21,9 @@ const SHORT_CLIENT = 'Juan Pérez';
 const HALF_HOUR_CLIENT = 'Lucía Fernández';
 
 /** The day the two appointments are on (far enough ahead to be free of the seed's bookings). */
-const DATE = nextWeekday(22);
+const DATE = workday(22);
 /** An empty day for the long press. */
-const EMPTY_DATE = nextWeekday(29);
+const EMPTY_DATE = workday(29);
 
 const PHONE = { viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true };
 const DESKTOP = { viewport: { width: 1280, height: 800 } };

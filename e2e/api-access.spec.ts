@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { api, nextWeekday, signIn } from './fixtures/auth';
+import { api, workday, signIn } from './fixtures/auth';
 
 /**
  * The API seen by a signed-in client in the browser: roles come from the session, not from headers;
@@ -11,8 +11,8 @@ test('a client calling a staff endpoint gets 403, whatever the initiator header 
     method: 'PATCH',
     headers: { 'content-type': 'application/json', initiator: 'admin' },
     data: {
-      start_time: `${nextWeekday(2)}T09:00:00.000Z`,
-      end_time: `${nextWeekday(2)}T10:00:00.000Z`,
+      start_time: `${workday(2)}T09:00:00.000Z`,
+      end_time: `${workday(2)}T10:00:00.000Z`,
       facility_id: 1,
       employee_id: 'marcos@klok.demo',
     },
@@ -21,7 +21,7 @@ test('a client calling a staff endpoint gets 403, whatever the initiator header 
   const body = await res.json();
   expect(body.error.code).toBe('forbidden');
   expect(body.error.message).toMatch(/permiso/);
-  const agenda = await page.request.get(`/api/v1/facility/1/appointments?startDate=${nextWeekday(1)}`, {
+  const agenda = await page.request.get(`/api/v1/facility/1/appointments?startDate=${workday(1)}`, {
     headers: { initiator: 'admin' },
   });
   expect(agenda.status()).toBe(403);
@@ -32,7 +32,7 @@ test('booking an hour that is already taken answers 409 with a Spanish message',
   const me = await api(page.request, 'GET', '/api/v1/users/cliente@klok.demo');
   const services = await api(page.request, 'GET', '/api/v1/facility/1/services?associated=true');
   const cut = services.body.items.find((s: { name: string }) => s.name === 'Corte de pelo');
-  const date = nextWeekday(3); // Sara has no special closed day
+  const date = workday(3); // Sara has no special closed day
   const hours = await api(page.request, 'GET', `/api/v1/facility/1/${date}/sara@klok.demo/appointments/available?serviceDuration=${cut.duration}&serviceId=${cut.id}`);
   const slot = hours.body.items.at(-1).hours.at(-1);
   const body = {

@@ -1,16 +1,19 @@
 import { readFileSync } from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
-import { lastSmsCode, signIn } from './fixtures/auth';
+import { DateTime } from 'luxon';
+import { lastSmsCode, signIn, workday } from './fixtures/auth';
 
 /**
  * A new client end to end (spec sections 2, 4, 5 and 8): first sign-in through the real OpenID redirect,
- * onboarding with the SMS code (a wrong code first), booking the first free hour of the next working
- * day, the toast and the card on Mis citas, the .ics reminder; a second new client no longer sees that
- * hour; the first client's Pedir cita is gone once its allowance (1) is used.
+ * onboarding with the SMS code (a wrong code first), booking the first free hour of a working day two
+ * weeks ahead, the toast and the card on Mis citas, the .ics reminder; a second new client no longer sees
+ * that hour; the first client's Pedir cita is gone once its allowance (1) is used.
  */
 
 const SERVICE = 'Corte de pelo';
 const STYLIST = 'Sara López';
+/** The day both clients pick (a Wednesday within the client's 30-day window), named as its calendar button: `23 de noviembre`. */
+const DAY = DateTime.fromISO(workday(3)).setLocale('es').toFormat("d 'de' LLLL");
 
 const uniq = () => `${Date.now()}${Math.floor(Math.random() * 1e4)}`;
 /** A Spanish mobile number nobody else uses in this run. */
@@ -54,11 +57,8 @@ async function expectHours(page: Page) {
   await expect(page.locator('.hour-grid .hour').first()).toBeVisible();
 }
 
-/**
- * Service, stylist, then a day: `dayName`, or else the first enabled day after today (a whole working
- * day ahead, so the hour of the day does not matter); returns the chosen date's button name.
- */
-async function reachHours(page: Page, dayName?: string): Promise<string> {
+/** Service, stylist, then DAY: the hour step. */
+async function reachHours(page: Page) {
   await page.getByRole('link', { name: 'Pedir cita' }).click();
   await expect(page.getByRole('heading', { name: 'Elige un servicio' })).toBeVisible();
   await page.getByRole('radio', { name: SERVICE }).click();
@@ -68,14 +68,9 @@ async function reachHours(page: Page, dayName?: string): Promise<string> {
   await page.getByRole('button', { name: 'Siguiente', exact: true }).click();
   await expect(page.getByRole('heading', { name: 'Elige un día' })).toBeVisible();
 
-  const day = dayName
-    ? page.getByRole('radio', { name: dayName, exact: true })
-    : page.locator('.calendar-day:not([disabled]):not(.is-today)').first();
-  const name = (await day.getAttribute('aria-label'))!;
-  await day.click();
+  await page.getByRole('radio', { name: DAY, exact: true }).click();
   await page.getByRole('button', { name: 'Siguiente', exact: true }).click();
   await expectHours(page);
-  return name;
 }
 
 test('a new client signs up, books the first free hour, gets the reminder, and the hour is gone for the next client', async ({ page }) => {
@@ -85,8 +80,8 @@ test('a new client signs up, books the first free hour, gets the reminder, and t
   await onboard(page, 'Marta', 'Prueba', { wrongFirst: true });
   await expect(page.getByText('Tienes 1 cita disponible para reservar. Pulsa en el botón y pide tu cita.')).toBeVisible();
 
-  // Book: service, stylist, the first working day after today, its first hour.
-  const dayName = await reachHours(page);
+  // Book: service, stylist, DAY, its first hour.
+  await reachHours(page);
   const firstHour = page.locator('.hour-grid .hour').first();
   const hourLabel = (await firstHour.textContent())!.trim();
   await firstHour.click();
@@ -105,7 +100,7 @@ test('a new client signs up, books the first free hour, gets the reminder, and t
   await expect(card).toContainText('Confirmada');
   await expect(card).toContainText(STYLIST);
   await expect(card).toContainText(SERVICE);
-  await expect(card).toContainText(`${dayName} a las ${hourLabel}`);
+  await expect(card).toContainText(`${DAY} a las ${hourLabel}`);
 
   // The .ics reminder: named after the appointment, two alarms, the salon's address.
   const downloadPromise = page.waitForEvent('download');
@@ -124,6 +119,6 @@ test('a new client signs up, books the first free hour, gets the reminder, and t
   await page.context().clearCookies();
   await signIn(page, `e2e-${id}-b@klok.example`, 'Tomás Segundo');
   await onboard(page, 'Tomás', 'Segundo');
-  await reachHours(page, dayName);
+  await reachHours(page);
   await expect(page.locator('.hour-grid .hour', { hasText: new RegExp(`^${hourLabel}$`) })).toHaveCount(0);
 });

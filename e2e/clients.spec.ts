@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { api, nextWeekday, signIn } from './fixtures/auth';
+import { api, workday, signIn } from './fixtures/auth';
 import { heading, madrid, newPage } from './fixtures/pages';
 
 /**
@@ -123,29 +123,20 @@ test('Información cita → Ver perfil opens the client; the appointment is pend
   const allowance = await api(page.request, 'PATCH', `/api/v1/users/${ANA}`, { n_appointments_allowed: ana.pending_appointments.length + 1 });
   expect(allowance.status, JSON.stringify(allowance.body)).toBe(201);
 
-  // A staff booking for Ana with Marcos, on the first free weekday slot from ten days ahead.
+  // A staff booking for Ana with Marcos, at 10:00 on a Thursday no other spec uses.
   const services = await api(page.request, 'GET', '/api/v1/facility/1/services');
   const haircut = (services.body.items as { id: number; name: string }[]).find((s) => s.name === 'Corte de pelo')!;
-  let booked: { id: string; date: string } | null = null;
-  for (let d = 10; d < 16 && !booked; d++) {
-    const date = nextWeekday(d);
-    for (const hm of ['10:00', '11:00', '12:00', '13:00', '17:00', '18:00']) {
-      const res = await api(page.request, 'PATCH', '/api/v1/schedules/insert/appointment', {
-        start_time: madrid(date, hm),
-        facility_id: 1,
-        employee_id: MARCOS,
-        service_id: haircut.id,
-        client_id: ANA,
-        client_name: ANA_NAME,
-      });
-      if (res.status === 201) {
-        booked = { id: res.body.data.event_id as string, date };
-        break;
-      }
-    }
-  }
-  expect(booked, 'a free slot for Ana with Marcos').not.toBeNull();
-  const { id, date } = booked!;
+  const date = workday(14);
+  const booked = await api(page.request, 'PATCH', '/api/v1/schedules/insert/appointment', {
+    start_time: madrid(date, '10:00'),
+    facility_id: 1,
+    employee_id: MARCOS,
+    service_id: haircut.id,
+    client_id: ANA,
+    client_name: ANA_NAME,
+  });
+  expect(booked.status, JSON.stringify(booked.body)).toBe(201);
+  const id = booked.body.data.event_id as string;
   changed.appointment = { date, facility_id: 1, employee_id: MARCOS, client_id: ANA, appointment_id: id, notes: 'Prueba de clientes' };
 
   await page.goto(`/?date=${date}`);

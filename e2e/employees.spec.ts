@@ -1,6 +1,6 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { DateTime } from 'luxon';
-import { api, signIn } from './fixtures/auth';
+import { api, signIn, workday } from './fixtures/auth';
 import { heading, madrid, newPage, showCalendar, ZONE } from './fixtures/pages';
 
 /**
@@ -33,16 +33,10 @@ const changed: { week: WeekDay[] | null; special: string | null; client: ClientD
   appointment: null,
 };
 
-/** The first Monday–Friday at least `days` after `from`. */
-function weekdayAfter(from: DateTime, days: number): DateTime {
-  let d = from.plus({ days });
-  while (d.weekday > 5) d = d.plus({ days: 1 });
-  return d;
-}
-
 const today = () => DateTime.now().setZone(ZONE).startOf('day');
-/** The special closed day, more than two weeks ahead (past the seed's bookings). */
-const special = weekdayAfter(today(), 16);
+/** The special closed day (a Thursday), and the Friday after it, which keeps the weekly hours. */
+const special = DateTime.fromISO(workday(4), { zone: ZONE });
+const weekday = DateTime.fromISO(workday(5), { zone: ZONE });
 /** Name of a day button of the month calendars: `23 de noviembre`. */
 const dayButtonName = (d: DateTime) => d.setLocale('es').toFormat("d 'de' LLLL");
 /** The long Spanish date of the lists: `lunes, 23 de noviembre`. */
@@ -189,7 +183,6 @@ test('the weekly editor gives Sara 10:00–13:00 on Monday, copies it to Tuesday
 test('a special closed day is listed, then a client cannot pick it and a weekday starts at 10:00', async ({ page, browser }) => {
   test.setTimeout(120_000);
   await signIn(page, ADMIN);
-  const weekday = weekdayAfter(special, 1);
 
   await page.goto(`/employees/${SARA}/edit/day-schedule`);
   await heading(page, 'Horarios especiales');

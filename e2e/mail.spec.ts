@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { api, nextWeekday, signIn } from './fixtures/auth';
+import { api, workday, signIn } from './fixtures/auth';
 import { corte } from './fixtures/pages';
 
 /**
@@ -17,7 +17,7 @@ test('a staff cancellation with a reason reaches the local mail catcher in Spani
   const reason = `La estilista está enferma <b>${tag}</b>`;
   await signIn(page, 'admin@klok.demo');
   const svc = await corte(page);
-  const date = nextWeekday(12);
+  const date = workday(12);
   const { body: free } = await api(page.request, 'GET', `/api/v1/facility/1/${date}/${SARA}/appointments/available?serviceDuration=${svc.duration}&serviceId=${svc.id}`);
   const start = (free.items as { hours: { start_time: string }[] }[]).flatMap((g) => g.hours)[0]!.start_time;
   const booked = await api(page.request, 'PATCH', '/api/v1/schedules/insert/appointment', {

@@ -1,5 +1,5 @@
 import { expect, test, type Page, type Response } from '@playwright/test';
-import { api, nextWeekday, signIn } from './fixtures/auth';
+import { api, workday, signIn } from './fixtures/auth';
 import { corte, showCalendar } from './fixtures/pages';
 import { fakePushSubscription } from './fixtures/push';
 
@@ -147,7 +147,7 @@ test('staff: agenda, services, employees, clients, activities and mail run witho
   const tag = `${Date.now()}${Math.floor(Math.random() * 1e4)}`;
   const email = `csp.${tag}@example.com`;
   const svc = await corte(page);
-  const date = nextWeekday(9);
+  const date = workday(9);
   const { body: free } = await api(
     page.request,
     'GET',

@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { DateTime } from 'luxon';
-import { api, nextWeekday, signIn } from './fixtures/auth';
+import { api, workday, signIn } from './fixtures/auth';
 
 /**
  * Management reaches the client: an admin adds a stylist and a service with a rest gap
@@ -19,7 +19,7 @@ test('a new service with a rest gap interleaves another booking for a client', a
   const stylistEmail = `irene-${id}@klok.demo`;
   const stylist = `Irene ${id.slice(-4)}`;
   const serviceName = `Mechas con pausa ${id.slice(-4)}`;
-  const date = nextWeekday(2);
+  const date = workday(2);
   const at = (hhmm: string) => DateTime.fromISO(`${date}T${hhmm}`, { zone: ZONE }).toUTC().toISO()!;
 
   // The admin sets the salon up through the API the screens use.

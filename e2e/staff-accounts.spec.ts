@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { DateTime } from 'luxon';
-import { api, nextWeekday, signIn } from './fixtures/auth';
+import { api, workday, signIn } from './fixtures/auth';
 import { newPage, ZONE } from './fixtures/pages';
 
 /**
@@ -103,7 +103,7 @@ test('removing Elena is refused while she has a pending appointment, then she is
   expect(cut).toBeTruthy();
   const assigned = await api(page.request, 'PATCH', `/api/v1/employees/${encodeURIComponent(ELENA)}/services`, { items: [cut.id] });
   expect(assigned.status).toBe(201);
-  const date = nextWeekday(2);
+  const date = workday(2);
   const at = (hhmm: string) => DateTime.fromISO(`${date}T${hhmm}`, { zone: ZONE }).toUTC().toISO()!;
   const booked = await api(page.request, 'PATCH', '/api/v1/schedules/insert/appointment', {
     start_time: at('10:30'),

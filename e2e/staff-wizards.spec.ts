@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { DateTime } from 'luxon';
-import { api, nextWeekday, signIn } from './fixtures/auth';
+import { api, workday, signIn } from './fixtures/auth';
 
 /**
  * The staff wizards (spec sections 2, 4, 5 and 8): the employee appointment flow for a walk-in and from
@@ -46,7 +46,7 @@ async function backOnAgenda(page: Page, date: string, eventId: string) {
 
 test('a walk-in without e-mail is booked through /new/appointment and the agenda opens on it', async ({ page }) => {
   await signIn(page, ADMIN);
-  const date = nextWeekday(10);
+  const date = workday(10);
   const name = `Paseante ${uniq()}`;
   await page.goto('/new/appointment');
 
@@ -126,7 +126,7 @@ test('clicking an earlier step clears the later ones', async ({ page }) => {
 
 test('a slot selected in the agenda prefills stylist, date and hour, even outside the shifts', async ({ page }) => {
   await signIn(page, ADMIN);
-  const date = nextWeekday(11);
+  const date = workday(11);
   const start = madrid(date, '21:00'); // after Sara's shift (16:00–20:00)
   const end = madrid(date, '21:30');
   const email = `walkin-${uniq()}@klok.example`;
@@ -168,7 +168,7 @@ test('a slot selected in the agenda prefills stylist, date and hour, even outsid
 
 test('Bloquear franja: stylist, date and hours, then the toast and the agenda', async ({ page }) => {
   await signIn(page, ADMIN);
-  const date = nextWeekday(12);
+  const date = workday(12);
   await page.goto('/new/leave');
 
   await heading(page, 'Elige un estilista');
@@ -221,7 +221,7 @@ test('Bloquear franja: stylist, date and hours, then the toast and the agenda', 
 
 test('booking a client beyond its allowance opens the Error modal with Ver en la agenda', async ({ page }) => {
   await signIn(page, ADMIN);
-  const date = nextWeekday(13);
+  const date = workday(13);
   const services = await api(page.request, 'GET', '/api/v1/facility/1/services?associated=true');
   const cut = services.body.items.find((s: { name: string }) => s.name === SERVICE);
 

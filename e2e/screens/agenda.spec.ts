@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { DateTime } from 'luxon';
-import { api, nextWeekday, signIn } from '../fixtures/auth';
+import { api, workday, signIn } from '../fixtures/auth';
 import { firstView, showCalendar } from '../fixtures/pages';
 
 /**
@@ -78,7 +78,7 @@ async function openAgenda(page: Page, date: string, eventId?: string) {
 
 test('the signed-in stylist’s column comes first and events carry their hooks', async ({ page }) => {
   await signIn(page, MARCOS);
-  const date = nextWeekday(6);
+  const date = workday(6);
   const id = await book(page, date, '10:00');
   const leaveId = await block(page, date, '17:00', '18:00');
   await openAgenda(page, date, id);
@@ -104,7 +104,7 @@ test('the signed-in stylist’s column comes first and events carry their hooks'
 
 test('the opened day comes with the page; the calendar takes over once the user starts, and refreshes it', async ({ page }) => {
   await signIn(page, MARCOS);
-  const date = nextWeekday(15);
+  const date = workday(15);
   const id = await book(page, date, '12:00');
   // Both API answers are held back: the first view must come with the page.
   let held = 0;
@@ -130,7 +130,7 @@ test('the opened day comes with the page; the calendar takes over once the user 
 
 test('Información cita → Cancelar cita cancels with a reason and hides the event', async ({ page }) => {
   await signIn(page, MARCOS);
-  const date = nextWeekday(7);
+  const date = workday(7);
   const id = await book(page, date, '11:00');
   await openAgenda(page, date);
 
@@ -158,7 +158,7 @@ test('Información cita → Cancelar cita cancels with a reason and hides the ev
 
 test('a guest appointment warns that nobody is notified; a leave can be unblocked', async ({ page }) => {
   await signIn(page, MARCOS);
-  const date = nextWeekday(8);
+  const date = workday(8);
   const id = await book(page, date, '12:00', { client_id: null, client_name: 'Invitada Paz' });
   const leaveId = await block(page, date, '18:00', '19:00');
   await openAgenda(page, date);
@@ -183,7 +183,7 @@ test('a guest appointment warns that nobody is notified; a leave can be unblocke
 
 test('selecting a slot: overlap and past are refused, a free slot opens Nuevo evento', async ({ page }) => {
   await signIn(page, MARCOS);
-  const date = nextWeekday(9);
+  const date = workday(9);
   await book(page, date, '10:00');
   await openAgenda(page, date);
 
@@ -209,7 +209,7 @@ test('selecting a slot: overlap and past are refused, a free slot opens Nuevo ev
 
 test('Configuración switches to the week, hides a stylist and remembers the view', async ({ page }) => {
   await signIn(page, MARCOS);
-  await openAgenda(page, nextWeekday(1));
+  await openAgenda(page, workday(1));
   await expect(page.locator('.fc-col-header-cell.fc-resource')).toHaveCount(3);
 
   await page.getByRole('button', { name: 'Configuración' }).click();
@@ -235,17 +235,17 @@ test('Configuración switches to the week, hides a stylist and remembers the vie
 
 test('the floating button, a stylist header and the Menú lead to the other staff screens', async ({ page }) => {
   await signIn(page, MARCOS);
-  await openAgenda(page, nextWeekday(1));
+  await openAgenda(page, workday(1));
   await page.getByRole('button', { name: 'Añadir' }).click();
   await expect(page.getByRole('button', { name: 'Bloquear franja' })).toBeVisible();
   await page.getByRole('button', { name: 'Nueva Cita' }).click();
   await page.waitForURL(/\/new\/appointment/);
 
-  await openAgenda(page, nextWeekday(1));
+  await openAgenda(page, workday(1));
   await page.locator('.agenda-resource').first().click();
   await page.waitForURL((url) => decodeURIComponent(url.pathname) === `/employees/${MARCOS}`);
 
-  await openAgenda(page, nextWeekday(1));
+  await openAgenda(page, workday(1));
   await page.getByRole('button', { name: 'Menú' }).click();
   const menu = page.getByRole('dialog', { name: 'Menú' });
   for (const name of ['Agenda', 'Empleados', 'Servicios', 'Clientes', 'Actividad']) {
