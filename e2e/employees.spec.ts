@@ -7,9 +7,10 @@ import { heading, madrid, newPage, showCalendar, ZONE } from './fixtures/pages';
  * The employee screens (spec section 2 "Employees", 5 and 8): the agenda's column header opens a stylist's
  * detail; the weekly schedule editor with Copiar a otros días changes Sara López's hours; a special closed
  * day is created and listed; then a client's booking wizard has that date disabled and starts the hours of
- * a weekday at the new opening time. Both changes leave a 17:00 appointment of Sara's outside her hours,
- * so each save asks before keeping it. Sara's week, the special day, that appointment and the demo client
- * are restored after the run, so the other specs find the seeded state.
+ * a weekday at the new opening time. Sara has a 17:00 and an 11:00 appointment on the special day: the new
+ * week leaves the first outside her hours and the closed day the second, so each save asks before keeping
+ * it. Sara's week, the special day, those appointments and the demo client are restored after the run, so
+ * the other specs find the seeded state.
  */
 
 const ADMIN = 'admin@klok.demo';
@@ -17,8 +18,9 @@ const SARA = 'sara@klok.demo';
 const SARA_NAME = 'Sara López';
 const CLIENT = 'cliente@klok.demo';
 const WORKDAYS = ['Martes', 'Miércoles', 'Jueves', 'Viernes'];
-/** The guest of Sara's 17:00 appointment on the special day, which both schedule changes leave outside. */
+/** The guests of Sara's appointments on the special day: 17:00 (outside the new week) and 11:00 (inside it). */
 const LATE_CLIENT = 'Rosa Tarde';
+const MIDDAY_CLIENT = 'Inés Mediodía';
 
 test.describe.configure({ mode: 'serial' });
 
@@ -26,11 +28,11 @@ type WeekDay = { id: number; label: string; available: boolean; shifts: { id: st
 type ClientData = { id: string; n_appointments_allowed: number; users: { id: string; name: string }[]; pending_appointments: { user_id: string }[] };
 
 /** What the run changed, restored in afterAll. */
-const changed: { week: WeekDay[] | null; special: string | null; client: ClientData | null; appointment: Record<string, unknown> | null } = {
+const changed: { week: WeekDay[] | null; special: string | null; client: ClientData | null; appointments: Record<string, unknown>[] } = {
   week: null,
   special: null,
   client: null,
-  appointment: null,
+  appointments: [],
 };
 
 const today = () => DateTime.now().setZone(ZONE).startOf('day');
@@ -51,20 +53,20 @@ async function showDay(scope: Locator, day: DateTime): Promise<Locator> {
   return button;
 }
 
-/** After a schedule change that leaves LATE_CLIENT's appointment outside: keeps the change in the conflict dialog, then waits for the toast. */
-async function keptDespite(page: Page, toast: string) {
+/** After a schedule change that leaves `client`'s appointment outside: keeps the change in the conflict dialog, then waits for the toast. */
+async function keptDespite(page: Page, client: string, toast: string) {
   const conflict = page.getByRole('dialog', { name: 'Citas fuera del horario' });
-  await expect(conflict.getByRole('list', { name: 'Citas afectadas' }).getByRole('listitem').filter({ hasText: LATE_CLIENT })).toBeVisible();
+  await expect(conflict.getByRole('list', { name: 'Citas afectadas' }).getByRole('listitem').filter({ hasText: client })).toBeVisible();
   await conflict.getByRole('button', { name: 'Mantener el cambio' }).click();
   await expect(page.getByText(toast, { exact: true })).toBeVisible();
 }
 
 test.afterAll(async ({ browser }) => {
-  if (!changed.week && !changed.special && !changed.client && !changed.appointment) return;
+  if (!changed.week && !changed.special && !changed.client && changed.appointments.length === 0) return;
   const page = await newPage(browser);
   await signIn(page, ADMIN);
-  if (changed.appointment) {
-    await api(page.request, 'PATCH', '/api/v1/schedules/cancel/appointment', changed.appointment);
+  for (const appointment of changed.appointments) {
+    await api(page.request, 'PATCH', '/api/v1/schedules/cancel/appointment', appointment);
   }
   if (changed.special) {
     await api(page.request, 'DELETE', `/api/v1/facility/1/employees/${SARA}/special-shifts/${changed.special}?force=true`);
@@ -109,18 +111,20 @@ test('the weekly editor gives Sara 10:00–13:00 on Monday, copies it to Tuesday
   expect(before.status).toBe(200);
   changed.week = before.body.data.week_shifts as WeekDay[];
 
-  // A pending 17:00 appointment with Sara on the special day: inside her split shifts, outside 10:00–13:00.
+  // Pending appointments with Sara on the special day, inside her split shifts: 17:00 falls outside 10:00–13:00, 11:00 does not.
   const services = await api(page.request, 'GET', '/api/v1/facility/1/services');
   const haircut = (services.body.items as { id: number; name: string }[]).find((s) => s.name === 'Corte de pelo')!;
-  const booked = await api(page.request, 'PATCH', '/api/v1/schedules/insert/appointment', {
-    start_time: madrid(special.toISODate()!, '17:00'),
-    facility_id: 1,
-    employee_id: SARA,
-    service_id: haircut.id,
-    client_name: LATE_CLIENT,
-  });
-  expect(booked.status, JSON.stringify(booked.body)).toBe(201);
-  changed.appointment = { appointment_id: booked.body.data.event_id, facility_id: 1, employee_id: SARA, notes: 'Prueba de horarios' };
+  for (const [hm, name] of [['17:00', LATE_CLIENT], ['11:00', MIDDAY_CLIENT]] as const) {
+    const booked = await api(page.request, 'PATCH', '/api/v1/schedules/insert/appointment', {
+      start_time: madrid(special.toISODate()!, hm),
+      facility_id: 1,
+      employee_id: SARA,
+      service_id: haircut.id,
+      client_name: name,
+    });
+    expect(booked.status, JSON.stringify(booked.body)).toBe(201);
+    changed.appointments.push({ appointment_id: booked.body.data.event_id, facility_id: 1, employee_id: SARA, notes: 'Prueba de horarios' });
+  }
 
   await page.goto(`/employees/${SARA}`);
   await heading(page, SARA_NAME);
@@ -165,7 +169,7 @@ test('the weekly editor gives Sara 10:00–13:00 on Monday, copies it to Tuesday
 
   await expect(save).toBeEnabled();
   await save.click();
-  await keptDespite(page, 'Horario semanal actualizado');
+  await keptDespite(page, LATE_CLIENT, 'Horario semanal actualizado');
 
   // Back on the detail, with the new hours.
   await page.waitForURL((url) => decodeURIComponent(url.pathname) === `/employees/${SARA}`);
@@ -200,7 +204,7 @@ test('a special closed day is listed, then a client cannot pick it and a weekday
   await expect(create).toBeEnabled();
   await create.click();
   changed.special = special.toISODate();
-  await keptDespite(page, 'Horario especial creado');
+  await keptDespite(page, MIDDAY_CLIENT, 'Horario especial creado');
   await expect(dialog).toBeHidden();
 
   const item = page.getByRole('list', { name: 'Horarios especiales' }).getByRole('listitem').filter({ hasText: longDate(special) });
