@@ -14,7 +14,11 @@ export const GET = route(
     access: 'user',
     params: z.object({ phone: z.string().max(32) }),
     response: dataOf(ZPhoneLookup),
-    errors: { 422: 'a malformed number', 429: 'too many lookups (per account and IP)' },
+    errors: { 422: 'a malformed number' },
+    limits: [
+      ['phoneLookupPerUser', ({ user }) => user.id],
+      ['phoneLookupPerIp', ({ ip }) => ip],
+    ],
   },
-  async ({ tenant, user, params, ip }) => data(await lookupPhone(await getDb(), tenant.id, user, params.phone, ip)),
+  async ({ tenant, user, params }) => data(await lookupPhone(await getDb(), tenant.id, user, params.phone)),
 );
