@@ -101,7 +101,7 @@ export type RouteHandler = ((req: NextRequest, context: { params: Promise<Record
 /** A route's declaration as the OpenAPI assembly reads it (`route().operation`). */
 export type RouteDeclaration = Omit<Options<unknown, unknown, unknown, Access>, 'limits'> & { limits: readonly LimitName[] };
 
-/** A handler's answer: a ready Response, or JSON with an optional status (200 by default). */
+/** A handler's answer: a ready Response, or JSON with an optional status (the route's declared `status` by default). */
 export type Reply = Response | { status?: number; json: unknown };
 
 /** Largest request body the API reads, in bytes (413 `payload_too_large` beyond it). */
