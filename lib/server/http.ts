@@ -2,13 +2,14 @@ import 'server-only';
 import { randomUUID } from 'node:crypto';
 import { NextResponse, type NextRequest } from 'next/server';
 import { z, type ZodType } from 'zod';
+import type { Access, DocumentedOperation, Method, OperationDeclaration } from '@/lib/validation/openapi';
 import { isHttps } from '@/lib/server/auth/origin';
 import { findSessionUser, isOnboarded, isStaff, type SessionUser } from '@/lib/server/auth/session';
 import { env } from '@/lib/server/env';
-import { ApiError, isDatabaseUnavailable, isExclusionViolation, isTransactionConflict, isUniqueViolation } from '@/lib/server/errors';
+import { ApiError, ERROR_STATUS, isDatabaseUnavailable, isExclusionViolation, isTransactionConflict, isUniqueViolation } from '@/lib/server/errors';
 import { logger, REQUEST_ID } from '@/lib/server/log';
 import { errorMessage } from '@/lib/server/messages';
-import { consume } from '@/lib/server/rate-limit';
+import { consume, consumeAll, LIMITS, type LimitName } from '@/lib/server/rate-limit';
 import { tenantForHost, type Tenant } from '@/lib/server/tenancy';
 import { HSTS } from '@/lib/security/csp';
 import { CLIENT_IP_HEADER, requestHost, SESSION_COOKIE } from '@/lib/tenant-host';
@@ -17,7 +18,7 @@ import { CLIENT_IP_HEADER, requestHost, SESSION_COOKIE } from '@/lib/tenant-host
  * Who may call a route: anyone of the tenant, any signed-in user, clients only, staff only, or admins only
  * (decisions "Admin-only actions": an employee gets 403 `forbidden`).
  */
-export type Access = 'public' | 'user' | 'client' | 'staff' | 'admin';
+export type { Access };
 
 type Ctx<B, Q, P, A extends Access> = {
   req: NextRequest;
@@ -30,7 +31,45 @@ type Ctx<B, Q, P, A extends Access> = {
   params: P;
 };
 
+/**
+ * A request body whose contract depends on who writes: one schema per kind of caller, and `pick`, which
+ * names the kind from the signed-in user and the parsed params (it may refuse with an ApiError, e.g. 403
+ * when the caller may not write there at all). Built with `bodyByKind`.
+ */
+export class BodyByKind<B> {
+  constructor(
+    readonly kinds: Readonly<Record<string, ZodType>>,
+    readonly pick: (user: SessionUser, params: never) => string,
+    /** Only carries the parsed body's type. */
+    readonly _body?: B,
+  ) {}
+}
+
+/** The body a `BodyByKind` hands to the handler: the kind picked and the value its schema parsed. */
+export type KindBody<M extends Record<string, ZodType>> = { [K in keyof M & string]: { kind: K; value: z.output<M[K]> } }[keyof M & string];
+
+/**
+ * Declares a body validated by the schema of the caller's kind: `bodyByKind({ client: ZA, staff: ZB },
+ * (user) => (isStaff(user.role) ? 'staff' : 'client'))`. The handler gets `{ kind, value }`; the OpenAPI
+ * document shows the schemas as `oneOf`.
+ */
+export function bodyByKind<M extends Record<string, ZodType>, P = undefined>(
+  kinds: M,
+  pick: (user: SessionUser, params: P) => keyof M & string,
+): BodyByKind<KindBody<M>> {
+  return new BodyByKind<KindBody<M>>(kinds, pick as (user: SessionUser, params: never) => string);
+}
+
+/**
+ * A rate limit a route spends before its handler (after validation): the limit's name in LIMITS and the key
+ * it is counted by, from the request (null: not counted for this request, e.g. no client IP or another role).
+ */
+export type RouteLimit<C> = readonly [LimitName, (ctx: C) => string | null];
+
+/** The declaration of a route: what route() enforces and what the OpenAPI document says of it. */
 type Options<B, Q, P, A extends Access> = {
+  /** One line for the OpenAPI document. */
+  summary: string;
   access: A;
   /** Refuse cross-site requests even for a GET (a state-changing GET such as the spec's logout). */
   sameOrigin?: boolean;
@@ -40,12 +79,29 @@ type Options<B, Q, P, A extends Access> = {
    * onboarding itself uses (phone code and verification, the client's own profile, logout).
    */
   onboarding?: boolean;
-  body?: ZodType<B>;
-  query?: ZodType<Q>;
   params?: ZodType<P>;
+  query?: ZodType<Q>;
+  /** The JSON body: one schema, or one per kind of caller (`bodyByKind`). */
+  body?: ZodType<B> | BodyByKind<B>;
+  /** Success status: the default of a JSON reply without its own, and the documented one (200 by default). */
+  status?: number;
+  /** Schema of the success answer (documentation; none for redirects and 204). */
+  response?: ZodType;
+  /** Failures the handler may answer beyond the wrapper's own: status → description. */
+  errors?: Readonly<Record<number, string>>;
+  /** Rate limits spent after validation and before the handler (429 `too_many_requests`). */
+  limits?: readonly RouteLimit<Ctx<B, Q, P, A>>[];
 };
 
-/** A handler's answer: a ready Response, or JSON with an optional status (200 by default). */
+/** What route() returns: the Next.js handler, carrying the declaration it was built from. */
+export type RouteHandler = ((req: NextRequest, context: { params: Promise<Record<string, string | string[]>> }) => Promise<Response>) & {
+  readonly operation: RouteDeclaration;
+};
+
+/** A route's declaration as the OpenAPI assembly reads it (`route().operation`). */
+export type RouteDeclaration = Omit<Options<unknown, unknown, unknown, Access>, 'limits'> & { limits: readonly LimitName[] };
+
+/** A handler's answer: a ready Response, or JSON with an optional status (the route's declared `status` by default). */
 export type Reply = Response | { status?: number; json: unknown };
 
 /** Largest request body the API reads, in bytes (413 `payload_too_large` beyond it). */
@@ -116,7 +172,10 @@ export async function requestSession(
  *   before the body is read: nothing is stored), unless the route opts out with `onboarding: false`;
  * - params, query and body validated with zod (400 with field paths); the body must be JSON
  *   (415 `unsupported_media_type`) of at most 64 KB (413 `payload_too_large`, checked before and while
- *   reading); control characters in any string → 400; a malformed percent escape in the path → 400;
+ *   reading); control characters in any string → 400; a malformed percent escape in the path → 400; a body
+ *   declared per kind of caller (`bodyByKind`) is parsed with the schema of the kind its `pick` names;
+ * - the route's rate limits (`limits`), each spent with its key (429 `too_many_requests`);
+ * - the handler; a JSON reply without a status gets the declared success `status`;
  * - failures mapped to `{ error: { code, message } }`: exclusion violation 409 `slot_taken`, unique violation,
  *   deadlock or serialization failure 409 `conflict`, database unreachable or slow 503 `unavailable`, anything else 500 with the request id in
  *   `error.request_id` (logged at error level with the stack, no internals leaked).
@@ -127,8 +186,8 @@ export async function requestSession(
 export function route<A extends Access, B = undefined, Q = undefined, P = undefined>(
   opts: Options<B, Q, P, A>,
   handler: (ctx: Ctx<B, Q, P, A>) => Promise<Reply>,
-) {
-  return async (req: NextRequest, context: { params: Promise<Record<string, string | string[]>> }) => {
+): RouteHandler {
+  const serve = async (req: NextRequest, context: { params: Promise<Record<string, string | string[]>> }) => {
     const started = performance.now();
     const requestId = requestIdOf(req.headers);
     let clearCookie = false;
@@ -172,12 +231,15 @@ export function route<A extends Access, B = undefined, Q = undefined, P = undefi
           throw new ApiError('bad_request', errorMessage('invalidRequest'));
         }
         assertNoControlCharacters(raw);
-        body = parse(opts.body, raw);
+        body = parseBody(opts.body, raw, user, params);
       }
-      const reply = await handler({ req, tenant, ip, user: user as Ctx<B, Q, P, A>['user'], body, query, params });
+      const ctx: Ctx<B, Q, P, A> = { req, tenant, ip, user: user as Ctx<B, Q, P, A>['user'], body, query, params };
+      if (opts.limits) await spendLimits(opts.limits, ctx);
+      const reply = await handler(ctx);
+      const status = reply instanceof Response ? reply.status : (reply.status ?? opts.status ?? 200);
       if (reply instanceof Response) res = reply;
-      else if (reply.status === 204) res = new NextResponse(null, { status: 204 });
-      else res = NextResponse.json(reply.json, { status: reply.status ?? 200 });
+      else if (status === 204) res = new NextResponse(null, { status: 204 });
+      else res = NextResponse.json(reply.json, { status });
     } catch (err) {
       res = errorResponse(err, requestId);
       if (res.status >= 500) failure = err;
@@ -199,6 +261,27 @@ export function route<A extends Access, B = undefined, Q = undefined, P = undefi
     res.headers.set('x-request-id', requestId);
     return finish(req, res, clearCookie);
   };
+  const { limits, ...rest } = opts;
+  const operation: RouteDeclaration = { ...(rest as Omit<RouteDeclaration, 'limits'>), limits: (limits ?? []).map(([name]) => name) };
+  return Object.defineProperty(serve, 'operation', { value: Object.freeze(operation), enumerable: false }) as RouteHandler;
+}
+
+/** Parses a body with its schema, or with the schema of the caller's kind (`bodyByKind`). */
+function parseBody<B>(schema: ZodType<B> | BodyByKind<B>, raw: unknown, user: SessionUser | null, params: unknown): B {
+  if (!(schema instanceof BodyByKind)) return parse(schema, raw);
+  if (!user) throw new ApiError('unauthenticated', errorMessage('unauthenticated'));
+  const kind = schema.pick(user, params as never);
+  return { kind, value: parse(schema.kinds[kind]!, raw) } as B;
+}
+
+/** Spends the route's limits whose key applies to this request, all of them even when one refuses. */
+async function spendLimits<C>(limits: readonly RouteLimit<C>[], ctx: C): Promise<void> {
+  const checks: [LimitName, string][] = [];
+  for (const [name, keyOf] of limits) {
+    const key = keyOf(ctx);
+    if (key !== null) checks.push([name, key]);
+  }
+  await consumeAll(checks);
 }
 
 /** Adds the headers every API answer carries; clears a session cookie that no longer opens a session. */
@@ -351,9 +434,89 @@ export function errorResponse(err: unknown, requestId: string = randomUUID()): N
   );
 }
 
-/** `{ data }` envelope of one resource (spec section 7). */
-export const data = (value: unknown, status = 200): Reply => ({ status, json: { data: value } });
-/** `{ items }` envelope of a list (spec section 7). */
-export const items = (value: unknown[], status = 200): Reply => ({ status, json: { items: value } });
+/** `{ data }` envelope of one resource (spec section 7), with the route's declared status unless given. */
+export const data = (value: unknown, status?: number): Reply => ({ status, json: { data: value } });
+/** `{ items }` envelope of a list (spec section 7), with the route's declared status unless given. */
+export const items = (value: unknown[], status?: number): Reply => ({ status, json: { items: value } });
 
 export { z };
+
+/** What each failure the wrapper itself answers means, for the OpenAPI document. */
+const WRAPPER_FAILURES = {
+  bad_request: 'invalid params, query or body (details.fields lists the paths), a body that is not JSON, a control character or a malformed path',
+  unauthenticated: 'no session',
+  forbidden: 'not allowed for this role',
+  cross_origin: 'a cross-site write (Origin or Sec-Fetch-Site not the tenant’s own origin nor a configured frontend)',
+  onboarding_required: 'a client who has not finished onboarding (verified phone and accepted privacy policy)',
+  tenant_not_found: 'no tenant on this host',
+  request_timeout: 'the body broke off before its end',
+  conflict: 'a concurrent write the database ended (unique violation, deadlock or serialization failure); nothing was written',
+  payload_too_large: `a body over ${BODY_LIMIT_BYTES / 1024} KB`,
+  unsupported_media_type: 'a body that is not application/json',
+  too_many_requests: 'too many requests from this IP (Retry-After gives the seconds to wait)',
+  unavailable: 'the database is unavailable or slow (Retry-After)',
+} as const satisfies Partial<Record<keyof typeof ERROR_STATUS, string>>;
+
+type WrapperFailure = keyof typeof WRAPPER_FAILURES;
+
+/** The failures route() itself may answer for a method of a route, by its access level and declaration. */
+function wrapperFailures(method: Method, decl: RouteDeclaration): WrapperFailure[] {
+  const write = method !== 'get';
+  const codes: WrapperFailure[] = ['bad_request', 'tenant_not_found', 'too_many_requests', 'unavailable'];
+  if (decl.access !== 'public') codes.push('unauthenticated');
+  if (decl.access === 'client' || decl.access === 'staff' || decl.access === 'admin') codes.push('forbidden');
+  if (write || decl.sameOrigin) codes.push('cross_origin');
+  if (write && decl.onboarding !== false && (decl.access === 'public' || decl.access === 'user' || decl.access === 'client')) {
+    codes.push('onboarding_required');
+  }
+  if (write) codes.push('payload_too_large', 'unsupported_media_type', 'request_timeout', 'conflict');
+  return codes;
+}
+
+/**
+ * The OpenAPI view of a route's declaration for one method: its failures are the wrapper's own (from the
+ * error table, by access level and method), the route's rate limits (429, with their budgets) and the
+ * handler's declared `errors`, one description per status.
+ */
+export function describeRoute(method: Method, decl: RouteDeclaration): OperationDeclaration {
+  const parts = new Map<number, string[]>();
+  const add = (status: number, text: string) => parts.set(status, [...(parts.get(status) ?? []), text]);
+  for (const [status, text] of Object.entries(decl.errors ?? {})) add(Number(status), text);
+  for (const code of wrapperFailures(method, decl)) add(ERROR_STATUS[code], `${code}: ${WRAPPER_FAILURES[code]}`);
+  for (const name of decl.limits) {
+    const { points, seconds } = LIMITS[name];
+    add(ERROR_STATUS.too_many_requests, `too_many_requests: over ${points} in ${seconds} s (${name})`);
+  }
+  const failures = Object.fromEntries([...parts].sort(([a], [b]) => a - b).map(([status, texts]) => [status, texts.join('; ')]));
+  const body = decl.body instanceof BodyByKind ? decl.body.kinds : decl.body;
+  return {
+    summary: decl.summary,
+    access: decl.access,
+    params: decl.params,
+    query: decl.query,
+    body,
+    status: decl.status ?? 200,
+    response: decl.response,
+    failures,
+  };
+}
+
+const HTTP_METHODS = ['GET', 'POST', 'PATCH', 'PUT', 'DELETE'] as const;
+
+/** A route module as Next.js loads it: its exported method handlers (route() results). */
+export type RouteModule = Partial<Record<(typeof HTTP_METHODS)[number], RouteHandler>>;
+
+/**
+ * The operations of route modules by OpenAPI path (`/api/v1/users/{email}`), for the OpenAPI generator:
+ * one per exported method, described from the handler's declaration.
+ */
+export function documentRoutes(modules: Readonly<Record<string, RouteModule>>): DocumentedOperation[] {
+  return Object.entries(modules).flatMap(([path, mod]) =>
+    HTTP_METHODS.flatMap((m) => {
+      const handler = mod[m];
+      if (!handler) return [];
+      const method = m.toLowerCase() as Method;
+      return [{ method, path, operation: describeRoute(method, handler.operation) }];
+    }),
+  );
+}

@@ -338,6 +338,15 @@ export type ActivityUnseen = z.infer<typeof ZActivityUnseen>;
 /** `{ data: { event_id } }` of the insert calls. */
 export const ZEventId = z.object({ event_id: z.string() });
 
+/** `{ data: { id } }` of the calls that unblock a slot or cancel an appointment: the event's id. */
+export const ZIdRef = z.object({ id: z.string() });
+
+/** `{ data: { email } }` of the calls that remove a stylist or delete a client: the account's e-mail as it was. */
+export const ZEmailRef = z.object({ email: z.string() });
+
+/** `POST /users/{email}/phone/code` → `data`: who sends the code, and when it expires (null: Firebase decides). */
+export const ZPhoneCodeAnswer = z.object({ provider: z.enum(['dev', 'firebase']), expires_at: z.string().nullable() });
+
 /** The error body of every failed call. */
 export const ZApiErrorBody = z.object({
   error: z.object({ code: z.string(), message: z.string(), details: z.unknown().optional(), request_id: z.string().optional() }),

@@ -4,7 +4,7 @@
  */
 import { z } from 'zod';
 import { isValidDuration, segmentsError, type SegmentsError } from '@/lib/domain/service';
-import { ZEmail, ZId, ZVersion } from './common';
+import { ZEmail, ZFacilityId, ZId, ZVersion } from './common';
 import { v } from './messages';
 
 const SEGMENT_MESSAGES: Record<SegmentsError, string> = {
@@ -89,11 +89,7 @@ export const ZServiceEmployees = z
 export type ServiceEmployees = z.infer<typeof ZServiceEmployees>;
 
 /** Path params of `/facility/{facilityId}/services/{serviceId}`. */
-export const ZServiceParams = z.object({
-  facilityId: z.coerce.number().int().pipe(z.literal(1)),
-  /** A PostgreSQL `integer` (larger ids would make the query fail instead of answering 404). */
-  serviceId: ZId.max(2_147_483_647),
-});
+export const ZServiceParams = z.object({ facilityId: ZFacilityId, serviceId: ZId });
 
 /**
  * The form's "Faltan campos por rellenar" list (spec section 5): which top-level fields of a new-service

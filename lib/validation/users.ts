@@ -3,6 +3,7 @@ import { ZEmail, ZPhoneInput, ZVersion } from './common';
 import { v } from './messages';
 
 export const ZUserParams = z.object({ email: ZEmail });
+export type UserParams = z.infer<typeof ZUserParams>;
 
 /**
  * `PATCH /users/{email}` by the client itself (spec section 7): its own profile fields. `given_name`:
@@ -48,6 +49,9 @@ export const ZStaffUserPatch = z
   })
   .strict();
 export type StaffUserPatch = z.infer<typeof ZStaffUserPatch>;
+
+/** `PATCH /users/{email}`'s body as validated by who writes: a user on itself, or staff on a client. */
+export type UserPatch = { kind: 'self'; value: ClientUserPatch } | { kind: 'staff'; value: StaffUserPatch };
 
 export const ZPhoneCodeRequest = z.object({ tlf: ZPhoneInput.min(1) });
 /** A phone verification code: six digits (spec section 5). */

@@ -66,7 +66,7 @@ test('the edge request id is kept when valid and replaced when not', async () =>
 });
 
 test('a 500 carries request_id in the body and header, logged at error level with the stack', async () => {
-  const boom = route({ access: 'public' }, async () => {
+  const boom = route({ summary: 'Fails on purpose', access: 'public' }, async () => {
     throw new Error('secret internals of the failure');
   });
   const r = await call(boom, { path: '/api/v1/boom' });

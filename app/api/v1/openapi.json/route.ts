@@ -1,13 +1,14 @@
-import { route } from '@/lib/server/http';
+import { documentRoutes, route, type RouteHandler } from '@/lib/server/http';
 import { openApiDocument } from '@/lib/validation/openapi';
+import { ROUTE_MODULES } from '../operations';
 
 let cached: Record<string, unknown> | null = null;
 
 /**
- * `GET /api/v1/openapi.json`: the OpenAPI 3.1 document of `/api/v1`, generated from the zod contract
- * (lib/validation). Public; built once per process.
+ * `GET /api/v1/openapi.json`: the OpenAPI 3.1 document of `/api/v1`, generated from the declarations of
+ * the route modules (app/api/v1/operations.ts) and this one. Public; built once per process.
  */
-export const GET = route({ access: 'public' }, async () => {
-  cached ??= openApiDocument();
+export const GET: RouteHandler = route({ summary: 'This document', access: 'public' }, async () => {
+  cached ??= openApiDocument(documentRoutes({ ...ROUTE_MODULES, '/api/v1/openapi.json': { GET } }));
   return { json: cached };
 });

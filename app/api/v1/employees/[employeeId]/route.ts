@@ -1,7 +1,9 @@
 import { getDb } from '@/lib/server/db/client';
 import { data, route } from '@/lib/server/http';
 import { updateEmployee } from '@/lib/server/services/update-employee';
+import { dataOf, ZEmployee } from '@/lib/validation/dto';
 import { ZEmployeeParams, ZEmployeePatch } from '@/lib/validation/employees';
+import { SCHEDULE_CONFLICT, STALE_VERSION } from '@/lib/validation/openapi';
 
 /**
  * `PATCH /api/v1/employees/{employeeId}` (spec sections 5 and 7; `employeeId` is the e-mail), staff only:
@@ -13,6 +15,14 @@ import { ZEmployeeParams, ZEmployeePatch } from '@/lib/validation/employees';
  * stylist's as loaded) is stale: nothing is saved.
  */
 export const PATCH = route(
-  { access: 'staff', params: ZEmployeeParams, body: ZEmployeePatch },
-  async ({ tenant, user, params, body }) => data(await updateEmployee(await getDb(), tenant.id, user, params.employeeId, body), 201),
+  {
+    summary: 'Updates a stylist’s information, weekly schedule or push token (only their own)',
+    access: 'staff',
+    params: ZEmployeeParams,
+    body: ZEmployeePatch,
+    status: 201,
+    response: dataOf(ZEmployee),
+    errors: { 409: `${SCHEDULE_CONFLICT}; or ${STALE_VERSION}` },
+  },
+  async ({ tenant, user, params, body }) => data(await updateEmployee(await getDb(), tenant.id, user, params.employeeId, body)),
 );

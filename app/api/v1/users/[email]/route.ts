@@ -1,28 +1,55 @@
-import { z } from 'zod';
 import { getDb } from '@/lib/server/db/client';
-import { data, route } from '@/lib/server/http';
+import { assertSelfOrStaff } from '@/lib/server/access';
+import { bodyByKind, data, route } from '@/lib/server/http';
 import { deleteClient } from '@/lib/server/services/delete-client';
 import { getUser, updateUser } from '@/lib/server/services/update-user';
-import { ZUserParams } from '@/lib/validation/users';
+import { dataOf, ZEmailRef, ZUser, ZUserDetail } from '@/lib/validation/dto';
+import { STALE_VERSION } from '@/lib/validation/openapi';
+import { ZClientUserPatch, ZStaffUserPatch, ZUserParams, type UserParams } from '@/lib/validation/users';
 
 /**
  * `GET /api/v1/users/{email}` (spec section 7): `{ data: UserDetail }` — the user with pending
  * appointments and, for staff reading a client, its `history` (pending, past, cancelled).
  * A client reads only itself (403 otherwise); staff read any user of the tenant. 404 when unknown.
  */
-export const GET = route({ access: 'user', params: ZUserParams }, async ({ tenant, user, params }) =>
-  data(await getUser(await getDb(), tenant.id, user, params.email)),
+export const GET = route(
+  {
+    summary: 'A user with pending appointments (self or staff); for staff reading a client, its history (pending, past, cancelled)',
+    access: 'user',
+    params: ZUserParams,
+    response: dataOf(ZUserDetail),
+    errors: { 403: 'forbidden: another client’s account' },
+  },
+  async ({ tenant, user, params }) => data(await getUser(await getDb(), tenant.id, user, params.email)),
 );
 
 /**
- * `PATCH /api/v1/users/{email}` (spec section 7) → 201 `{ data: User }`. The body is validated by who
- * writes (a client on itself, or staff on a client): see `updateUser`. Errors: 400 invalid body (or not
- * JSON), 403 not yours or the guest, 404 unknown, 409 a removed sub-user has a pending appointment or
- * (staff) the optional `version` is stale (`details.current`, nothing saved), 422 `phone_not_verified`.
+ * `PATCH /api/v1/users/{email}` (spec section 7) → 201 `{ data: User }`. The body's contract follows who
+ * writes on whom: a user on itself sends `ZClientUserPatch` (kind `self`), staff on a client
+ * `ZStaffUserPatch` (kind `staff`); a client on anyone else is refused (403) before the body is read. See
+ * `updateUser`. Errors: 400 invalid body (or not JSON), 403 not yours or the guest, 404 unknown, 409 a
+ * removed sub-user has a pending appointment or (staff) the optional `version` is stale (`details.current`,
+ * nothing saved), 422 `phone_not_verified`.
  */
-// The body's schema depends on who writes: the wrapper reads JSON (size, type, control characters), updateUser validates it.
-export const PATCH = route({ access: 'user', onboarding: false, params: ZUserParams, body: z.unknown() }, async ({ tenant, user, params, body }) =>
-  data(await updateUser(await getDb(), tenant.id, user, params.email, body), 201),
+export const PATCH = route(
+  {
+    summary: 'A client updates itself, or staff update a client',
+    access: 'user',
+    onboarding: false,
+    params: ZUserParams,
+    body: bodyByKind({ self: ZClientUserPatch, staff: ZStaffUserPatch }, (user, params: UserParams) => {
+      assertSelfOrStaff(user, params.email);
+      return params.email === user.email ? 'self' : 'staff';
+    }),
+    status: 201,
+    response: dataOf(ZUser),
+    errors: {
+      403: 'forbidden: another client’s account, the guest or a staff account',
+      409: `a removed sub-user has a pending appointment; or (staff) ${STALE_VERSION}`,
+      422: 'phone_not_verified',
+    },
+  },
+  async ({ tenant, user, params, body }) => data(await updateUser(await getDb(), tenant.id, user, params.email, body)),
 );
 
 /**
@@ -31,6 +58,13 @@ export const PATCH = route({ access: 'user', onboarding: false, params: ZUserPar
  * under "Cliente eliminado". 403 for employees, 404 unknown, 422 the guest or a staff account.
  * See `deleteClient`.
  */
-export const DELETE = route({ access: 'admin', params: ZUserParams }, async ({ tenant, user, params }) =>
-  data(await deleteClient(await getDb(), tenant, user, params.email)),
+export const DELETE = route(
+  {
+    summary: 'Deletes a client (admin): anonymised, pending appointments cancelled with the usual e-mail, past ones kept',
+    access: 'admin',
+    params: ZUserParams,
+    response: dataOf(ZEmailRef),
+    errors: { 422: 'the guest or a staff account' },
+  },
+  async ({ tenant, user, params }) => data(await deleteClient(await getDb(), tenant, user, params.email)),
 );

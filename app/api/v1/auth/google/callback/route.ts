@@ -5,7 +5,6 @@ import { finishSignIn, OIDC_TX_COOKIE } from '@/lib/server/auth/oidc';
 import { createSession, sessionCookieOptions } from '@/lib/server/auth/session';
 import { getDb } from '@/lib/server/db/client';
 import { route } from '@/lib/server/http';
-import { consume } from '@/lib/server/rate-limit';
 import { findOrCreateByIdentity } from '@/lib/server/repositories/users';
 import { SESSION_COOKIE } from '@/lib/tenant-host';
 
@@ -17,33 +16,40 @@ const ZTransaction = z.object({ state: z.string(), nonce: z.string(), verifier: 
  * SameSite=Lax, Secure behind https) and redirects to `/`. Any failure redirects to `/login?error=1`;
  * 429 after 30 callbacks in 10 minutes from one IP.
  */
-export const GET = route({ access: 'public' }, async ({ req, tenant, ip }) => {
-  if (ip) await consume('signInCallbackPerIp', ip);
-  const origin = publicOrigin(req);
-  const fail = () => {
-    const res = NextResponse.redirect(`${origin}/login?error=1`, 302);
+export const GET = route(
+  {
+    summary: 'Completes sign-in (302 to / or /login?error=1)',
+    access: 'public',
+    status: 302,
+    limits: [['signInCallbackPerIp', ({ ip }) => ip]],
+  },
+  async ({ req, tenant }) => {
+    const origin = publicOrigin(req);
+    const fail = () => {
+      const res = NextResponse.redirect(`${origin}/login?error=1`, 302);
+      res.cookies.delete({ name: OIDC_TX_COOKIE, path: '/api/v1/auth' });
+      return res;
+    };
+    const raw = req.cookies.get(OIDC_TX_COOKIE)?.value;
+    const parsed = raw ? ZTransaction.safeParse(safeJson(Buffer.from(raw, 'base64url').toString())) : undefined;
+    if (!parsed?.success) return fail();
+    let identity;
+    try {
+      identity = await finishSignIn(req.nextUrl, callbackUri(req), parsed.data);
+    } catch (err) {
+      console.warn('[auth] sign-in failed', err instanceof Error ? err.message : err);
+      return fail();
+    }
+    const db = await getDb();
+    const user = await findOrCreateByIdentity(db, tenant.id, identity);
+    if (!user) return fail();
+    const { token, expires } = await createSession(tenant.id, user.id, req.cookies.get(SESSION_COOKIE)?.value);
+    const res = NextResponse.redirect(`${origin}/`, 302);
     res.cookies.delete({ name: OIDC_TX_COOKIE, path: '/api/v1/auth' });
+    res.cookies.set(SESSION_COOKIE, token, sessionCookieOptions(isHttps(req), expires));
     return res;
-  };
-  const raw = req.cookies.get(OIDC_TX_COOKIE)?.value;
-  const parsed = raw ? ZTransaction.safeParse(safeJson(Buffer.from(raw, 'base64url').toString())) : undefined;
-  if (!parsed?.success) return fail();
-  let identity;
-  try {
-    identity = await finishSignIn(req.nextUrl, callbackUri(req), parsed.data);
-  } catch (err) {
-    console.warn('[auth] sign-in failed', err instanceof Error ? err.message : err);
-    return fail();
-  }
-  const db = await getDb();
-  const user = await findOrCreateByIdentity(db, tenant.id, identity);
-  if (!user) return fail();
-  const { token, expires } = await createSession(tenant.id, user.id, req.cookies.get(SESSION_COOKIE)?.value);
-  const res = NextResponse.redirect(`${origin}/`, 302);
-  res.cookies.delete({ name: OIDC_TX_COOKIE, path: '/api/v1/auth' });
-  res.cookies.set(SESSION_COOKIE, token, sessionCookieOptions(isHttps(req), expires));
-  return res;
-});
+  },
+);
 
 function safeJson(text: string): unknown {
   try {

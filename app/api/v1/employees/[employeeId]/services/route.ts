@@ -1,7 +1,9 @@
 import { getDb } from '@/lib/server/db/client';
 import { data, route } from '@/lib/server/http';
 import { setEmployeeServices } from '@/lib/server/services/set-employee-services';
+import { dataOf, ZEmployee } from '@/lib/validation/dto';
 import { ZEmployeeParams, ZEmployeeServices } from '@/lib/validation/employees';
+import { STALE_VERSION } from '@/lib/validation/openapi';
 
 /**
  * `PATCH /api/v1/employees/{employeeId}/services` (spec section 7), staff only: `{ items: serviceId[] }`
@@ -11,6 +13,14 @@ import { ZEmployeeParams, ZEmployeeServices } from '@/lib/validation/employees';
  * loaded) is stale.
  */
 export const PATCH = route(
-  { access: 'staff', params: ZEmployeeParams, body: ZEmployeeServices },
-  async ({ tenant, params, body }) => data(await setEmployeeServices(await getDb(), tenant.id, params.employeeId, body.items, body.version), 201),
+  {
+    summary: 'Sets the services a stylist offers',
+    access: 'staff',
+    params: ZEmployeeParams,
+    body: ZEmployeeServices,
+    status: 201,
+    response: dataOf(ZEmployee),
+    errors: { 409: STALE_VERSION, 422: 'a service does not exist' },
+  },
+  async ({ tenant, params, body }) => data(await setEmployeeServices(await getDb(), tenant.id, params.employeeId, body.items, body.version)),
 );

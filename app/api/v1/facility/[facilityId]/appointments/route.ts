@@ -3,6 +3,7 @@ import { getDb } from '@/lib/server/db/client';
 import { items, route } from '@/lib/server/http';
 import { agendaBetween } from '@/lib/server/repositories/agenda';
 import { ZFacilityId } from '@/lib/validation/common';
+import { itemsOf, ZAgendaDay } from '@/lib/validation/dto';
 import { ZAgendaQuery } from '@/lib/validation/schedules';
 
 /**
@@ -12,6 +13,12 @@ import { ZAgendaQuery } from '@/lib/validation/schedules';
  * and leaves (`type: 'leave'`). At most 62 days per call (400 beyond).
  */
 export const GET = route(
-  { access: 'staff', params: z.object({ facilityId: ZFacilityId }), query: ZAgendaQuery },
+  {
+    summary: 'The agenda between two Madrid dates (≤ 62 days)',
+    access: 'staff',
+    params: z.object({ facilityId: ZFacilityId }),
+    query: ZAgendaQuery,
+    response: itemsOf(ZAgendaDay),
+  },
   async ({ tenant, query }) => items(await agendaBetween(await getDb(), tenant.id, query.startDate, query.endDate)),
 );

@@ -4,6 +4,7 @@ import { data, items, route } from '@/lib/server/http';
 import { employeesFor } from '@/lib/server/services/employee-directory';
 import { addEmployee } from '@/lib/server/services/add-employee';
 import { ZFacilityId, ZId } from '@/lib/validation/common';
+import { dataOf, itemsOf, ZEmployee } from '@/lib/validation/dto';
 import { ZStaffCreate } from '@/lib/validation/staff';
 
 /**
@@ -12,7 +13,13 @@ import { ZStaffCreate } from '@/lib/validation/staff';
  * the staff-only notes of special shifts.
  */
 export const GET = route(
-  { access: 'user', params: z.object({ facilityId: ZFacilityId }), query: z.object({ service: ZId.optional() }) },
+  {
+    summary: 'Stylists with weekly and special shifts (service: only those offering it)',
+    access: 'user',
+    params: z.object({ facilityId: ZFacilityId }),
+    query: z.object({ service: ZId.optional() }),
+    response: itemsOf(ZEmployee),
+  },
   async ({ tenant, user, query }) => items(await employeesFor(await getDb(), tenant.id, user.role, { serviceId: query.service })),
 );
 
@@ -26,6 +33,14 @@ export const GET = route(
  * a client of the salon or to an active staff member.
  */
 export const POST = route(
-  { access: 'admin', params: z.object({ facilityId: ZFacilityId }), body: ZStaffCreate },
-  async ({ tenant, body }) => data(await addEmployee(await getDb(), tenant.id, body), 201),
+  {
+    summary: 'Adds a stylist (admin)',
+    access: 'admin',
+    params: z.object({ facilityId: ZFacilityId }),
+    body: ZStaffCreate,
+    status: 201,
+    response: dataOf(ZEmployee),
+    errors: { 409: 'the e-mail already has an account' },
+  },
+  async ({ tenant, body }) => data(await addEmployee(await getDb(), tenant.id, body)),
 );

@@ -4,6 +4,7 @@ import { data, items, route } from '@/lib/server/http';
 import { listServices } from '@/lib/server/repositories/services';
 import { createService } from '@/lib/server/services/create-service';
 import { ZFacilityId } from '@/lib/validation/common';
+import { dataOf, itemsOf, ZService } from '@/lib/validation/dto';
 import { ZServiceCreate } from '@/lib/validation/services';
 
 const ZParams = z.object({ facilityId: ZFacilityId });
@@ -15,9 +16,11 @@ const ZParams = z.object({ facilityId: ZFacilityId });
  */
 export const GET = route(
   {
+    summary: 'Services (associated=true: only those some stylist offers)',
     access: 'user',
     params: ZParams,
     query: z.object({ associated: z.enum(['true', 'false']).optional() }),
+    response: itemsOf(ZService),
   },
   async ({ tenant, query }) => items(await listServices(await getDb(), tenant.id, { associated: query.associated === 'true' })),
 );
@@ -28,6 +31,15 @@ export const GET = route(
  * → 201 `{ data: Service }`. Errors: 400 invalid body (`details.fields` with the paths), 401, 403 (client),
  * 422 `unprocessable` when an e-mail is not a staff member of the tenant (`details.employees`).
  */
-export const POST = route({ access: 'staff', params: ZParams, body: ZServiceCreate }, async ({ tenant, body }) =>
-  data(await createService(await getDb(), tenant.id, body), 201),
+export const POST = route(
+  {
+    summary: 'Creates a service',
+    access: 'staff',
+    params: ZParams,
+    body: ZServiceCreate,
+    status: 201,
+    response: dataOf(ZService),
+    errors: { 422: 'an assigned stylist does not exist' },
+  },
+  async ({ tenant, body }) => data(await createService(await getDb(), tenant.id, body)),
 );

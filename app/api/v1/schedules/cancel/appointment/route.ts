@@ -1,6 +1,7 @@
 import { getDb } from '@/lib/server/db/client';
 import { data, route } from '@/lib/server/http';
 import { cancelAppointment } from '@/lib/server/services/staff-schedule';
+import { dataOf, ZIdRef } from '@/lib/validation/dto';
 import { ZAppointmentCancel } from '@/lib/validation/schedules';
 
 /**
@@ -8,7 +9,16 @@ import { ZAppointmentCancel } from '@/lib/validation/schedules';
  * `{ date, facility_id, employee_id, client_id, appointment_id, notes }` → 200 `{ data: { id } }`.
  * Errors: 400, 403 (clients cannot cancel), 404 unknown, 409 already cancelled, 422 past.
  */
-export const PATCH = route({ access: 'staff', body: ZAppointmentCancel }, async ({ tenant, user, body }) => {
-  await cancelAppointment(await getDb(), tenant.id, user, body);
-  return data({ id: body.appointment_id });
-});
+export const PATCH = route(
+  {
+    summary: 'Cancels an appointment (the client is e-mailed unless guest)',
+    access: 'staff',
+    body: ZAppointmentCancel,
+    response: dataOf(ZIdRef),
+    errors: { 409: 'already cancelled', 422: 'a past appointment' },
+  },
+  async ({ tenant, user, body }) => {
+    await cancelAppointment(await getDb(), tenant.id, user, body);
+    return data({ id: body.appointment_id });
+  },
+);

@@ -1,10 +1,9 @@
-import { z } from 'zod';
 import { isStaff } from '@/lib/server/auth/session';
 import { getDb } from '@/lib/server/db/client';
-import { data, parse, route } from '@/lib/server/http';
-import { consume } from '@/lib/server/rate-limit';
+import { bodyByKind, data, route } from '@/lib/server/http';
 import { bookAsClient } from '@/lib/server/services/book-appointment';
 import { bookAsStaff } from '@/lib/server/services/staff-schedule';
+import { dataOf, ZEventId } from '@/lib/validation/dto';
 import { ZClientAppointmentInsert, ZStaffAppointmentInsert } from '@/lib/validation/schedules';
 
 /**
@@ -16,14 +15,22 @@ import { ZClientAppointmentInsert, ZStaffAppointmentInsert } from '@/lib/validat
  * `allowance_exceeded` (staff: with `details.appointment`), 422 a rule broken (past, 30 days, not offered…),
  * 429 too many bookings in an hour (20 per client account, 600 per staff member).
  */
-export const PATCH = route({ access: 'user', body: z.unknown() }, async ({ tenant, user, body }) => {
-  const db = await getDb();
-  if (isStaff(user.role)) {
-    const input = parse(ZStaffAppointmentInsert, body);
-    await consume('bookingPerStaff', user.id);
-    return data(await bookAsStaff(db, tenant.id, user, input), 201);
-  }
-  const input = parse(ZClientAppointmentInsert, body);
-  await consume('bookingPerClient', user.id);
-  return data(await bookAsClient(db, tenant.id, user, input), 201);
-});
+export const PATCH = route(
+  {
+    summary: 'Books an appointment (client flow or staff flow, by the session’s role)',
+    access: 'user',
+    body: bodyByKind({ client: ZClientAppointmentInsert, staff: ZStaffAppointmentInsert }, (user) => (isStaff(user.role) ? 'staff' : 'client')),
+    status: 201,
+    response: dataOf(ZEventId),
+    errors: { 409: 'slot_taken or allowance_exceeded', 422: 'a booking rule is broken' },
+    limits: [
+      ['bookingPerStaff', ({ user, body }) => (body.kind === 'staff' ? user.id : null)],
+      ['bookingPerClient', ({ user, body }) => (body.kind === 'client' ? user.id : null)],
+    ],
+  },
+  async ({ tenant, user, body }) => {
+    const db = await getDb();
+    if (body.kind === 'staff') return data(await bookAsStaff(db, tenant.id, user, body.value));
+    return data(await bookAsClient(db, tenant.id, user, body.value));
+  },
+);

@@ -3,6 +3,7 @@ import { getDb } from '@/lib/server/db/client';
 import { data, route } from '@/lib/server/http';
 import { removeEmployee } from '@/lib/server/services/remove-employee';
 import { ZEmail, ZFacilityId } from '@/lib/validation/common';
+import { dataOf, ZEmailRef } from '@/lib/validation/dto';
 
 /**
  * `DELETE /api/v1/facility/1/employees/{employeeId}` (admins only; decisions "Admin-only actions" and
@@ -14,6 +15,12 @@ import { ZEmail, ZFacilityId } from '@/lib/validation/common';
  * the stylist has pending appointments (not cancelled, ending in the future).
  */
 export const DELETE = route(
-  { access: 'admin', params: z.object({ facilityId: ZFacilityId, employeeId: ZEmail }) },
+  {
+    summary: 'Removes a stylist (admin; refused with pending appointments)',
+    access: 'admin',
+    params: z.object({ facilityId: ZFacilityId, employeeId: ZEmail }),
+    response: dataOf(ZEmailRef),
+    errors: { 409: 'the stylist has pending appointments (details.appointments)', 422: 'admins removing themselves' },
+  },
   async ({ tenant, user, params }) => data(await removeEmployee(await getDb(), tenant.id, user, params.employeeId)),
 );

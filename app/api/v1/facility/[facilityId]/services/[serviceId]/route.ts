@@ -5,6 +5,8 @@ import { errorMessage } from '@/lib/server/messages';
 import { getService } from '@/lib/server/repositories/services';
 import { deleteService } from '@/lib/server/services/delete-service';
 import { updateService } from '@/lib/server/services/update-service';
+import { dataOf, ZService, ZServiceRef } from '@/lib/validation/dto';
+import { STALE_VERSION } from '@/lib/validation/openapi';
 import { ZServiceParams, ZServiceUpdate } from '@/lib/validation/services';
 
 /**
@@ -12,7 +14,7 @@ import { ZServiceParams, ZServiceUpdate } from '@/lib/validation/services';
  * → 200 `{ data: Service }` (price in euros, duration and busy parts in minutes, stylists).
  * Errors: 400 bad params, 401, 404 `not_found` (unknown, deleted or another tenant's service).
  */
-export const GET = route({ access: 'user', params: ZServiceParams }, async ({ tenant, params }) => {
+export const GET = route({ summary: 'One service', access: 'user', params: ZServiceParams, response: dataOf(ZService) }, async ({ tenant, params }) => {
   const service = await getService(await getDb(), tenant.id, params.serviceId);
   if (!service) throw new ApiError('not_found', errorMessage('serviceNotFound'));
   return data(service);
@@ -25,8 +27,16 @@ export const GET = route({ access: 'user', params: ZServiceParams }, async ({ te
  * Errors: 400 invalid body or params, 401, 403 (client), 404 `not_found` (unknown, deleted or another
  * tenant's service), 409 `conflict` with `details.current` when `version` is stale (nothing saved).
  */
-export const PATCH = route({ access: 'staff', params: ZServiceParams, body: ZServiceUpdate }, async ({ tenant, params, body }) =>
-  data(await updateService(await getDb(), tenant.id, params.serviceId, body)),
+export const PATCH = route(
+  {
+    summary: 'Updates a service’s information and timing (new bookings only)',
+    access: 'staff',
+    params: ZServiceParams,
+    body: ZServiceUpdate,
+    response: dataOf(ZService),
+    errors: { 409: STALE_VERSION },
+  },
+  async ({ tenant, params, body }) => data(await updateService(await getDb(), tenant.id, params.serviceId, body)),
 );
 
 /**
@@ -34,6 +44,13 @@ export const PATCH = route({ access: 'staff', params: ZServiceParams, body: ZSer
  * → 201 `{ data: { id, name } }`: a soft delete; appointments keep their snapshot. Errors: 400 bad params,
  * 401, 403 (client), 404 `not_found` (unknown, already deleted or another tenant's service).
  */
-export const DELETE = route({ access: 'staff', params: ZServiceParams }, async ({ tenant, params }) =>
-  data(await deleteService(await getDb(), tenant.id, params.serviceId), 201),
+export const DELETE = route(
+  {
+    summary: 'Deletes a service (appointments keep their snapshot)',
+    access: 'staff',
+    params: ZServiceParams,
+    status: 201,
+    response: dataOf(ZServiceRef),
+  },
+  async ({ tenant, params }) => data(await deleteService(await getDb(), tenant.id, params.serviceId)),
 );

@@ -4,6 +4,7 @@ import { errorMessage } from '@/lib/server/messages';
 import { getDb } from '@/lib/server/db/client';
 import { findUserByEmail, toUserDto } from '@/lib/server/repositories/users';
 import { verifyPhone } from '@/lib/server/services/phone-verification';
+import { dataOf, ZUser } from '@/lib/validation/dto';
 import { ZPhoneVerify, ZUserParams } from '@/lib/validation/users';
 
 /**
@@ -11,9 +12,25 @@ import { ZPhoneVerify, ZUserParams } from '@/lib/validation/users';
  * (Firebase) → `{ data: User }` with the verified phone. Errors: 403 another user, 409 `phone_taken`,
  * 422 `code_required` / `code_expired` / `code_invalid`, 429 too many checks.
  */
-export const POST = route({ access: 'user', onboarding: false, params: ZUserParams, body: ZPhoneVerify }, async ({ tenant, user, params, body }) => {
-  if (params.email !== user.email) throw new ApiError('forbidden', errorMessage('forbidden'));
-  const db = await getDb();
-  await verifyPhone(db, tenant, user.id, body);
-  return data(await toUserDto(db, (await findUserByEmail(db, tenant.id, user.email))!));
-});
+export const POST = route(
+  {
+    summary: 'Verifies the phone code or Firebase ID token (self)',
+    access: 'user',
+    onboarding: false,
+    params: ZUserParams,
+    body: ZPhoneVerify,
+    response: dataOf(ZUser),
+    errors: {
+      403: 'forbidden: another user',
+      409: 'phone_taken',
+      422: 'code_invalid, code_expired, code_required or phone_country',
+      429: 'too many checks per account',
+    },
+  },
+  async ({ tenant, user, params, body }) => {
+    if (params.email !== user.email) throw new ApiError('forbidden', errorMessage('forbidden'));
+    const db = await getDb();
+    await verifyPhone(db, tenant, user.id, body);
+    return data(await toUserDto(db, (await findUserByEmail(db, tenant.id, user.email))!));
+  },
+);

@@ -1,7 +1,9 @@
 import { getDb } from '@/lib/server/db/client';
 import { data, route } from '@/lib/server/http';
 import { createSpecialShift } from '@/lib/server/services/create-special-shift';
+import { dataOf, ZSpecialShift } from '@/lib/validation/dto';
 import { ZFacilityEmployeeParams, ZSpecialShiftCreate } from '@/lib/validation/employees';
+import { SCHEDULE_CONFLICT } from '@/lib/validation/openapi';
 
 /**
  * `POST /api/v1/facility/1/employees/{employeeId}/special-shifts` (spec sections 5 and 7), staff only:
@@ -11,6 +13,14 @@ import { ZFacilityEmployeeParams, ZSpecialShiftCreate } from '@/lib/validation/e
  * fall outside the new hours; resend with `force: true`), 422 a date before today in Madrid.
  */
 export const POST = route(
-  { access: 'staff', params: ZFacilityEmployeeParams, body: ZSpecialShiftCreate },
-  async ({ tenant, params, body }) => data(await createSpecialShift(await getDb(), tenant.id, params.employeeId, body), 201),
+  {
+    summary: 'Creates a special schedule for a date',
+    access: 'staff',
+    params: ZFacilityEmployeeParams,
+    body: ZSpecialShiftCreate,
+    status: 201,
+    response: dataOf(ZSpecialShift),
+    errors: { 409: `the date already has one, or ${SCHEDULE_CONFLICT}`, 422: 'a past date' },
+  },
+  async ({ tenant, params, body }) => data(await createSpecialShift(await getDb(), tenant.id, params.employeeId, body)),
 );

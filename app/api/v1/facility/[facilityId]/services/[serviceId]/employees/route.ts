@@ -1,6 +1,8 @@
 import { getDb } from '@/lib/server/db/client';
 import { data, route } from '@/lib/server/http';
 import { assignServiceEmployees } from '@/lib/server/services/assign-service-employees';
+import { dataOf, ZService } from '@/lib/validation/dto';
+import { STALE_VERSION } from '@/lib/validation/openapi';
 import { ZServiceEmployees, ZServiceParams } from '@/lib/validation/services';
 
 /**
@@ -11,6 +13,14 @@ import { ZServiceEmployees, ZServiceParams } from '@/lib/validation/services';
  * `conflict` with `details.current` when the optional `version` (the service's `employees_version` as
  * loaded) is stale.
  */
-export const PATCH = route({ access: 'staff', params: ZServiceParams, body: ZServiceEmployees }, async ({ tenant, params, body }) =>
-  data(await assignServiceEmployees(await getDb(), tenant.id, params.serviceId, body)),
+export const PATCH = route(
+  {
+    summary: 'Sets the stylists offering a service',
+    access: 'staff',
+    params: ZServiceParams,
+    body: ZServiceEmployees,
+    response: dataOf(ZService),
+    errors: { 409: STALE_VERSION, 422: 'an assigned stylist does not exist' },
+  },
+  async ({ tenant, params, body }) => data(await assignServiceEmployees(await getDb(), tenant.id, params.serviceId, body)),
 );

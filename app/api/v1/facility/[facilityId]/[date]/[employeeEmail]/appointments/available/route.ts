@@ -4,6 +4,7 @@ import { isStaff } from '@/lib/server/auth/session';
 import { items, route } from '@/lib/server/http';
 import { availableHoursFor } from '@/lib/server/services/availability';
 import { ZDate, ZEmail, ZFacilityId, ZId } from '@/lib/validation/common';
+import { itemsOf, ZHourGroup } from '@/lib/validation/dto';
 
 /**
  * `GET /api/v1/facility/1/{date}/{employeeEmail}/appointments/available?serviceDuration=&serviceId=`
@@ -14,9 +15,11 @@ import { ZDate, ZEmail, ZFacilityId, ZId } from '@/lib/validation/common';
  */
 export const GET = route(
   {
+    summary: 'Bookable hours of a stylist on a Madrid date, grouped by hour',
     access: 'user',
     params: z.object({ facilityId: ZFacilityId, date: ZDate, employeeEmail: ZEmail }),
     query: z.object({ serviceDuration: z.coerce.number().int().min(5).max(480), serviceId: ZId.optional() }),
+    response: itemsOf(ZHourGroup),
   },
   async ({ tenant, user, params, query }) =>
     items(

@@ -1,7 +1,9 @@
 import { getDb } from '@/lib/server/db/client';
 import { data, route } from '@/lib/server/http';
 import { deleteSpecialShift } from '@/lib/server/services/delete-special-shift';
+import { dataOf, ZSpecialShiftDeleted } from '@/lib/validation/dto';
 import { ZSpecialShiftDeleteQuery, ZSpecialShiftParams } from '@/lib/validation/employees';
+import { SCHEDULE_CONFLICT } from '@/lib/validation/openapi';
 
 /**
  * `DELETE /api/v1/facility/1/employees/{employeeId}/special-shifts/{date}[?force=true]` (spec section 7),
@@ -11,7 +13,14 @@ import { ZSpecialShiftDeleteQuery, ZSpecialShiftParams } from '@/lib/validation/
  * would be left outside the weekly ones (resend with `?force=true`).
  */
 export const DELETE = route(
-  { access: 'staff', params: ZSpecialShiftParams, query: ZSpecialShiftDeleteQuery },
+  {
+    summary: 'Deletes the special schedule of a date',
+    access: 'staff',
+    params: ZSpecialShiftParams,
+    query: ZSpecialShiftDeleteQuery,
+    response: dataOf(ZSpecialShiftDeleted),
+    errors: { 409: SCHEDULE_CONFLICT },
+  },
   async ({ tenant, params, query }) =>
     data(await deleteSpecialShift(await getDb(), tenant.id, params.employeeId, params.date, { force: query.force })),
 );
