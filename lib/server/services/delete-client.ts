@@ -9,7 +9,7 @@ import { activities, appointments, outbox, phoneVerifications, sessions, users }
 import { ApiError } from '@/lib/server/errors';
 import { errorMessage } from '@/lib/server/messages';
 import { aboutClient, addressedTo, findDeletableClient } from './export-client';
-import { writeCancellation } from './staff-schedule';
+import { writeCancellation } from './cancel-appointment';
 
 /** The name a deleted client's account and appointments keep (Spanish, es.json `clientDeletion`). */
 export const ANONYMOUS_NAME = messages.clientDeletion.anonymousName;

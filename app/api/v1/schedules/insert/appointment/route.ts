@@ -3,8 +3,7 @@ import { isStaff } from '@/lib/server/auth/session';
 import { getDb } from '@/lib/server/db/client';
 import { data, parse, route } from '@/lib/server/http';
 import { consume } from '@/lib/server/rate-limit';
-import { bookAsClient } from '@/lib/server/services/book-appointment';
-import { bookAsStaff } from '@/lib/server/services/staff-schedule';
+import { bookAsClient, bookAsStaff } from '@/lib/server/services/book-appointment';
 import { ZClientAppointmentInsert, ZStaffAppointmentInsert } from '@/lib/validation/schedules';
 
 /**
