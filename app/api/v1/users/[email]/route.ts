@@ -2,7 +2,8 @@ import { z } from 'zod';
 import { getDb } from '@/lib/server/db/client';
 import { data, route } from '@/lib/server/http';
 import { deleteClient } from '@/lib/server/services/delete-client';
-import { getUser, updateUser } from '@/lib/server/services/update-user';
+import { getUser } from '@/lib/server/services/get-user';
+import { updateUser } from '@/lib/server/services/update-user';
 import { ZUserParams } from '@/lib/validation/users';
 
 /**

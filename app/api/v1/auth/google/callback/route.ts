@@ -6,7 +6,7 @@ import { createSession, sessionCookieOptions } from '@/lib/server/auth/session';
 import { getDb } from '@/lib/server/db/client';
 import { route } from '@/lib/server/http';
 import { consume } from '@/lib/server/rate-limit';
-import { findOrCreateByIdentity } from '@/lib/server/repositories/users';
+import { findOrCreateByIdentity } from '@/lib/server/services/find-or-create-by-identity';
 import { SESSION_COOKIE } from '@/lib/tenant-host';
 
 const ZTransaction = z.object({ state: z.string(), nonce: z.string(), verifier: z.string() });
