@@ -8,16 +8,21 @@ import { isStaff, type SessionUser } from '@/lib/server/auth/session';
 import type { DbOrTx } from '@/lib/server/db/client';
 import { appointments, users } from '@/lib/server/db/schema';
 import { ApiError } from '@/lib/server/errors';
-import { parse } from '@/lib/server/http';
 import { errorMessage } from '@/lib/server/messages';
 import { findAppointments } from '@/lib/server/repositories/appointments';
 import { findUserByEmail, toUserDto, toUserProfile, type UserDto } from '@/lib/server/repositories/users';
 import { assertVersion } from '@/lib/server/version';
-import { ZClientUserPatch, ZStaffUserPatch } from '@/lib/validation/users';
+import type { ClientUserPatch, StaffUserPatch } from '@/lib/validation/users';
 import { getUser } from './get-user';
 
 /**
- * `PATCH /users/{email}` (spec section 7): the body depends on who writes.
+ * The body of `PATCH /users/{email}`, parsed by the handler with the schema of who writes: `self` for an
+ * account on itself (`ZClientUserPatch`), `staff` for staff on another account (`ZStaffUserPatch`).
+ */
+export type UserPatch = { by: 'self'; patch: ClientUserPatch } | { by: 'staff'; patch: StaffUserPatch };
+
+/**
+ * `PATCH /users/{email}` (spec section 7): the fields depend on who writes (`UserPatch`).
  * - A client on itself (`ZClientUserPatch`): name; given_name (the Nombre typed at onboarding, the
  *   greeting's name; the onboarding form sends it with the full name); tlf must equal its verified phone (422
  *   `phone_not_verified` otherwise); onboarding_completed needs a verified phone and the privacy policy;
@@ -32,22 +37,24 @@ import { getUser } from './get-user';
  *   included) and nothing is written.
  * A new `name` without `given_name` keeps the stored given name only while the name still begins with it
  * (else it is cleared and the greeting falls back to the name's first word).
- * Returns the updated user. Errors: 400 invalid body (field messages in Spanish), 403 not yours, 404 unknown.
+ * Returns the updated user. Errors: 403 not yours (or a patch of the other writer's kind), 404 unknown.
  */
 export async function updateUser(
   db: DbOrTx,
   tenantId: number,
   actor: SessionUser,
   email: string,
-  raw: unknown,
+  input: UserPatch,
   now = Date.now(),
 ): Promise<UserDto> {
   assertSelfOrStaff(actor, email);
   const row = await findUserByEmail(db, tenantId, email);
   if (!row) throw new ApiError('not_found', errorMessage('userNotFound'));
   if (row.id !== actor.id) {
-    if (!isStaff(actor.role) || row.isGuest || row.role !== 'client' || row.deletedAt) throw new ApiError('forbidden', errorMessage('forbidden'));
-    const b = parse(ZStaffUserPatch, raw);
+    if (input.by !== 'staff' || !isStaff(actor.role) || row.isGuest || row.role !== 'client' || row.deletedAt) {
+      throw new ApiError('forbidden', errorMessage('forbidden'));
+    }
+    const b = input.patch;
     await db.transaction(async (tx) => {
       // Serialises with bookings of this account (they lock the same row).
       const [locked] = await tx.select().from(users).where(and(eq(users.tenantId, tenantId), eq(users.id, row.id))).for('update');
@@ -88,7 +95,8 @@ export async function updateUser(
     return toUserDto(db, (await findUserByEmail(db, tenantId, email))!, new Date(now));
   }
   // A client on itself.
-  const b = parse(ZClientUserPatch, raw);
+  if (input.by !== 'self') throw new ApiError('forbidden', errorMessage('forbidden'));
+  const b = input.patch;
   if (b.tlf !== undefined) {
     const phone = normalizePhone(b.tlf);
     if (!phone || phone !== row.tlf || !row.phoneVerified) throw new ApiError('phone_not_verified', errorMessage('phoneNotVerified'));

@@ -1,10 +1,11 @@
 import { z } from 'zod';
+import { isStaff } from '@/lib/server/auth/session';
 import { getDb } from '@/lib/server/db/client';
-import { data, route } from '@/lib/server/http';
+import { data, parse, route } from '@/lib/server/http';
 import { deleteClient } from '@/lib/server/services/delete-client';
 import { getUser } from '@/lib/server/services/get-user';
-import { updateUser } from '@/lib/server/services/update-user';
-import { ZUserParams } from '@/lib/validation/users';
+import { updateUser, type UserPatch } from '@/lib/server/services/update-user';
+import { ZClientUserPatch, ZStaffUserPatch, ZUserParams } from '@/lib/validation/users';
 
 /**
  * `GET /api/v1/users/{email}` (spec section 7): `{ data: UserDetail }` — the user with pending
@@ -17,14 +18,19 @@ export const GET = route({ access: 'user', params: ZUserParams }, async ({ tenan
 
 /**
  * `PATCH /api/v1/users/{email}` (spec section 7) → 201 `{ data: User }`. The body is validated by who
- * writes (a client on itself, or staff on a client): see `updateUser`. Errors: 400 invalid body (or not
+ * writes: an account on itself with `ZClientUserPatch`, staff on another account with `ZStaffUserPatch`
+ * (a client on another account gets 403 from `updateUser`); see `updateUser`. Errors: 400 invalid body (or not
  * JSON), 403 not yours or the guest, 404 unknown, 409 a removed sub-user has a pending appointment or
  * (staff) the optional `version` is stale (`details.current`, nothing saved), 422 `phone_not_verified`.
  */
-// The body's schema depends on who writes: the wrapper reads JSON (size, type, control characters), updateUser validates it.
-export const PATCH = route({ access: 'user', onboarding: false, params: ZUserParams, body: z.unknown() }, async ({ tenant, user, params, body }) =>
-  data(await updateUser(await getDb(), tenant.id, user, params.email, body), 201),
-);
+// The body's schema depends on who writes: the wrapper reads JSON (size, type, control characters), the handler validates it.
+export const PATCH = route({ access: 'user', onboarding: false, params: ZUserParams, body: z.unknown() }, async ({ tenant, user, params, body }) => {
+  const input: UserPatch =
+    isStaff(user.role) && params.email !== user.email
+      ? { by: 'staff', patch: parse(ZStaffUserPatch, body) }
+      : { by: 'self', patch: parse(ZClientUserPatch, body) };
+  return data(await updateUser(await getDb(), tenant.id, user, params.email, input), 201);
+});
 
 /**
  * `DELETE /api/v1/users/{email}` (admin only; decisions "Deleting") → 200 `{ data: { email } }`: the
