@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { isStaff } from '@/lib/server/auth/session';
+import { assertSelfOrStaff } from '@/lib/server/access';
 import { getDb } from '@/lib/server/db/client';
 import { data, parse, route } from '@/lib/server/http';
 import { deleteClient } from '@/lib/server/services/delete-client';
@@ -19,16 +19,16 @@ export const GET = route({ access: 'user', params: ZUserParams }, async ({ tenan
 /**
  * `PATCH /api/v1/users/{email}` (spec section 7) → 201 `{ data: User }`. The body is validated by who
  * writes: an account on itself with `ZClientUserPatch`, staff on another account with `ZStaffUserPatch`
- * (a client on another account gets 403 from `updateUser`); see `updateUser`. Errors: 400 invalid body (or not
+ * (a client on another account gets 403 first); see `updateUser`. Errors: 400 invalid body (or not
  * JSON), 403 not yours or the guest, 404 unknown, 409 a removed sub-user has a pending appointment or
  * (staff) the optional `version` is stale (`details.current`, nothing saved), 422 `phone_not_verified`.
  */
 // The body's schema depends on who writes: the wrapper reads JSON (size, type, control characters), the handler validates it.
 export const PATCH = route({ access: 'user', onboarding: false, params: ZUserParams, body: z.unknown() }, async ({ tenant, user, params, body }) => {
+  // Ownership before the body: another's account answers 403 whatever the body holds.
+  assertSelfOrStaff(user, params.email);
   const input: UserPatch =
-    isStaff(user.role) && params.email !== user.email
-      ? { by: 'staff', patch: parse(ZStaffUserPatch, body) }
-      : { by: 'self', patch: parse(ZClientUserPatch, body) };
+    params.email === user.email ? { by: 'self', patch: parse(ZClientUserPatch, body) } : { by: 'staff', patch: parse(ZStaffUserPatch, body) };
   return data(await updateUser(await getDb(), tenant.id, user, params.email, input), 201);
 });
 
