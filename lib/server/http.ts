@@ -12,12 +12,7 @@ import { consume } from '@/lib/server/rate-limit';
 import { tenantForHost, type Tenant } from '@/lib/server/tenancy';
 import { HSTS } from '@/lib/security/csp';
 import { CLIENT_IP_HEADER, requestHost, SESSION_COOKIE } from '@/lib/tenant-host';
-
-/**
- * Who may call a route: anyone of the tenant, any signed-in user, clients only, staff only, or admins only
- * (decisions "Admin-only actions": an employee gets 403 `forbidden`).
- */
-export type Access = 'public' | 'user' | 'client' | 'staff' | 'admin';
+import type { Access } from '@/lib/domain/roles';
 
 type Ctx<B, Q, P, A extends Access> = {
   req: NextRequest;
