@@ -1,5 +1,5 @@
 import 'server-only';
-import { and, eq, gt } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { availableStarts, busyParts, clientWindowEnd, openIntervals, segmentsOf } from '@/lib/domain/availability';
 import { canBook } from '@/lib/domain/allowance';
 import { isoUtc, madridDate, overlaps } from '@/lib/domain/time';
@@ -10,7 +10,7 @@ import { ApiError } from '@/lib/server/errors';
 import { errorMessage } from '@/lib/server/messages';
 import { queueBookingConfirmation } from '@/lib/server/notifications/appointment-emails';
 import { queueBookedPush } from '@/lib/server/notifications/appointment-push';
-import { busyRangesOf, countPendingOfClient, pendingOfClient } from '@/lib/server/repositories/appointments';
+import { busyRangesOf, countPendingOfClient, pendingAt, pendingOfClient } from '@/lib/server/repositories/appointments';
 import { findEmployee, scheduleOf } from '@/lib/server/repositories/employees';
 import { findService, offersService } from '@/lib/server/repositories/services';
 import { lockClient, shareEmployee } from '@/lib/server/repositories/locks';
@@ -38,7 +38,7 @@ export async function bookAsClient(
   input: ClientBookingInput,
   now = Date.now(),
 ): Promise<{ event_id: string }> {
-  if (input.client_id.trim().toLowerCase() !== actor.email) throw new ApiError('forbidden', errorMessage('forbidden'));
+  if (input.client_id !== actor.email) throw new ApiError('forbidden', errorMessage('forbidden'));
   const { employee, service, start, end } = await resolveBooking(db, tenantId, input);
   if (start <= now) throw new ApiError('unprocessable', errorMessage('pastDate'));
   if (start >= clientWindowEnd(now)) throw new ApiError('unprocessable', errorMessage('outsideWindow'));
@@ -70,8 +70,7 @@ export async function bookAsClient(
           eq(appointments.tenantId, tenantId),
           eq(appointments.clientId, client.id),
           eq(appointments.userId, person.id),
-          eq(appointments.status, 'pending'),
-          gt(appointments.endAt, new Date(now)),
+          pendingAt(new Date(now)),
         ),
       )
       .limit(1);
@@ -133,7 +132,7 @@ export async function bookAsStaff(
   if (start % FIVE_MINUTES !== 0) throw new ApiError('unprocessable', errorMessage('slotUnavailable'));
   if (start <= now) throw new ApiError('unprocessable', errorMessage('pastDate'));
   const parts = busyParts(start, segmentsOf(service.durationMinutes, service.busySlots));
-  const email = input.client_id?.trim().toLowerCase() || null;
+  const email = input.client_id || null;
 
   return db.transaction(async (tx) => {
     let client: UserRow | null | undefined;

@@ -1,6 +1,6 @@
 import 'server-only';
 import { randomUUID } from 'node:crypto';
-import { and, eq, gt, inArray } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import { normalizePhone } from '@/lib/domain/phone';
 import { reconcileSubUsers } from '@/lib/domain/sub-users';
 import { assertSelfOrStaff } from '@/lib/server/access';
@@ -9,7 +9,7 @@ import type { DbOrTx } from '@/lib/server/db/client';
 import { appointments, users } from '@/lib/server/db/schema';
 import { ApiError } from '@/lib/server/errors';
 import { errorMessage } from '@/lib/server/messages';
-import { findAppointments } from '@/lib/server/repositories/appointments';
+import { findAppointments, pendingAt } from '@/lib/server/repositories/appointments';
 import { findUserByEmail, toUserDto, toUserProfile, type UserDto } from '@/lib/server/repositories/users';
 import { assertVersion } from '@/lib/server/version';
 import type { ClientUserPatch, StaffUserPatch } from '@/lib/validation/users';
@@ -76,8 +76,7 @@ export async function updateUser(
             tenantId,
             and(
               eq(appointments.clientId, row.id),
-              eq(appointments.status, 'pending'),
-              gt(appointments.endAt, new Date(now)),
+              pendingAt(new Date(now)),
               inArray(appointments.userId, removed.map((u) => u.id)),
             ),
           );
