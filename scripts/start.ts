@@ -9,7 +9,9 @@
  * - `--dev` runs Next.js in development mode; otherwise builds when no build exists or a source file is newer
  *   than the build (after a `git pull` or an edit), and runs the
  *   production server. Either way Next.js runs inside scripts/server.ts, the request edge.
- * The embedded database (PGlite in DATA_DIR) is migrated and seeded with the demo tenant at first use.
+ * - Unless SEED_DEMO=0, migrates the database and seeds the demo tenant on an empty one (scripts/migrate.ts
+ *   in a child process under `--conditions=react-server`) before the server starts: the embedded database
+ *   (PGlite in DATA_DIR) admits one process at a time, and opening the database never seeds by itself.
  */
 import { spawn, spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
@@ -66,6 +68,11 @@ async function main() {
     console.log(stale ? '[klok] sources changed since the last build: running next build' : '[klok] no build found: running next build');
     const build = spawnSync(process.execPath, [next, 'build'], { stdio: 'inherit', env: { ...process.env, NODE_ENV: 'production' } });
     if (build.status !== 0) process.exit(build.status ?? 1);
+  }
+  if (process.env.SEED_DEMO !== '0') {
+    const migrate = ['--conditions=react-server', '--import', 'tsx', path.join(__dirname, 'migrate.ts')];
+    const seeded = spawnSync(process.execPath, migrate, { stdio: 'inherit', env: { ...childEnv, SEED_DEMO: '1' } });
+    if (seeded.status !== 0) process.exit(seeded.status ?? 1);
   }
   // Next.js runs behind the edge of scripts/server.ts (trusted hosts, client IP, forwarded headers).
   const serverArgs = ['--import', 'tsx', path.join(__dirname, 'server.ts'), ...(dev ? ['--dev'] : [])];

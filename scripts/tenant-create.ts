@@ -44,10 +44,12 @@ async function main(): Promise<number> {
   process.env.SEED_DEMO ??= '0';
 
   const { getDb, closeDb } = await import('../lib/server/db/client');
+  const { seedDemoIfEnabled } = await import('../lib/server/db/seed');
   const { createTenant } = await import('../lib/server/services/create-tenant');
   const { ApiError } = await import('../lib/server/errors');
   try {
     const db = await getDb();
+    await seedDemoIfEnabled(db);
     const r = await createTenant(db, {
       slug: values.slug,
       name: values.name,

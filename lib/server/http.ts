@@ -2,7 +2,8 @@ import 'server-only';
 import { randomUUID } from 'node:crypto';
 import { NextResponse, type NextRequest } from 'next/server';
 import { z, type ZodType } from 'zod';
-import type { Access, DocumentedOperation, Method, OperationDeclaration } from '@/lib/validation/openapi';
+import type { Access } from '@/lib/domain/roles';
+import type { DocumentedOperation, Method, OperationDeclaration } from '@/lib/validation/openapi';
 import { isHttps } from '@/lib/server/auth/origin';
 import { findSessionUser, isOnboarded, isStaff, type SessionUser } from '@/lib/server/auth/session';
 import { env } from '@/lib/server/env';
@@ -13,12 +14,6 @@ import { consume, consumeAll, LIMITS, type LimitName } from '@/lib/server/rate-l
 import { tenantForHost, type Tenant } from '@/lib/server/tenancy';
 import { HSTS } from '@/lib/security/csp';
 import { CLIENT_IP_HEADER, requestHost, SESSION_COOKIE } from '@/lib/tenant-host';
-
-/**
- * Who may call a route: anyone of the tenant, any signed-in user, clients only, staff only, or admins only
- * (decisions "Admin-only actions": an employee gets 403 `forbidden`).
- */
-export type { Access };
 
 type Ctx<B, Q, P, A extends Access> = {
   req: NextRequest;

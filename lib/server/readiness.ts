@@ -44,7 +44,7 @@ function deadline(ms: number): { promise: Promise<never>; cancel: () => void } {
 /**
  * Runs the readiness checks and answers: 200 `{ status: 'ready', checks }` or 503 with the API error shape,
  * `details.checks` naming the failure (see `Checks`) and `Retry-After: 5`. A database that has not been
- * opened yet is opened here (migrations and seed included), within the same 1 s budget: a first probe on a
+ * opened yet is opened here (migrations included), within the same 1 s budget: a first probe on a
  * cold process may answer 503 `timeout` while the opening goes on in the background.
  */
 export async function readiness(): Promise<Response> {

@@ -7,9 +7,10 @@
  * dates as `YYYY-MM-DD` in Europe/Madrid, wall-clock times as `HH:mm` in Madrid.
  */
 import { z } from 'zod';
+import { ROLES, STAFF_ROLES } from '@/lib/domain/roles';
 
-export const ZRole = z.enum(['client', 'employee', 'admin']);
-export type Role = z.infer<typeof ZRole>;
+export type { Role } from '@/lib/domain/roles';
+export const ZRole = z.enum(ROLES);
 
 /** A Madrid date, `YYYY-MM-DD`. */
 const date = z.string().meta({ format: 'date', description: 'Madrid date YYYY-MM-DD' });
@@ -272,7 +273,7 @@ export type SpecialShift = z.infer<typeof ZSpecialShift>;
 export const ZEmployee = z.object({
   email: z.string(),
   name: z.string(),
-  role: z.enum(['employee', 'admin']),
+  role: z.enum(STAFF_ROLES),
   description: z.string(),
   color: z.string(),
   avatar: z.string().nullable(),

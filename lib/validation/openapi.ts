@@ -7,12 +7,11 @@
  * `{ error: { code, message } }` with a Spanish message.
  */
 import { z } from 'zod';
+import type { Access } from '@/lib/domain/roles';
 import { ZApiErrorBody } from './dto';
 
 export type Method = 'get' | 'post' | 'patch' | 'put' | 'delete';
 
-/** Who may call: anyone, a signed-in user, clients only, staff (employee or admin), admin only. */
-export type Access = 'public' | 'user' | 'client' | 'staff' | 'admin';
 
 /** One operation as a route declares it, with every failure it may answer (status → description). */
 export type OperationDeclaration = {

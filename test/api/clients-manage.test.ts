@@ -10,7 +10,7 @@ import { DELETE as deleteUserHandler, GET as getUserHandler, PATCH as patchUserH
 import { GET as exportUserHandler } from '@/app/api/v1/users/[email]/export/route';
 import { getDb } from '@/lib/server/db/client';
 import { activities, appointments, sessions, users } from '@/lib/server/db/schema';
-import { getUser } from '@/lib/server/services/update-user';
+import { getUser } from '@/lib/server/services/get-user';
 import { ZClientExport, ZClientPage, ZUser, ZUserDetail } from '@/lib/validation/dto';
 import { call, closeTestDb, openTestDb, sessionFor } from './harness';
 import {

@@ -9,7 +9,8 @@ import { PATCH as insertAppointment } from '@/app/api/v1/schedules/insert/appoin
 import { getDb } from '@/lib/server/db/client';
 import { services, users, type SubUser } from '@/lib/server/db/schema';
 import { seedTenant } from '@/lib/server/db/seed';
-import { findOrCreateByIdentity, findUserByEmail, type UserRow } from '@/lib/server/repositories/users';
+import { findUserByEmail, type UserRow } from '@/lib/server/repositories/users';
+import { findOrCreateByIdentity } from '@/lib/server/services/find-or-create-by-identity';
 import { findTenant } from '@/lib/server/tenancy';
 import { ZONE } from '@/lib/domain/time';
 import { call, sessionFor } from './harness';

@@ -6,6 +6,7 @@
 import { NextRequest } from 'next/server';
 import { readFile } from 'node:fs/promises';
 import { closeDb, getDb, startInMemoryFrom, type Db } from '@/lib/server/db/client';
+import { seedDemo } from '@/lib/server/db/seed';
 import { appointments } from '@/lib/server/db/schema';
 import { createSession } from '@/lib/server/auth/session';
 import { findUserByEmail } from '@/lib/server/repositories/users';
@@ -19,7 +20,6 @@ type Handler = (req: NextRequest, ctx: { params: Promise<Record<string, string>>
  * The seed's sample appointments are removed unless `keepSeedAgenda`, so tests start from free agendas.
  */
 export async function openTestDb(opts: { keepSeedAgenda?: boolean } = {}): Promise<Db> {
-  process.env.SEED_DEMO = '1';
   if (process.env.TEST_DATABASE_URL) {
     const { Client } = await import('pg');
     const name = `klok_test_${process.pid}_${Math.random().toString(36).slice(2, 8)}`;
@@ -38,6 +38,7 @@ export async function openTestDb(opts: { keepSeedAgenda?: boolean } = {}): Promi
     if (template) startInMemoryFrom(new Blob([await readFile(template)]));
   }
   const db = await getDb();
+  await seedDemo(db);
   if (!opts.keepSeedAgenda) await db.delete(appointments);
   return db;
 }

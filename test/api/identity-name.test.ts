@@ -3,7 +3,7 @@
  * joined when it sent only those; a client invited without a name gets it the same way.
  */
 import { getDb } from '@/lib/server/db/client';
-import { findOrCreateByIdentity } from '@/lib/server/repositories/users';
+import { findOrCreateByIdentity } from '@/lib/server/services/find-or-create-by-identity';
 import { closeTestDb, openTestDb } from './harness';
 import { DB_TIMEOUT, tenantId } from './fixtures';
 

@@ -16,7 +16,7 @@ import { createSession } from '@/lib/server/auth/session';
 import { getDb } from '@/lib/server/db/client';
 import { employeeProfiles, facilities, tenants, users, weekShifts } from '@/lib/server/db/schema';
 import { ApiError } from '@/lib/server/errors';
-import { findOrCreateByIdentity } from '@/lib/server/repositories/users';
+import { findOrCreateByIdentity } from '@/lib/server/services/find-or-create-by-identity';
 import { createTenant } from '@/lib/server/services/create-tenant';
 import { SESSION_COOKIE } from '@/lib/tenant-host';
 import { call, closeTestDb, openTestDb, sessionFor } from './harness';

@@ -16,7 +16,7 @@ import { DateTime } from 'luxon';
 import * as schema from '@/lib/server/db/schema';
 import { getDb, type Db } from '@/lib/server/db/client';
 import { madridWallClock } from '@/lib/domain/time';
-import { agendaBetween } from '@/lib/server/repositories/agenda';
+import { agendaBetween } from '@/lib/server/services/list-agenda';
 import { busyRangesOf } from '@/lib/server/repositories/appointments';
 import { findUserByEmail } from '@/lib/server/repositories/users';
 import { closeTestDb, openTestDb } from '../api/harness';

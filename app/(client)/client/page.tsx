@@ -5,7 +5,7 @@ import { ClientHome } from '@/components/client-home/client-home';
 import { LazyPushRegistration as PushRegistration } from '@/components/push/lazy-push-registration';
 import { getSession } from '@/lib/server/auth/session';
 import { pushWebConfig, storedPushToken } from '@/lib/server/push-config';
-import { getUserDto } from '@/lib/server/repositories/users';
+import { getUserDto } from '@/lib/server/services/get-user';
 
 export async function generateMetadata(): Promise<Metadata> {
   const t = await getTranslations('home');

@@ -8,7 +8,7 @@ import { phoneFromInput } from '@/lib/domain/phone';
 import { rememberedNameParts } from '@/lib/server/auth/oidc';
 import { getSession } from '@/lib/server/auth/session';
 import { env } from '@/lib/server/env';
-import { getUserDto } from '@/lib/server/repositories/users';
+import { getUserDto } from '@/lib/server/services/get-user';
 
 export async function generateMetadata(): Promise<Metadata> {
   const t = await getTranslations('onboarding');

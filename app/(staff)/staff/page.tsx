@@ -9,7 +9,7 @@ import { isValidDate, todayInMadrid } from '@/lib/domain/time';
 import { getSession } from '@/lib/server/auth/session';
 import { getDb } from '@/lib/server/db/client';
 import { pushWebConfig, storedPushToken } from '@/lib/server/push-config';
-import { agendaBetween } from '@/lib/server/repositories/agenda';
+import { agendaBetween } from '@/lib/server/services/list-agenda';
 import { employeesFor } from '@/lib/server/services/employee-directory';
 
 export async function generateMetadata(): Promise<Metadata> {

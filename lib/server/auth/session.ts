@@ -6,9 +6,9 @@ import { cookies } from 'next/headers';
 import { getDb } from '@/lib/server/db/client';
 import { sessions, users } from '@/lib/server/db/schema';
 import { currentTenant, type Tenant } from '@/lib/server/tenancy';
+import type { Role } from '@/lib/domain/roles';
 import { SESSION_COOKIE } from '@/lib/tenant-host';
 
-export type Role = 'client' | 'employee' | 'admin';
 /**
  * The signed-in user as the server knows it; the role never comes from the browser. `onboarded`: the phone
  * is verified and the privacy policy accepted (spec section 4), as read when the session was looked up.

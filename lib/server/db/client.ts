@@ -28,7 +28,8 @@ export function rowsOf<T>(result: unknown): T[] {
 }
 
 /**
- * Opens the database once per process and applies the migrations (and the demo seed when enabled).
+ * Opens the database once per process and applies the migrations. The demo seed is not part of opening:
+ * the scripts that want it call `seedDemo` (lib/server/db/seed.ts) themselves.
  * PGlite in `DATA_DIR` by default; a PostgreSQL server through `pg` when `DATABASE_URL` is set.
  * Both share the schema and the migrations; the PostgreSQL driver's type is presented as the PGlite one
  * (the query builder API is the same).
@@ -42,7 +43,7 @@ export function getDb(): Promise<Db> {
 }
 
 async function open(): Promise<Db> {
-  const { DATABASE_URL, DATA_DIR, SEED_DEMO, DB_CONNECT_TIMEOUT_MS, DB_STATEMENT_TIMEOUT_MS, PGLITE_SHARED_BUFFERS, PGLITE_MAINTENANCE_SECONDS } = env();
+  const { DATABASE_URL, DATA_DIR, DB_CONNECT_TIMEOUT_MS, DB_STATEMENT_TIMEOUT_MS, PGLITE_SHARED_BUFFERS, PGLITE_MAINTENANCE_SECONDS } = env();
   let db: Db;
   /** The embedded database kept on disk (not a test's in-memory one): maintained in place of autovacuum. */
   let embedded: (SqlClient & { close(): Promise<void> }) | undefined;
@@ -78,11 +79,6 @@ async function open(): Promise<Db> {
     holder.close = () => client.close();
     if (!inMemory) embedded = client;
   }
-  if (SEED_DEMO === '1') {
-    const { seedDemo } = await import('./seed');
-    await seedDemo(db);
-  }
-  // After the seed, so its first pass gathers the statistics of the seeded tables too.
   if (embedded) holder.close = await startEmbeddedMaintenance(embedded, PGLITE_MAINTENANCE_SECONDS);
   return db;
 }

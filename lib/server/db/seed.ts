@@ -8,6 +8,7 @@ import { busyRangesOf } from '@/lib/server/repositories/appointments';
 import { scheduleOf } from '@/lib/server/repositories/employees';
 import { insertStaffAccount } from '@/lib/server/services/add-employee';
 import { createTenant } from '@/lib/server/services/create-tenant';
+import { env } from '@/lib/server/env';
 import type { Db, Tx } from './client';
 import {
   appointments,
@@ -42,6 +43,17 @@ export async function seedDemo(db: Db, slug = 'klok', now = Date.now()): Promise
   const [existing] = await db.select({ n: count() }).from(tenants);
   if ((existing?.n ?? 0) > 0) return;
   await seedTenant(db, slug, now);
+}
+
+/**
+ * `seedDemo` when SEED_DEMO=1 (lib/server/env.ts): the scripts that open the database for the server or for
+ * an operator (`npm run db:migrate`, `npm run tenant:create`, and through the first the start script) call
+ * this right after `getDb`. Returns whether the seed was enabled.
+ */
+export async function seedDemoIfEnabled(db: Db): Promise<boolean> {
+  if (env().SEED_DEMO !== '1') return false;
+  await seedDemo(db);
+  return true;
 }
 
 /**

@@ -207,13 +207,17 @@ const windowPartsQuery = preparedPerDb((db) =>
   ),
 );
 
+/**
+ * The condition "pending at `now`" over `appointments` (decisions "Allowance"): not cancelled and not yet
+ * ended (`status = 'pending' and end_at > now`). One appointment ending exactly at `now` is past.
+ */
+export function pendingAt(now: Date): SQL {
+  return and(eq(appointments.status, 'pending'), gt(appointments.endAt, now))!;
+}
+
 /** Pending appointments of a client account (sub-users included): not cancelled and not yet ended. */
 export function pendingOfClient(db: DbOrTx, tenantId: number, clientId: string, now: Date): Promise<AppointmentDto[]> {
-  return findAppointments(
-    db,
-    tenantId,
-    and(eq(appointments.clientId, clientId), eq(appointments.status, 'pending'), gt(appointments.endAt, now)),
-  );
+  return findAppointments(db, tenantId, and(eq(appointments.clientId, clientId), pendingAt(now)));
 }
 
 /** Number of pending appointments of a client account (the allowance count). */
@@ -225,8 +229,7 @@ export async function countPendingOfClient(db: DbOrTx, tenantId: number, clientI
       and(
         eq(appointments.tenantId, tenantId),
         eq(appointments.clientId, clientId),
-        eq(appointments.status, 'pending'),
-        gt(appointments.endAt, now),
+        pendingAt(now),
       ),
     );
   return rows.length;

@@ -1,12 +1,13 @@
 import 'server-only';
-import { and, asc, eq, gt, inArray, isNotNull, isNull, notExists, sql, type AnyColumn, type Placeholder, type SQL } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNotNull, isNull, notExists, sql, type AnyColumn, type Placeholder, type SQL } from 'drizzle-orm';
 import type { SpecialShift, WeekShift } from '@/lib/domain/availability';
+import type { StaffRole } from '@/lib/domain/roles';
 import { toWeekShiftDays } from '@/lib/domain/week-shifts';
 import type { Employee, ShiftRange, SpecialShift as SpecialShiftDto } from '@/lib/validation/dto';
 import { preparedPerDb, UNNAMED_STATEMENT, type DbOrTx, type Tx } from '@/lib/server/db/client';
 import { appointments, employeeProfiles, employeeServices, services, specialShifts, users, weekShifts } from '@/lib/server/db/schema';
 import { employeeServicesVersion, employeeVersion } from '@/lib/server/version';
-import { findAppointments, type AppointmentDto } from './appointments';
+import { findAppointments, pendingAt, type AppointmentDto } from './appointments';
 import { overlapsWindow } from './time-window';
 
 /** An employee as the API shows it (spec section 3, Employee; the contract's `Employee`). */
@@ -45,7 +46,7 @@ export async function listEmployees(
     return {
       email: e.email,
       name: e.name,
-      role: e.role as 'employee' | 'admin',
+      role: e.role as StaffRole,
       description: e.description,
       color: e.color,
       avatar: e.avatar,
@@ -315,8 +316,7 @@ export function pendingOfEmployee(
     tenantId,
     and(
       eq(appointments.employeeId, userId),
-      eq(appointments.status, 'pending'),
-      gt(appointments.endAt, new Date(now)),
+      pendingAt(new Date(now)),
       range ? overlapsWindow(appointments.startAt, appointments.endAt, range.from, range.to) : undefined,
     ),
   );

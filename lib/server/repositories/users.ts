@@ -1,7 +1,7 @@
 import 'server-only';
 import { and, count, desc, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
-import { getDb, type DbOrTx } from '@/lib/server/db/client';
-import { activities, appointments, employeeProfiles, users } from '@/lib/server/db/schema';
+import type { DbOrTx } from '@/lib/server/db/client';
+import { appointments, employeeProfiles, users } from '@/lib/server/db/schema';
 import type { KeysetPosition } from '@/lib/domain/keyset';
 import { isoUtc } from '@/lib/domain/time';
 import type { ClientListItem, UserDto } from '@/lib/validation/dto';
@@ -60,56 +60,6 @@ export function toUserProfile(row: UserRow): Omit<UserDto, 'pending_appointments
 export async function toUserDto(db: DbOrTx, row: UserRow, now = new Date()): Promise<UserDto> {
   const pending = row.role === 'client' ? await pendingOfClient(db, row.tenantId, row.id, now) : [];
   return { ...toUserProfile(row), pending_appointments: pending };
-}
-
-/** Server pages: the API view of a user of the tenant by e-mail, or null. */
-export async function getUserDto(tenantId: number, email: string): Promise<UserDto | null> {
-  const db = await getDb();
-  const row = await findUserByEmail(db, tenantId, email);
-  return row ? toUserDto(db, row) : null;
-}
-
-/**
- * The user of a verified identity; the first sign-in of an unknown e-mail creates a client
- * (decisions "Identity") and records a `user_created` activity in the same transaction.
- * The guest account and removed stylists can never be signed in as; staff keep their role.
- * The name stored is the provider's display name, or its given and family names joined when it sent only
- * those (the onboarding form splits it again with them, see `splitName`).
- */
-export async function findOrCreateByIdentity(
-  db: DbOrTx,
-  tenantId: number,
-  identity: { email: string; name: string; givenName?: string; familyName?: string },
-): Promise<UserRow | null> {
-  const name = (identity.name.trim() || [identity.givenName, identity.familyName].filter(Boolean).join(' ')).replace(/\s+/g, ' ').trim();
-  const existing = await findUserByEmail(db, tenantId, identity.email);
-  if (existing) {
-    if (existing.isGuest || (await isRemovedStaff(db, existing))) return null;
-    // A client staff invited by e-mail (`POST /users`) has no name yet: the first sign-in brings it.
-    if (existing.role === 'client' && !existing.name && name) {
-      const [named] = await db
-        .update(users)
-        .set({ name })
-        .where(and(eq(users.tenantId, tenantId), eq(users.id, existing.id), eq(users.name, '')))
-        .returning();
-      return named ?? existing;
-    }
-    return existing;
-  }
-  return db.transaction(async (tx) => {
-    const [created] = await tx
-      .insert(users)
-      .values({ tenantId, email: identity.email, name, role: 'client' })
-      .onConflictDoNothing()
-      .returning();
-    if (!created) return findUserByEmail(tx, tenantId, identity.email);
-    await tx.insert(activities).values({
-      tenantId,
-      type: 'user_created',
-      data: { name: created.name, email: created.email },
-    });
-    return created;
-  });
 }
 
 /**
@@ -217,13 +167,13 @@ export async function toClientListItems(db: DbOrTx, tenantId: number, rows: User
   });
 }
 
-/** True for a stylist an admin removed: the account stays for history but cannot sign in. */
-async function isRemovedStaff(db: DbOrTx, user: UserRow): Promise<boolean> {
+/** True for a stylist of the tenant an admin removed: the account stays for history but cannot sign in. */
+export async function isRemovedStaff(db: DbOrTx, tenantId: number, user: UserRow): Promise<boolean> {
   if (user.role === 'client') return false;
   const [profile] = await db
     .select({ removedAt: employeeProfiles.removedAt })
     .from(employeeProfiles)
-    .where(and(eq(employeeProfiles.tenantId, user.tenantId), eq(employeeProfiles.userId, user.id)))
+    .where(and(eq(employeeProfiles.tenantId, tenantId), eq(employeeProfiles.userId, user.id)))
     .limit(1);
   return Boolean(profile?.removedAt);
 }

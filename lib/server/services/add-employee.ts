@@ -1,6 +1,7 @@
 import 'server-only';
 import { and, eq } from 'drizzle-orm';
 import type { WeekShift } from '@/lib/domain/availability';
+import type { StaffRole } from '@/lib/domain/roles';
 import type { Db, DbOrTx } from '@/lib/server/db/client';
 import { employeeProfiles, employeeServices, specialShifts, users, weekShifts } from '@/lib/server/db/schema';
 import { ApiError, isUniqueViolation } from '@/lib/server/errors';
@@ -39,7 +40,7 @@ export const DEFAULT_WEEK_SHIFTS: readonly WeekShift[] = [1, 2, 3, 4, 5].flatMap
 export async function insertStaffAccount(
   tx: DbOrTx,
   tenantId: number,
-  input: { email: string; name: string; role: 'employee' | 'admin' },
+  input: { email: string; name: string; role: StaffRole },
 ): Promise<UserRow> {
   const email = input.email.trim().toLowerCase();
   const existing = await findUserByEmail(tx, tenantId, email);
@@ -90,7 +91,7 @@ export async function addEmployee(db: Db, tenantId: number, input: StaffCreate):
     if (isUniqueViolation(err)) throw new ApiError('conflict', errorMessage('employeeExists'));
     throw err;
   }
-  const added = (await listEmployees(db, tenantId)).find((e) => e.email === input.email.trim().toLowerCase());
+  const added = (await listEmployees(db, tenantId)).find((e) => e.email === input.email);
   if (!added) throw new Error(`added employee ${input.email} is not listed`);
   return added;
 }

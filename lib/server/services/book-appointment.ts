@@ -1,5 +1,5 @@
 import 'server-only';
-import { and, eq, gt } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { availableStarts, busyParts, clientWindowEnd, openIntervals, segmentsOf } from '@/lib/domain/availability';
 import { canBook } from '@/lib/domain/allowance';
 import { isoUtc, madridDate, overlaps } from '@/lib/domain/time';
@@ -10,12 +10,14 @@ import { ApiError } from '@/lib/server/errors';
 import { errorMessage } from '@/lib/server/messages';
 import { queueBookingConfirmation } from '@/lib/server/notifications/appointment-emails';
 import { queueBookedPush } from '@/lib/server/notifications/appointment-push';
-import { busyRangesOf, countPendingOfClient } from '@/lib/server/repositories/appointments';
+import { busyRangesOf, countPendingOfClient, pendingAt, pendingOfClient } from '@/lib/server/repositories/appointments';
 import { findEmployee, scheduleOf } from '@/lib/server/repositories/employees';
 import { findService, offersService } from '@/lib/server/repositories/services';
 import { lockClient, shareEmployee } from '@/lib/server/repositories/locks';
-import { touchClientActivity } from '@/lib/server/repositories/users';
-import type { ClientAppointmentInsert } from '@/lib/validation/schedules';
+import { findUserByEmail, touchClientActivity, type UserRow } from '@/lib/server/repositories/users';
+import type { ClientAppointmentInsert, StaffAppointmentInsert } from '@/lib/validation/schedules';
+
+const FIVE_MINUTES = 5 * 60_000;
 
 /** The client flow's booking request (spec section 7, `PATCH /schedules/insert/appointment`). */
 export type ClientBookingInput = ClientAppointmentInsert;
@@ -36,7 +38,7 @@ export async function bookAsClient(
   input: ClientBookingInput,
   now = Date.now(),
 ): Promise<{ event_id: string }> {
-  if (input.client_id.trim().toLowerCase() !== actor.email) throw new ApiError('forbidden', errorMessage('forbidden'));
+  if (input.client_id !== actor.email) throw new ApiError('forbidden', errorMessage('forbidden'));
   const { employee, service, start, end } = await resolveBooking(db, tenantId, input);
   if (start <= now) throw new ApiError('unprocessable', errorMessage('pastDate'));
   if (start >= clientWindowEnd(now)) throw new ApiError('unprocessable', errorMessage('outsideWindow'));
@@ -68,8 +70,7 @@ export async function bookAsClient(
           eq(appointments.tenantId, tenantId),
           eq(appointments.clientId, client.id),
           eq(appointments.userId, person.id),
-          eq(appointments.status, 'pending'),
-          gt(appointments.endAt, new Date(now)),
+          pendingAt(new Date(now)),
         ),
       )
       .limit(1);
@@ -109,6 +110,85 @@ export async function bookAsClient(
   });
 }
 
+/** The employee flow's booking request (spec section 7, `PATCH /schedules/insert/appointment`); an empty or absent `client_id` books the tenant's guest. */
+export type StaffBookingInput = StaffAppointmentInsert;
+
+/**
+ * Books an appointment on behalf of a client (staff only; decisions "Staff booking for a client"):
+ * an e-mail of a client of the tenant → that client; a new e-mail → a new client (no sign-in yet);
+ * no e-mail → the tenant's guest with the typed name. Staff may book outside shifts (walk-ins) and
+ * with no 30-day limit, but never in the past nor over an appointment or a leave (409 `slot_taken`).
+ * A non-guest client at its allowance → 409 `allowance_exceeded` with `details.appointment`, the
+ * conflicting pending appointment. Returns `{ event_id }`.
+ */
+export async function bookAsStaff(
+  db: Db,
+  tenantId: number,
+  actor: SessionUser,
+  input: StaffBookingInput,
+  now = Date.now(),
+): Promise<{ event_id: string }> {
+  const { employee, service, start, end } = await resolveBooking(db, tenantId, input);
+  if (start % FIVE_MINUTES !== 0) throw new ApiError('unprocessable', errorMessage('slotUnavailable'));
+  if (start <= now) throw new ApiError('unprocessable', errorMessage('pastDate'));
+  const parts = busyParts(start, segmentsOf(service.durationMinutes, service.busySlots));
+  const email = input.client_id || null;
+
+  return db.transaction(async (tx) => {
+    let client: UserRow | null | undefined;
+    if (email) {
+      client = await findUserByEmail(tx, tenantId, email);
+      if (client && (client.role !== 'client' || client.isGuest)) throw new ApiError('unprocessable', errorMessage('notAClient'));
+      if (!client) {
+        // Parallel bookings for one new e-mail: one creates the client, the others wait for it and use it.
+        const [created] = await tx
+          .insert(users)
+          .values({ tenantId, email, name: input.client_name, role: 'client' })
+          .onConflictDoNothing()
+          .returning();
+        if (created) {
+          client = created;
+          await tx.insert(activities).values({ tenantId, type: 'user_created', data: { name: input.client_name, email } });
+        } else {
+          client = await findUserByEmail(tx, tenantId, email);
+          if (client && (client.role !== 'client' || client.isGuest)) throw new ApiError('unprocessable', errorMessage('notAClient'));
+        }
+      }
+    } else {
+      [client] = await tx.select().from(users).where(and(eq(users.tenantId, tenantId), eq(users.isGuest, true))).limit(1);
+    }
+    if (!client) throw new ApiError('not_found', errorMessage('userNotFound'));
+    if (!client.isGuest) {
+      // The lock order of lib/server/repositories/locks.ts: the client's account, then the stylist's.
+      // A deletion that committed while this waited leaves nobody to book for: 409, and a retry books
+      // the e-mail as a new client.
+      const locked = await lockClient(tx, tenantId, client.id);
+      if (!locked || locked.deletedAt) throw new ApiError('conflict', errorMessage('conflict'));
+      client = locked;
+      const pending = await countPendingOfClient(tx, tenantId, client.id, new Date(now));
+      if (!canBook(pending, client.nAppointmentsAllowed)) {
+        const [first] = await pendingOfClient(tx, tenantId, client.id, new Date(now));
+        throw new ApiError('allowance_exceeded', errorMessage('clientHasPending'), { appointment: first });
+      }
+    }
+    await lockBookableEmployee(tx, tenantId, employee.id, service.id);
+    const busy = await busyRangesOf(tx, tenantId, employee.id, start, end);
+    if (parts.some((p) => busy.some((b) => overlaps(b, p)))) throw new ApiError('slot_taken', errorMessage('slotTaken'));
+    const id = await insertAppointment(tx, {
+      tenantId,
+      facilityId: input.facility_id,
+      employee,
+      client: { id: client.id, email: client.email },
+      person: { id: client.id, name: input.client_name },
+      service,
+      start,
+      parts,
+      createdBy: actor.id,
+      createdByRole: 'staff',
+    });
+    return { event_id: id };
+  });
+}
 
 /** What `insertAppointment` writes. Instants in epoch ms; `parts` are the busy parts. */
 export type NewAppointment = {

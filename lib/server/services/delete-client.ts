@@ -1,6 +1,6 @@
 import 'server-only';
 import { randomUUID } from 'node:crypto';
-import { and, eq, gt, or, sql } from 'drizzle-orm';
+import { and, eq, or, sql } from 'drizzle-orm';
 import { redactDeep, redactor, type Redaction } from '@/lib/domain/redact';
 import messages from '@/lib/i18n/messages/es.json';
 import { forgetSessionsOf, type SessionUser } from '@/lib/server/auth/session';
@@ -8,8 +8,9 @@ import type { Db, Tx } from '@/lib/server/db/client';
 import { activities, appointments, outbox, phoneVerifications, sessions, users } from '@/lib/server/db/schema';
 import { ApiError } from '@/lib/server/errors';
 import { errorMessage } from '@/lib/server/messages';
+import { pendingAt } from '@/lib/server/repositories/appointments';
 import { aboutClient, addressedTo, findDeletableClient } from './export-client';
-import { writeCancellation } from './staff-schedule';
+import { writeCancellation } from './cancel-appointment';
 
 /** The name a deleted client's account and appointments keep (Spanish, es.json `clientDeletion`). */
 export const ANONYMOUS_NAME = messages.clientDeletion.anonymousName;
@@ -57,8 +58,7 @@ export async function deleteClient(
     const pendingWhere = and(
       eq(appointments.tenantId, tenantId),
       eq(appointments.clientId, found.id),
-      eq(appointments.status, 'pending'),
-      gt(appointments.endAt, at),
+      pendingAt(at),
     );
     await tx.select({ id: appointments.id }).from(appointments).where(pendingWhere).for('update');
     const [client] = await tx.select().from(users).where(and(eq(users.tenantId, tenantId), eq(users.id, found.id))).for('update');

@@ -1,5 +1,6 @@
 import 'server-only';
-import { isStaff, type Role } from '@/lib/server/auth/session';
+import type { Role } from '@/lib/domain/roles';
+import { isStaff } from '@/lib/server/auth/session';
 import type { DbOrTx } from '@/lib/server/db/client';
 import { ApiError } from '@/lib/server/errors';
 import { errorMessage } from '@/lib/server/messages';

@@ -5,7 +5,7 @@ import type { Db } from '@/lib/server/db/client';
 import { appointments, employeeProfiles, employeeServices, leaves, sessions, users } from '@/lib/server/db/schema';
 import { ApiError } from '@/lib/server/errors';
 import { errorMessage } from '@/lib/server/messages';
-import { findAppointments } from '@/lib/server/repositories/appointments';
+import { findAppointments, pendingAt } from '@/lib/server/repositories/appointments';
 import { findEmployee } from '@/lib/server/repositories/employees';
 import { lockEmployee } from '@/lib/server/repositories/locks';
 
@@ -43,7 +43,7 @@ export async function removeEmployee(
     const pending = await findAppointments(
       tx,
       tenantId,
-      and(eq(appointments.employeeId, target.id), eq(appointments.status, 'pending'), gt(appointments.endAt, at)),
+      and(eq(appointments.employeeId, target.id), pendingAt(at)),
     );
     if (pending.length > 0) {
       throw new ApiError('conflict', errorMessage('employeeHasPending'), { appointments: pending });

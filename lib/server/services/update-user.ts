@@ -1,7 +1,6 @@
 import 'server-only';
 import { randomUUID } from 'node:crypto';
-import { and, eq, gt, inArray } from 'drizzle-orm';
-import { classifyHistory } from '@/lib/domain/client-history';
+import { and, eq, inArray } from 'drizzle-orm';
 import { normalizePhone } from '@/lib/domain/phone';
 import { reconcileSubUsers } from '@/lib/domain/sub-users';
 import { assertSelfOrStaff } from '@/lib/server/access';
@@ -10,29 +9,11 @@ import type { DbOrTx } from '@/lib/server/db/client';
 import { appointments, users } from '@/lib/server/db/schema';
 import { ApiError } from '@/lib/server/errors';
 import { errorMessage } from '@/lib/server/messages';
-import { findAppointments } from '@/lib/server/repositories/appointments';
+import { findAppointments, pendingAt } from '@/lib/server/repositories/appointments';
 import { findUserByEmail, toUserDto, toUserProfile, type UserDto } from '@/lib/server/repositories/users';
 import { assertVersion } from '@/lib/server/version';
-import type { UserDetail } from '@/lib/validation/dto';
 import type { UserPatch } from '@/lib/validation/users';
-
-/**
- * A user of the tenant as the caller may see it (spec section 7, `GET /users/{email}` → `UserDetail`):
- * a client reads only itself, staff any user. For staff reading a client account (the guest included),
- * `history` holds all its appointments in the three sub-tabs of the detail screen (lib/domain/client-history:
- * Pendientes soonest first, Antiguas latest first — one ending exactly at `now` is past —, Canceladas
- * latest first with `cancelled_at`, `cancelled_by` and the reason in `notes`). `pending_appointments` is
- * there as always (the client home reads it). `now` is epoch ms. Errors: 403 not yours, 404 unknown.
- */
-export async function getUser(db: DbOrTx, tenantId: number, actor: SessionUser, email: string, now = Date.now()): Promise<UserDetail> {
-  assertSelfOrStaff(actor, email);
-  const row = await findUserByEmail(db, tenantId, email);
-  if (!row) throw new ApiError('not_found', errorMessage('userNotFound'));
-  const user = await toUserDto(db, row, new Date(now));
-  if (!isStaff(actor.role) || row.role !== 'client') return user;
-  const all = await findAppointments(db, tenantId, eq(appointments.clientId, row.id));
-  return { ...user, history: classifyHistory(all, now) };
-}
+import { getUser } from './get-user';
 
 /**
  * `PATCH /users/{email}` (spec section 7): the body, validated by the route, depends on who writes.
@@ -89,8 +70,7 @@ export async function updateUser(
             tenantId,
             and(
               eq(appointments.clientId, row.id),
-              eq(appointments.status, 'pending'),
-              gt(appointments.endAt, new Date(now)),
+              pendingAt(new Date(now)),
               inArray(appointments.userId, removed.map((u) => u.id)),
             ),
           );

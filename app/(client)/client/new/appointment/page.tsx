@@ -6,7 +6,7 @@ import { bookablePeople, canBook } from '@/lib/domain/allowance';
 import { getSession } from '@/lib/server/auth/session';
 import { getDb } from '@/lib/server/db/client';
 import { listServices } from '@/lib/server/repositories/services';
-import { getUserDto } from '@/lib/server/repositories/users';
+import { getUserDto } from '@/lib/server/services/get-user';
 
 export async function generateMetadata(): Promise<Metadata> {
   const t = await getTranslations('booking');

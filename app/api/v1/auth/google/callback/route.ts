@@ -5,7 +5,7 @@ import { finishSignIn, OIDC_TX_COOKIE } from '@/lib/server/auth/oidc';
 import { createSession, sessionCookieOptions } from '@/lib/server/auth/session';
 import { getDb } from '@/lib/server/db/client';
 import { route } from '@/lib/server/http';
-import { findOrCreateByIdentity } from '@/lib/server/repositories/users';
+import { findOrCreateByIdentity } from '@/lib/server/services/find-or-create-by-identity';
 import { SESSION_COOKIE } from '@/lib/tenant-host';
 
 const ZTransaction = z.object({ state: z.string(), nonce: z.string(), verifier: z.string() });

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { getDb } from '@/lib/server/db/client';
 import { items, route } from '@/lib/server/http';
-import { agendaBetween } from '@/lib/server/repositories/agenda';
+import { agendaBetween } from '@/lib/server/services/list-agenda';
 import { ZFacilityId } from '@/lib/validation/common';
 import { itemsOf, ZAgendaDay } from '@/lib/validation/dto';
 import { ZAgendaQuery } from '@/lib/validation/schedules';

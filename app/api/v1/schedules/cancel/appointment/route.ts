@@ -1,6 +1,6 @@
 import { getDb } from '@/lib/server/db/client';
 import { data, route } from '@/lib/server/http';
-import { cancelAppointment } from '@/lib/server/services/staff-schedule';
+import { cancelAppointment } from '@/lib/server/services/cancel-appointment';
 import { dataOf, ZIdRef } from '@/lib/validation/dto';
 import { ZAppointmentCancel } from '@/lib/validation/schedules';
 

@@ -1,6 +1,6 @@
 import { getDb } from '@/lib/server/db/client';
 import { data, route } from '@/lib/server/http';
-import { unblockSlot } from '@/lib/server/services/staff-schedule';
+import { unblockSlot } from '@/lib/server/services/unblock-slot';
 import { dataOf, ZIdRef } from '@/lib/validation/dto';
 import { ZLeaveDelete } from '@/lib/validation/schedules';
 

@@ -1,8 +1,7 @@
 import { isStaff } from '@/lib/server/auth/session';
 import { getDb } from '@/lib/server/db/client';
 import { bodyByKind, data, route } from '@/lib/server/http';
-import { bookAsClient } from '@/lib/server/services/book-appointment';
-import { bookAsStaff } from '@/lib/server/services/staff-schedule';
+import { bookAsClient, bookAsStaff } from '@/lib/server/services/book-appointment';
 import { dataOf, ZEventId } from '@/lib/validation/dto';
 import { ZClientAppointmentInsert, ZStaffAppointmentInsert } from '@/lib/validation/schedules';
 

@@ -1,6 +1,6 @@
 import { getDb } from '@/lib/server/db/client';
 import { data, route } from '@/lib/server/http';
-import { blockSlot } from '@/lib/server/services/staff-schedule';
+import { blockSlot } from '@/lib/server/services/block-slot';
 import { dataOf, ZEventId } from '@/lib/validation/dto';
 import { ZLeaveInsert } from '@/lib/validation/schedules';
 

@@ -1,0 +1,37 @@
+import 'server-only';
+import { eq } from 'drizzle-orm';
+import { classifyHistory } from '@/lib/domain/client-history';
+import { assertSelfOrStaff } from '@/lib/server/access';
+import { isStaff, type SessionUser } from '@/lib/server/auth/session';
+import { getDb, type DbOrTx } from '@/lib/server/db/client';
+import { appointments } from '@/lib/server/db/schema';
+import { ApiError } from '@/lib/server/errors';
+import { errorMessage } from '@/lib/server/messages';
+import { findAppointments } from '@/lib/server/repositories/appointments';
+import { findUserByEmail, toUserDto } from '@/lib/server/repositories/users';
+import type { UserDetail, UserDto } from '@/lib/validation/dto';
+
+/**
+ * A user of the tenant as the caller may see it (spec section 7, `GET /users/{email}` → `UserDetail`):
+ * a client reads only itself, staff any user. For staff reading a client account (the guest included),
+ * `history` holds all its appointments in the three sub-tabs of the detail screen (lib/domain/client-history:
+ * Pendientes soonest first, Antiguas latest first — one ending exactly at `now` is past —, Canceladas
+ * latest first with `cancelled_at`, `cancelled_by` and the reason in `notes`). `pending_appointments` is
+ * there as always (the client home reads it). `now` is epoch ms. Errors: 403 not yours, 404 unknown.
+ */
+export async function getUser(db: DbOrTx, tenantId: number, actor: SessionUser, email: string, now = Date.now()): Promise<UserDetail> {
+  assertSelfOrStaff(actor, email);
+  const row = await findUserByEmail(db, tenantId, email);
+  if (!row) throw new ApiError('not_found', errorMessage('userNotFound'));
+  const user = await toUserDto(db, row, new Date(now));
+  if (!isStaff(actor.role) || row.role !== 'client') return user;
+  const all = await findAppointments(db, tenantId, eq(appointments.clientId, row.id));
+  return { ...user, history: classifyHistory(all, now) };
+}
+
+/** Server pages: the API view of a user of the tenant by e-mail, or null. */
+export async function getUserDto(tenantId: number, email: string): Promise<UserDto | null> {
+  const db = await getDb();
+  const row = await findUserByEmail(db, tenantId, email);
+  return row ? toUserDto(db, row) : null;
+}

@@ -1,0 +1,64 @@
+import 'server-only';
+import { shiftOfDate } from '@/lib/domain/schedule';
+import { datesBetween, madridDate, madridWallClock } from '@/lib/domain/time';
+import type { DbOrTx } from '@/lib/server/db/client';
+import { findLeaves, type LeaveDto } from '@/lib/server/repositories/agenda';
+import { findAppointmentsOverlapping, type AppointmentDto } from '@/lib/server/repositories/appointments';
+import { listEmployees } from '@/lib/server/repositories/employees';
+import type { AgendaDay } from '@/lib/validation/dto';
+
+/**
+ * Orders events by `start_time`. The instants are UTC ISO strings of one fixed shape, so comparing code units
+ * orders them in time without a locale collation; equal starts keep their order (appointments before
+ * leaves, each by start).
+ */
+function byStartTime(a: { start_time: string }, b: { start_time: string }): number {
+  return a.start_time < b.start_time ? -1 : a.start_time > b.start_time ? 1 : 0;
+}
+
+/**
+ * The agenda between two Madrid dates inclusive (spec section 7, `GET /facility/{id}/appointments`):
+ * one entry per date and stylist with the day's shift (weekly, or the special shift of that date) and its
+ * appointments (cancelled included, with their status) and leaves. A fixed number of queries whatever
+ * the range: stylists with shifts (4), appointments with busy parts (2), leaves (1).
+ */
+export async function agendaBetween(db: DbOrTx, tenantId: number, startDate: string, endDate: string): Promise<AgendaDay[]> {
+  const dates = datesBetween(startDate, endDate);
+  const from = madridWallClock(startDate, 0);
+  const to = madridWallClock(endDate, 1440);
+  const [staff, appts, blocked] = await Promise.all([
+    listEmployees(db, tenantId),
+    findAppointmentsOverlapping(db, tenantId, from, to),
+    findLeaves(db, tenantId, from, to),
+  ]);
+  const byKey = new Map<string, (AppointmentDto | LeaveDto)[]>();
+  const add = (e: AppointmentDto | LeaveDto, endMs: number) => {
+    // An event that runs past midnight belongs to every Madrid date it covers.
+    const last = madridDate(endMs - 1);
+    for (const date of e.date === last ? [e.date] : datesBetween(e.date, last)) {
+      const key = `${date}|${e.employee_id}`;
+      const list = byKey.get(key);
+      if (list) list.push(e);
+      else byKey.set(key, [e]);
+    }
+  };
+  appts.appointments.forEach((e, i) => add(e, appts.endMs[i]!));
+  for (const e of blocked) add(e, Date.parse(e.end_time));
+  const out: AgendaDay[] = [];
+  for (const date of dates) {
+    for (const s of staff) {
+      const { available, special, notes, shift } = shiftOfDate(s, date);
+      out.push({
+        date,
+        employee_id: s.email,
+        employee_name: s.name,
+        available,
+        special,
+        notes,
+        shift,
+        appointments: (byKey.get(`${date}|${s.email}`) ?? []).sort(byStartTime),
+      });
+    }
+  }
+  return out;
+}

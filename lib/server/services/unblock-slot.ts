@@ -1,0 +1,29 @@
+import 'server-only';
+import { and, eq } from 'drizzle-orm';
+import type { Db } from '@/lib/server/db/client';
+import { leaves } from '@/lib/server/db/schema';
+import { ApiError } from '@/lib/server/errors';
+import { errorMessage } from '@/lib/server/messages';
+import { findEmployee } from '@/lib/server/repositories/employees';
+
+/**
+ * Unblocks a slot (spec section 7, `PATCH /schedules/delete/leave`): deletes the leave and frees its time.
+ * Errors: 404 unknown leave (or of another stylist), 422 a past leave.
+ */
+export async function unblockSlot(
+  db: Db,
+  tenantId: number,
+  input: { id: string; employee_id: string },
+  now = Date.now(),
+): Promise<void> {
+  const employee = await findEmployee(db, tenantId, input.employee_id);
+  if (!employee) throw new ApiError('not_found', errorMessage('leaveNotFound'));
+  const [leave] = await db
+    .select()
+    .from(leaves)
+    .where(and(eq(leaves.tenantId, tenantId), eq(leaves.id, input.id), eq(leaves.employeeId, employee.id)))
+    .limit(1);
+  if (!leave) throw new ApiError('not_found', errorMessage('leaveNotFound'));
+  if (leave.endAt.getTime() < now) throw new ApiError('unprocessable', errorMessage('cannotUnblockPast'));
+  await db.delete(leaves).where(and(eq(leaves.tenantId, tenantId), eq(leaves.id, leave.id)));
+}
