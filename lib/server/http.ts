@@ -6,6 +6,7 @@ import type { Access } from '@/lib/domain/roles';
 import type { DocumentedOperation, Method, OperationDeclaration } from '@/lib/validation/openapi';
 import { isHttps } from '@/lib/server/auth/origin';
 import { findSessionUser, isOnboarded, isStaff, type SessionUser } from '@/lib/server/auth/session';
+import { serverNow } from '@/lib/server/clock';
 import { env } from '@/lib/server/env';
 import { ApiError, ERROR_STATUS, isDatabaseUnavailable, isExclusionViolation, isTransactionConflict, isUniqueViolation } from '@/lib/server/errors';
 import { logger, REQUEST_ID } from '@/lib/server/log';
@@ -20,6 +21,8 @@ type Ctx<B, Q, P, A extends Access> = {
   tenant: Tenant;
   /** The caller's IP address as the custom server saw it (null when not behind it, e.g. in-process tests). */
   ip: string | null;
+  /** The request's instant, ms since the epoch, from the server's clock (lib/server/clock.ts): pass it to use cases. */
+  now: number;
   user: A extends 'public' ? SessionUser | null : SessionUser;
   body: B;
   query: Q;
@@ -185,6 +188,7 @@ export function route<A extends Access, B = undefined, Q = undefined, P = undefi
   const serve = async (req: NextRequest, context: { params: Promise<Record<string, string | string[]>> }) => {
     const started = performance.now();
     const requestId = requestIdOf(req.headers);
+    const now = serverNow();
     let clearCookie = false;
     let res: Response;
     let tenantSlug: string | undefined;
@@ -228,7 +232,7 @@ export function route<A extends Access, B = undefined, Q = undefined, P = undefi
         assertNoControlCharacters(raw);
         body = parseBody(opts.body, raw, user, params);
       }
-      const ctx: Ctx<B, Q, P, A> = { req, tenant, ip, user: user as Ctx<B, Q, P, A>['user'], body, query, params };
+      const ctx: Ctx<B, Q, P, A> = { req, tenant, ip, now, user: user as Ctx<B, Q, P, A>['user'], body, query, params };
       if (opts.limits) await spendLimits(opts.limits, ctx);
       const reply = await handler(ctx);
       const status = reply instanceof Response ? reply.status : (reply.status ?? opts.status ?? 200);

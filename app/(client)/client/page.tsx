@@ -4,6 +4,7 @@ import { getTranslations } from 'next-intl/server';
 import { ClientHome } from '@/components/client-home/client-home';
 import { LazyPushRegistration as PushRegistration } from '@/components/push/lazy-push-registration';
 import { getSession } from '@/lib/server/auth/session';
+import { serverNow } from '@/lib/server/clock';
 import { pushWebConfig, storedPushToken } from '@/lib/server/push-config';
 import { getUserDto } from '@/lib/server/services/get-user';
 
@@ -16,7 +17,7 @@ export async function generateMetadata(): Promise<Metadata> {
 export default async function ClientHomePage({ searchParams }: { searchParams: Promise<{ eventId?: string | string[] }> }) {
   const { tenant, user } = await getSession();
   if (!tenant || !user) redirect('/login');
-  const account = await getUserDto(tenant.id, user.email);
+  const account = await getUserDto(tenant.id, user.email, serverNow());
   if (!account?.onboarding_completed) redirect('/onboarding');
   const { eventId } = await searchParams;
   const push = pushWebConfig();

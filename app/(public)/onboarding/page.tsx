@@ -7,6 +7,7 @@ import { InitiatorRole } from '@/components/shell/initiator-role';
 import { phoneFromInput } from '@/lib/domain/phone';
 import { rememberedNameParts } from '@/lib/server/auth/oidc';
 import { getSession } from '@/lib/server/auth/session';
+import { serverNow } from '@/lib/server/clock';
 import { env } from '@/lib/server/env';
 import { getUserDto } from '@/lib/server/services/get-user';
 
@@ -22,7 +23,7 @@ export default async function OnboardingPage() {
   if (!tenant) notFound();
   if (!user) redirect('/login');
   if (user.role !== 'client') redirect('/');
-  const account = await getUserDto(tenant.id, user.email);
+  const account = await getUserDto(tenant.id, user.email, serverNow());
   if (account?.onboarding_completed) redirect('/');
 
   // Nombre / Apellido: split where the provider's family name begins (remembered at sign-in), else first word / rest.

@@ -7,6 +7,7 @@ import { LazyPushRegistration as PushRegistration } from '@/components/push/lazy
 import { apiPaths } from '@/lib/api-client/paths';
 import { isValidDate, todayInMadrid } from '@/lib/domain/time';
 import { getSession } from '@/lib/server/auth/session';
+import { serverNow } from '@/lib/server/clock';
 import { getDb } from '@/lib/server/db/client';
 import { pushWebConfig, storedPushToken } from '@/lib/server/push-config';
 import { agendaBetween } from '@/lib/server/services/list-agenda';
@@ -15,11 +16,6 @@ import { employeesFor } from '@/lib/server/services/employee-directory';
 export async function generateMetadata(): Promise<Metadata> {
   const t = await getTranslations('agenda');
   return { title: t('title') };
-}
-
-/** The instant the request is served (epoch ms): the agenda's first view is drawn for it. */
-function nowAtRequest(): number {
-  return Date.now();
 }
 
 type Search = { date?: string | string[]; eventId?: string | string[] };
@@ -39,7 +35,7 @@ export default async function AgendaPage({ searchParams }: { searchParams: Promi
   const { date, eventId } = await searchParams;
   const focusDate = typeof date === 'string' && isValidDate(date) ? date : null;
   const focusEventId = typeof eventId === 'string' && eventId ? eventId : null;
-  const now = nowAtRequest();
+  const now = serverNow();
   const today = todayInMadrid(now);
   const day = focusDate ?? today;
   const db = await getDb();

@@ -57,7 +57,7 @@ export function toUserProfile(row: UserRow): Omit<UserDto, 'pending_appointments
 }
 
 /** The API view of a user, with its pending appointments. */
-export async function toUserDto(db: DbOrTx, row: UserRow, now = new Date()): Promise<UserDto> {
+export async function toUserDto(db: DbOrTx, row: UserRow, now: Date): Promise<UserDto> {
   const pending = row.role === 'client' ? await pendingOfClient(db, row.tenantId, row.id, now) : [];
   return { ...toUserProfile(row), pending_appointments: pending };
 }
@@ -139,7 +139,7 @@ export async function countClients(db: DbOrTx, tenantId: number, terms: string[]
  * The list entries of some clients: visits are past, non-cancelled appointments (ended at or before
  * `now`) and the last visit is the latest start among them; one grouped query over the page's ids.
  */
-export async function toClientListItems(db: DbOrTx, tenantId: number, rows: UserRow[], now = new Date()): Promise<ClientListItem[]> {
+export async function toClientListItems(db: DbOrTx, tenantId: number, rows: UserRow[], now: Date): Promise<ClientListItem[]> {
   if (rows.length === 0) return [];
   const stats = await db
     .select({

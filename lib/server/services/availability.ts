@@ -27,7 +27,7 @@ export type AvailabilityInput = {
   durationMinutes: number;
   segments?: BusySegment[] | null;
   flow: Flow;
-  now?: number;
+  now: number;
 };
 
 /**
@@ -36,7 +36,7 @@ export type AvailabilityInput = {
  * (lib/domain/time.ts `madridDay`), so the day's bounds and every start cost arithmetic only.
  */
 async function startsFromSchedule(db: DbOrTx, input: AvailabilityInput, week: WeekShift[], special: SpecialShift | null): Promise<number[]> {
-  const now = input.now ?? Date.now();
+  const { now } = input;
   const open = openIntervals(input.date, week, special);
   if (open.length === 0) return [];
   const dayStart = madridWallClock(input.date, 0);
@@ -64,11 +64,11 @@ export type AvailableHoursQuery = {
 };
 
 /**
- * Available hours for the endpoint: resolves the stylist by e-mail and, with `serviceId`, the service's
+ * Available hours for the endpoint at `now` (epoch ms; past starts are not offered): resolves the stylist by e-mail and, with `serviceId`, the service's
  * duration and busy parts (so rest gaps stay bookable), then the starts grouped by hour.
  * Errors: 404 unknown (or removed) stylist, 404 unknown or deleted service.
  */
-export async function availableHoursFor(db: DbOrTx, tenantId: number, flow: Flow, q: AvailableHoursQuery): Promise<HourGroup[]> {
+export async function availableHoursFor(db: DbOrTx, tenantId: number, flow: Flow, q: AvailableHoursQuery, now: number): Promise<HourGroup[]> {
   // Stylist, schedule and service in one round trip; the busy ranges in a second.
   const ctx = await availabilityContextOf(db, tenantId, q.employeeEmail, q.date, q.serviceId);
   if (!ctx) throw new ApiError('not_found', errorMessage('employeeNotFound'));
@@ -79,7 +79,7 @@ export async function availableHoursFor(db: DbOrTx, tenantId: number, flow: Flow
     segments = ctx.service.busySlots;
     duration = ctx.service.durationMinutes;
   }
-  const input: AvailabilityInput = { tenantId, employeeId: ctx.employeeId, date: q.date, durationMinutes: duration, segments, flow };
+  const input: AvailabilityInput = { tenantId, employeeId: ctx.employeeId, date: q.date, durationMinutes: duration, segments, flow, now };
   const starts = await startsFromSchedule(db, input, ctx.week, ctx.special);
   return groupByHour(starts, duration);
 }

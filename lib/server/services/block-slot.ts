@@ -22,7 +22,7 @@ export async function blockSlot(
   tenantId: number,
   actor: SessionUser,
   input: { start_time: string; end_time: string; facility_id: number; employee_id: string; notes?: string | null },
-  now = Date.now(),
+  now: number,
 ): Promise<{ event_id: string }> {
   const employee = await findEmployee(db, tenantId, input.employee_id);
   if (!employee) throw new ApiError('not_found', errorMessage('employeeNotFound'));

@@ -36,7 +36,7 @@ export async function bookAsClient(
   tenantId: number,
   actor: SessionUser,
   input: ClientBookingInput,
-  now = Date.now(),
+  now: number,
 ): Promise<{ event_id: string }> {
   if (input.client_id !== actor.email) throw new ApiError('forbidden', errorMessage('forbidden'));
   const { employee, service, start, end } = await resolveBooking(db, tenantId, input);
@@ -126,7 +126,7 @@ export async function bookAsStaff(
   tenantId: number,
   actor: SessionUser,
   input: StaffBookingInput,
-  now = Date.now(),
+  now: number,
 ): Promise<{ event_id: string }> {
   const { employee, service, start, end } = await resolveBooking(db, tenantId, input);
   if (start % FIVE_MINUTES !== 0) throw new ApiError('unprocessable', errorMessage('slotUnavailable'));

@@ -20,7 +20,7 @@ export async function cancelAppointment(
   tenantId: number,
   actor: SessionUser,
   input: { appointment_id: string; notes?: string | null },
-  now = Date.now(),
+  now: number,
 ): Promise<void> {
   await db.transaction(async (tx) => {
     const [row] = await tx

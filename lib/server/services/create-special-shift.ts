@@ -25,7 +25,7 @@ export async function createSpecialShift(
   tenantId: number,
   email: string,
   input: SpecialShiftCreate,
-  now = Date.now(),
+  now: number,
 ): Promise<SpecialShift> {
   const employee = await findEmployee(db, tenantId, email);
   if (!employee) throw new ApiError('not_found', errorMessage('employeeNotFound'));

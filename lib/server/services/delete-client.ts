@@ -49,7 +49,7 @@ export async function deleteClient(
   tenant: { id: number; slug: string },
   actor: SessionUser,
   email: string,
-  now = Date.now(),
+  now: number,
 ): Promise<{ email: string }> {
   const tenantId = tenant.id;
   return db.transaction(async (tx) => {

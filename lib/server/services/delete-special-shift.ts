@@ -22,7 +22,7 @@ export async function deleteSpecialShift(
   email: string,
   date: string,
   opts: { force?: boolean } = {},
-  now = Date.now(),
+  now: number,
 ): Promise<SpecialShiftDeleted> {
   const employee = await findEmployee(db, tenantId, email);
   if (!employee) throw new ApiError('not_found', errorMessage('employeeNotFound'));

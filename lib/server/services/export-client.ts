@@ -54,7 +54,7 @@ const isoOrNull = (d: Date | null) => (d ? isoUtc(d.getTime()) : null);
  * (`addressedTo`), their phone verification records and their sessions (ids masked), oldest first.
  * Errors as `findDeletableClient`.
  */
-export async function exportClient(db: DbOrTx, tenantId: number, email: string, now = Date.now()): Promise<ClientExport> {
+export async function exportClient(db: DbOrTx, tenantId: number, email: string, now: number): Promise<ClientExport> {
   const row = await findDeletableClient(db, tenantId, email);
   const all = await findAppointments(db, tenantId, eq(appointments.clientId, row.id));
   const [feed, messages, verifications, open] = await Promise.all([

@@ -19,7 +19,7 @@ import type { UserDetail, UserDto } from '@/lib/validation/dto';
  * latest first with `cancelled_at`, `cancelled_by` and the reason in `notes`). `pending_appointments` is
  * there as always (the client home reads it). `now` is epoch ms. Errors: 403 not yours, 404 unknown.
  */
-export async function getUser(db: DbOrTx, tenantId: number, actor: SessionUser, email: string, now = Date.now()): Promise<UserDetail> {
+export async function getUser(db: DbOrTx, tenantId: number, actor: SessionUser, email: string, now: number): Promise<UserDetail> {
   assertSelfOrStaff(actor, email);
   const row = await findUserByEmail(db, tenantId, email);
   if (!row) throw new ApiError('not_found', errorMessage('userNotFound'));
@@ -29,9 +29,9 @@ export async function getUser(db: DbOrTx, tenantId: number, actor: SessionUser, 
   return { ...user, history: classifyHistory(all, now) };
 }
 
-/** Server pages: the API view of a user of the tenant by e-mail, or null. */
-export async function getUserDto(tenantId: number, email: string): Promise<UserDto | null> {
+/** Server pages: the API view of a user of the tenant by e-mail at `now` (epoch ms: which appointments are pending), or null. */
+export async function getUserDto(tenantId: number, email: string, now: number): Promise<UserDto | null> {
   const db = await getDb();
   const row = await findUserByEmail(db, tenantId, email);
-  return row ? toUserDto(db, row) : null;
+  return row ? toUserDto(db, row, new Date(now)) : null;
 }

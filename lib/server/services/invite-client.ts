@@ -16,12 +16,12 @@ import { findUserByEmail, toUserDto, type UserDto } from '@/lib/server/repositor
  * `emails.invite*`, text and HTML with the salon's name, address and phone, and the sign-in link `{origin}/login` of the tenant's host).
  *
  * `email` is already trimmed and lower-cased by the contract; `origin` is the request's public origin
- * (e.g. `https://klok.example.com`). Returns the new user (201).
+ * (e.g. `https://klok.example.com`); `now` is the request's instant (epoch ms). Returns the new user (201).
  * Errors: 409 `conflict` when the e-mail already has an account in this tenant — a client or the guest
  * (`clientExists`), a staff member (`notAClient`) — also when two invitations race (the unique index
  * `users_tenant_email` decides; the loser gets 409, never 500).
  */
-export async function inviteClient(db: Db, tenantId: number, email: string, origin: string): Promise<UserDto> {
+export async function inviteClient(db: Db, tenantId: number, email: string, origin: string, now: number): Promise<UserDto> {
   const existing = await findUserByEmail(db, tenantId, email);
   if (existing) throw duplicate(existing.role);
   let created;
@@ -41,7 +41,7 @@ export async function inviteClient(db: Db, tenantId: number, email: string, orig
     if (isUniqueViolation(err)) throw duplicate('client');
     throw err;
   }
-  return toUserDto(db, created);
+  return toUserDto(db, created, new Date(now));
 }
 
 function duplicate(role: string): ApiError {

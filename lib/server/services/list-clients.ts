@@ -25,7 +25,7 @@ import type { ClientsQuery } from '@/lib/validation/users';
  * `limit` is the page size (1–100, guest included). Errors: 400 `bad_request` for a cursor this API did
  * not issue.
  */
-export async function listClientsPage(db: DbOrTx, tenantId: number, query: ClientsQuery, now = new Date()): Promise<ClientPage> {
+export async function listClientsPage(db: DbOrTx, tenantId: number, query: ClientsQuery, now: number): Promise<ClientPage> {
   let after: KeysetPosition | null = null;
   if (query.cursor) {
     after = decodeCursor(query.cursor);
@@ -40,7 +40,7 @@ export async function listClientsPage(db: DbOrTx, tenantId: number, query: Clien
   const more = rows.length > room;
   const last = page.at(-1);
   const total = await countClients(db, tenantId, terms);
-  const items = await toClientListItems(db, tenantId, [...(guest ? [guest.user] : []), ...page.map((r) => r.user)], now);
+  const items = await toClientListItems(db, tenantId, [...(guest ? [guest.user] : []), ...page.map((r) => r.user)], new Date(now));
   return {
     items,
     next_cursor: more ? encodeCursor(last ? { at: last.at, id: last.user.id } : KEYSET_START) : null,

@@ -54,6 +54,7 @@ export async function requestPhoneCode(
   userId: string,
   tlf: string,
   ip: string | null,
+  now: number,
 ): Promise<{ provider: 'dev' | 'firebase'; expires_at: string | null }> {
   const phone = parsePhone(tlf, tenant);
   const lookups: [LimitName, string][] = [['phoneLookupPerUser', userId]];
@@ -71,7 +72,7 @@ export async function requestPhoneCode(
   if (env().PHONE_PROVIDER === 'firebase') return { provider: 'firebase', expires_at: null };
   try {
     const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
-    const expiresAt = new Date(Date.now() + CODE_TTL_MINUTES * 60_000);
+    const expiresAt = new Date(now + CODE_TTL_MINUTES * 60_000);
     const id = crypto.randomUUID();
     await db.insert(phoneVerifications).values({ id, tenantId: tenant.id, userId, phone, codeHash: hashCode(id, code), expiresAt });
     await deliverDevCode(phone, code);
@@ -97,6 +98,7 @@ export async function verifyPhone(
   tenant: Tenant,
   userId: string,
   proof: { code?: string; id_token?: string },
+  now: number,
 ): Promise<void> {
   const tenantId = tenant.id;
   await consume('phoneVerifyPerUser', userId);
@@ -123,7 +125,7 @@ export async function verifyPhone(
           eq(phoneVerifications.id, pending.id),
           isNull(phoneVerifications.verifiedAt),
           lt(phoneVerifications.attempts, MAX_ATTEMPTS),
-          gt(phoneVerifications.expiresAt, new Date()),
+          gt(phoneVerifications.expiresAt, new Date(now)),
         ),
       )
       .returning({ attempts: phoneVerifications.attempts });
@@ -131,7 +133,7 @@ export async function verifyPhone(
     if (!proof.code || hashCode(pending.id, proof.code) !== pending.codeHash) {
       throw new ApiError('code_invalid', errorMessage('codeInvalid'));
     }
-    await db.update(phoneVerifications).set({ verifiedAt: new Date() }).where(and(eq(phoneVerifications.tenantId, tenantId), eq(phoneVerifications.id, pending.id)));
+    await db.update(phoneVerifications).set({ verifiedAt: new Date(now) }).where(and(eq(phoneVerifications.tenantId, tenantId), eq(phoneVerifications.id, pending.id)));
     phone = pending.phone;
   }
   await assertPhoneFree(db, tenantId, userId, phone);

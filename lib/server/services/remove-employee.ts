@@ -30,7 +30,7 @@ export async function removeEmployee(
   tenantId: number,
   actor: SessionUser,
   email: string,
-  now = Date.now(),
+  now: number,
 ): Promise<{ email: string }> {
   return db.transaction(async (tx) => {
     const target = await findEmployee(tx, tenantId, email);

@@ -14,7 +14,7 @@ export async function unblockSlot(
   db: Db,
   tenantId: number,
   input: { id: string; employee_id: string },
-  now = Date.now(),
+  now: number,
 ): Promise<void> {
   const employee = await findEmployee(db, tenantId, input.employee_id);
   if (!employee) throw new ApiError('not_found', errorMessage('leaveNotFound'));

@@ -28,7 +28,7 @@ export async function updateEmployee(
   actor: SessionUser,
   email: string,
   patch: EmployeePatch,
-  now = Date.now(),
+  now: number,
 ): Promise<Employee> {
   const employee = await findEmployee(db, tenantId, email);
   if (!employee) throw new ApiError('not_found', errorMessage('employeeNotFound'));

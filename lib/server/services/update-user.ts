@@ -39,7 +39,7 @@ export async function updateUser(
   actor: SessionUser,
   email: string,
   body: UserPatch,
-  now = Date.now(),
+  now: number,
 ): Promise<UserDto> {
   assertSelfOrStaff(actor, email);
   const row = await findUserByEmail(db, tenantId, email);
@@ -108,7 +108,7 @@ export async function updateUser(
   if (Object.keys(patch).length > 0) {
     await db.update(users).set(patch).where(and(eq(users.tenantId, tenantId), eq(users.id, row.id)));
   }
-  return toUserDto(db, (await findUserByEmail(db, tenantId, email))!);
+  return toUserDto(db, (await findUserByEmail(db, tenantId, email))!, new Date(now));
 }
 
 /**

@@ -21,7 +21,7 @@ export const GET = route(
     query: ZClientsQuery,
     response: ZClientPage,
   },
-  async ({ tenant, query }) => ({ json: await listClientsPage(await getDb(), tenant.id, query) }),
+  async ({ tenant, query, now }) => ({ json: await listClientsPage(await getDb(), tenant.id, query, now) }),
 );
 
 /**
@@ -39,5 +39,5 @@ export const POST = route(
     errors: { 409: 'the e-mail already has an account in this tenant' },
     limits: [['clientInvitePerUser', ({ user }) => user.id]],
   },
-  async ({ req, tenant, body }) => data(await inviteClient(await getDb(), tenant.id, body.email, publicOrigin(req))),
+  async ({ req, tenant, body, now }) => data(await inviteClient(await getDb(), tenant.id, body.email, publicOrigin(req), now)),
 );

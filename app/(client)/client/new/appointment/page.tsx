@@ -4,6 +4,7 @@ import { getTranslations } from 'next-intl/server';
 import { BookingWizard } from '@/components/booking/booking-wizard';
 import { bookablePeople, canBook } from '@/lib/domain/allowance';
 import { getSession } from '@/lib/server/auth/session';
+import { serverNow } from '@/lib/server/clock';
 import { getDb } from '@/lib/server/db/client';
 import { listServices } from '@/lib/server/repositories/services';
 import { getUserDto } from '@/lib/server/services/get-user';
@@ -20,7 +21,7 @@ export async function generateMetadata(): Promise<Metadata> {
 export default async function NewAppointmentPage() {
   const { tenant, user } = await getSession();
   if (!tenant || !user) redirect('/login');
-  const account = await getUserDto(tenant.id, user.email);
+  const account = await getUserDto(tenant.id, user.email, serverNow());
   if (!account?.onboarding_completed) redirect('/onboarding');
   if (!canBook(account.pending_appointments.length, account.n_appointments_allowed)) redirect('/');
 

@@ -24,5 +24,5 @@ export const PATCH = route(
     response: dataOf(ZEmployee),
     errors: { 409: `${SCHEDULE_CONFLICT}; or ${STALE_VERSION}` },
   },
-  async ({ tenant, user, params, body }) => data(await updateEmployee(await getDb(), tenant.id, user, params.employeeId, body)),
+  async ({ tenant, user, params, body, now }) => data(await updateEmployee(await getDb(), tenant.id, user, params.employeeId, body, now)),
 );

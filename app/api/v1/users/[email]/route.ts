@@ -21,7 +21,7 @@ export const GET = route(
     response: dataOf(ZUserDetail),
     errors: { 403: 'forbidden: another client’s account' },
   },
-  async ({ tenant, user, params }) => data(await getUser(await getDb(), tenant.id, user, params.email)),
+  async ({ tenant, user, params, now }) => data(await getUser(await getDb(), tenant.id, user, params.email, now)),
 );
 
 /**
@@ -50,7 +50,7 @@ export const PATCH = route(
       422: 'phone_not_verified',
     },
   },
-  async ({ tenant, user, params, body }) => data(await updateUser(await getDb(), tenant.id, user, params.email, body)),
+  async ({ tenant, user, params, body, now }) => data(await updateUser(await getDb(), tenant.id, user, params.email, body, now)),
 );
 
 /**
@@ -67,5 +67,5 @@ export const DELETE = route(
     response: dataOf(ZEmailRef),
     errors: { 422: 'the guest or a staff account' },
   },
-  async ({ tenant, user, params }) => data(await deleteClient(await getDb(), tenant, user, params.email)),
+  async ({ tenant, user, params, now }) => data(await deleteClient(await getDb(), tenant, user, params.email, now)),
 );

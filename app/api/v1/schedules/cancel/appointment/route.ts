@@ -17,8 +17,8 @@ export const PATCH = route(
     response: dataOf(ZIdRef),
     errors: { 409: 'already cancelled', 422: 'a past appointment' },
   },
-  async ({ tenant, user, body }) => {
-    await cancelAppointment(await getDb(), tenant.id, user, body);
+  async ({ tenant, user, body, now }) => {
+    await cancelAppointment(await getDb(), tenant.id, user, body, now);
     return data({ id: body.appointment_id });
   },
 );

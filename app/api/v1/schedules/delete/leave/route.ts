@@ -10,8 +10,8 @@ import { ZLeaveDelete } from '@/lib/validation/schedules';
  */
 export const PATCH = route(
   { summary: 'Unblocks a slot', access: 'staff', body: ZLeaveDelete, status: 201, response: dataOf(ZIdRef), errors: { 422: 'a past leave' } },
-  async ({ tenant, body }) => {
-    await unblockSlot(await getDb(), tenant.id, body);
+  async ({ tenant, body, now }) => {
+    await unblockSlot(await getDb(), tenant.id, body, now);
     return data({ id: body.id });
   },
 );

@@ -27,9 +27,9 @@ export const PATCH = route(
       ['bookingPerClient', ({ user, body }) => (body.kind === 'client' ? user.id : null)],
     ],
   },
-  async ({ tenant, user, body }) => {
+  async ({ tenant, user, body, now }) => {
     const db = await getDb();
-    if (body.kind === 'staff') return data(await bookAsStaff(db, tenant.id, user, body.value));
-    return data(await bookAsClient(db, tenant.id, user, body.value));
+    if (body.kind === 'staff') return data(await bookAsStaff(db, tenant.id, user, body.value, now));
+    return data(await bookAsClient(db, tenant.id, user, body.value, now));
   },
 );

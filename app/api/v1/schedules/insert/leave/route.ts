@@ -18,5 +18,5 @@ export const PATCH = route(
     response: dataOf(ZEventId),
     errors: { 409: 'overlaps another event', 422: 'end before start or a past start' },
   },
-  async ({ tenant, user, body }) => data(await blockSlot(await getDb(), tenant.id, user, body)),
+  async ({ tenant, user, body, now }) => data(await blockSlot(await getDb(), tenant.id, user, body, now)),
 );

@@ -20,8 +20,8 @@ export const GET = route(
     response: dataOf(ZClientExport),
     errors: { 422: 'the guest or a staff account' },
   },
-  async ({ tenant, params }) => {
-    const exported = await exportClient(await getDb(), tenant.id, params.email);
+  async ({ tenant, params, now }) => {
+    const exported = await exportClient(await getDb(), tenant.id, params.email, now);
     return NextResponse.json(
       { data: exported },
       {

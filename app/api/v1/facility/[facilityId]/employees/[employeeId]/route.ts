@@ -22,5 +22,5 @@ export const DELETE = route(
     response: dataOf(ZEmailRef),
     errors: { 409: 'the stylist has pending appointments (details.appointments)', 422: 'admins removing themselves' },
   },
-  async ({ tenant, user, params }) => data(await removeEmployee(await getDb(), tenant.id, user, params.employeeId)),
+  async ({ tenant, user, params, now }) => data(await removeEmployee(await getDb(), tenant.id, user, params.employeeId, now)),
 );

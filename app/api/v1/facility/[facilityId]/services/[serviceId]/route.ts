@@ -52,5 +52,5 @@ export const DELETE = route(
     status: 201,
     response: dataOf(ZServiceRef),
   },
-  async ({ tenant, params }) => data(await deleteService(await getDb(), tenant.id, params.serviceId)),
+  async ({ tenant, params, now }) => data(await deleteService(await getDb(), tenant.id, params.serviceId, now)),
 );

@@ -20,11 +20,11 @@ export const GET = route(
     response: itemsOf(ZAppointment),
     errors: { 403: 'forbidden: another client’s account' },
   },
-  async ({ tenant, user, params }) => {
+  async ({ tenant, user, params, now }) => {
     assertSelfOrStaff(user, params.email);
     const db = await getDb();
     const row = await findUserByEmail(db, tenant.id, params.email);
     if (!row) throw new ApiError('not_found', errorMessage('userNotFound'));
-    return items(await pendingOfClient(db, tenant.id, row.id, new Date()));
+    return items(await pendingOfClient(db, tenant.id, row.id, new Date(now)));
   },
 );

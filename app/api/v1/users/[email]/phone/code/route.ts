@@ -28,8 +28,8 @@ export const POST = route(
       429: 'too many codes (per account, phone number, IP and tenant) or phone lookups',
     },
   },
-  async ({ tenant, user, params, body, ip }) => {
+  async ({ tenant, user, params, body, ip, now }) => {
     if (params.email !== user.email) throw new ApiError('forbidden', errorMessage('forbidden'));
-    return data(await requestPhoneCode(await getDb(), tenant, user.id, body.tlf, ip));
+    return data(await requestPhoneCode(await getDb(), tenant, user.id, body.tlf, ip, now));
   },
 );

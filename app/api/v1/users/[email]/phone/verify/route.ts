@@ -27,10 +27,10 @@ export const POST = route(
       429: 'too many checks per account',
     },
   },
-  async ({ tenant, user, params, body }) => {
+  async ({ tenant, user, params, body, now }) => {
     if (params.email !== user.email) throw new ApiError('forbidden', errorMessage('forbidden'));
     const db = await getDb();
-    await verifyPhone(db, tenant, user.id, body);
-    return data(await toUserDto(db, (await findUserByEmail(db, tenant.id, user.email))!));
+    await verifyPhone(db, tenant, user.id, body, now);
+    return data(await toUserDto(db, (await findUserByEmail(db, tenant.id, user.email))!, new Date(now)));
   },
 );

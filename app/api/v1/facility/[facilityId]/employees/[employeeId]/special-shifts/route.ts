@@ -22,5 +22,5 @@ export const POST = route(
     response: dataOf(ZSpecialShift),
     errors: { 409: `the date already has one, or ${SCHEDULE_CONFLICT}`, 422: 'a past date' },
   },
-  async ({ tenant, params, body }) => data(await createSpecialShift(await getDb(), tenant.id, params.employeeId, body)),
+  async ({ tenant, params, body, now }) => data(await createSpecialShift(await getDb(), tenant.id, params.employeeId, body, now)),
 );

@@ -21,13 +21,13 @@ export const GET = route(
     query: z.object({ serviceDuration: z.coerce.number().int().min(5).max(480), serviceId: ZId.optional() }),
     response: itemsOf(ZHourGroup),
   },
-  async ({ tenant, user, params, query }) =>
+  async ({ tenant, user, params, query, now }) =>
     items(
       await availableHoursFor(await getDb(), tenant.id, isStaff(user.role) ? 'staff' : 'client', {
         date: params.date,
         employeeEmail: params.employeeEmail,
         serviceDuration: query.serviceDuration,
         serviceId: query.serviceId,
-      }),
+      }, now),
     ),
 );

@@ -21,6 +21,6 @@ export const DELETE = route(
     response: dataOf(ZSpecialShiftDeleted),
     errors: { 409: SCHEDULE_CONFLICT },
   },
-  async ({ tenant, params, query }) =>
-    data(await deleteSpecialShift(await getDb(), tenant.id, params.employeeId, params.date, { force: query.force })),
+  async ({ tenant, params, query, now }) =>
+    data(await deleteSpecialShift(await getDb(), tenant.id, params.employeeId, params.date, { force: query.force }, now)),
 );
