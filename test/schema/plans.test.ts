@@ -5,7 +5,7 @@
  * query `tstzrange(start_at, end_at, '[)') && window` instead, which the GiST indexes bound at both ends.
  *
  * This test seeds 100k past appointments (and their busy parts, and leaves) for one salon, ANALYZEs, then
- * runs the real repository functions (availability/booking's `busyRangesOf`, the agenda week
+ * runs the real queries (availability/booking's `busyRangesOf`, and those of the agenda week's use case
  * `agendaBetween`) on a drizzle instance that records the SQL and parameters they send, and checks
  * EXPLAIN (ANALYZE, FORMAT JSON) of each window query: the intended index, no Seq Scan of the big tables,
  * at most a few hundred rows removed by filters or rechecks. A plan regression fails CI. PGlite by
