@@ -5,7 +5,7 @@
  * Pure.
  */
 import { formatHHmm, madridWallClock } from '@/lib/domain/time';
-import { madridLabel } from '@/lib/domain/availability';
+import { timeOf } from '@/lib/format';
 
 export type TimeSlot = { label: string; value: string };
 
@@ -33,7 +33,7 @@ export function timeSlots(date: string, { from = SLOT_FIRST_MINUTE, to = SLOT_LA
 
 /** A slot for an instant outside the generated list (e.g. a range selected in the agenda at 22:30). */
 export function slotOf(instant: string): TimeSlot {
-  return { label: madridLabel(instant), value: new Date(Date.parse(instant)).toISOString() };
+  return { label: timeOf(instant), value: new Date(Date.parse(instant)).toISOString() };
 }
 
 /** Adds `extra` instants missing from `slots`, keeping the list in time order. */

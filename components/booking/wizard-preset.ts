@@ -4,8 +4,8 @@
  * slot added. Pure. Apart from ./wizard-state so the client wizard does not load luxon and zod.
  */
 import type { AvailableHour, HourGroup } from '@/lib/validation/dto';
-import { madridLabel } from '@/lib/domain/availability';
 import { isValidDate, madridDate } from '@/lib/domain/time';
+import { timeOf } from '@/lib/format';
 import { ZInstant } from '@/lib/validation/common';
 import { flowSteps, isEmail, isFilled, type FlowId, type StepId, type WizardValues } from './wizard-state';
 
@@ -78,7 +78,7 @@ export function withHour(groups: HourGroup[], hour: AvailableHour | undefined): 
   if (!hour) return groups;
   const start = Date.parse(hour.start_time);
   if (groups.some((g) => g.hours.some((h) => Date.parse(h.start_time) === start))) return groups;
-  const label = `${madridLabel(hour.start_time).slice(0, 2)}:00`;
+  const label = `${timeOf(hour.start_time).slice(0, 2)}:00`;
   const byStart = (a: AvailableHour, b: AvailableHour) => Date.parse(a.start_time) - Date.parse(b.start_time);
   const existing = groups.find((g) => g.hour === label);
   const next = existing

@@ -14,11 +14,17 @@ import {
   madridHourOn,
   madridOffsetMs,
   madridWallClock,
-  madridWallClockLuxon,
   utcDateOf,
   weekdayOf,
   ZONE,
 } from './time';
+
+/** The luxon formulation of `madridWallClock`: the reference the arithmetic path is held to. */
+function madridWallClockLuxon(date: string, minutes: number): number {
+  const day = DateTime.fromISO(date, { zone: ZONE }).startOf('day');
+  if (minutes >= 1440) return day.plus({ days: 1 }).toMillis();
+  return day.set({ hour: Math.floor(minutes / 60), minute: minutes % 60 }).toMillis();
+}
 
 /** `YYYY-MM-DD` of the last Sunday of a month (1-based) in a year. */
 function lastSunday(year: number, month: number): string {
