@@ -1,5 +1,20 @@
-import { DateTime } from 'luxon';
-import { durationLabel, euros, longDateOf, longDateWithYearOf, longDay, mediumDay, openingHours, relativeTime, sentenceDateOf, shortDateOf, timeOf } from './format';
+import { DateTime, Info } from 'luxon';
+import {
+  dayMonth,
+  durationLabel,
+  euros,
+  longDateOf,
+  longDateWithYearOf,
+  longDay,
+  mediumDay,
+  monthYear,
+  shortWeekdays,
+  openingHours,
+  relativeTime,
+  sentenceDateOf,
+  shortDateOf,
+  timeOf,
+} from './format';
 
 describe('display formats', () => {
   it('writes long Spanish dates and Madrid times', () => {
@@ -100,6 +115,13 @@ describe('Intl formats against luxon', () => {
       const date = madrid(t).toFormat('yyyy-MM-dd');
       expect(longDay(date)).toBe(madrid(t).toFormat("cccc, d 'de' LLLL"));
       expect(mediumDay(date)).toBe(madrid(t).toLocaleString(DateTime.DATE_MED_WITH_WEEKDAY));
+      expect(dayMonth(date)).toBe(madrid(t).toFormat("d 'de' LLLL"));
+      expect(monthYear(date)).toBe(madrid(t).toFormat("LLLL 'de' yyyy"));
     }
+  });
+
+  it('names the weekdays as luxon, Monday first', () => {
+    expect(shortWeekdays()).toEqual(Info.weekdays('short', { locale: 'es' }).map((w) => w.replace('.', '')));
+    expect(shortWeekdays()).toEqual(['lun', 'mar', 'mié', 'jue', 'vie', 'sáb', 'dom']);
   });
 });

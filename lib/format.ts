@@ -48,13 +48,30 @@ export function shortMonth(date: string): string {
   return namesOf(MEDIUM, noonOf(date)).month;
 }
 
+/** `23 de noviembre`: day and month of a Madrid calendar date (YYYY-MM-DD). */
+export function dayMonth(date: string): string {
+  const n = namesOf(LONG, noonOf(date));
+  return `${n.day} de ${n.month}`;
+}
+
+/** `noviembre de 2026`: month and year of a Madrid calendar date (YYYY-MM-DD). */
+export function monthYear(date: string): string {
+  const n = namesOf(LONG, noonOf(date));
+  return `${n.month} de ${n.year}`;
+}
+
+/** `lun`, `mar`, … `dom`: the short Spanish weekday names, Monday first (2024-01-01 is a Monday). */
+export function shortWeekdays(): string[] {
+  return [1, 2, 3, 4, 5, 6, 7].map((d) => namesOf(MEDIUM, noonOf(`2024-01-0${d}`)).weekday.replace('.', ''));
+}
+
 /** `10:00`: the Madrid wall-clock time of an instant (UTC ISO string or epoch ms). */
 export function timeOf(instant: string | number): string {
   const local = madridLocalMs(instantOf(instant));
   return formatHHmm(Math.floor((((local % DAY_MS) + DAY_MS) % DAY_MS) / MINUTE_MS));
 }
 
-/** `12,50 €` (lib/money, without luxon for light pages). */
+/** `12,50 €` (lib/money: apart, so the first wizard steps load no date formats). */
 export { euros } from './money';
 
 /**

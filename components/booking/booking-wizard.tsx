@@ -18,7 +18,7 @@ import { WizardFrame } from './wizard-frame';
 import { flowSteps, type Person, type WizardValues } from './wizard-state';
 
 /**
- * The date, hour and summary steps (./later-steps: luxon and the month calendar) are not in the page's
+ * The date, hour and summary steps (./later-steps: the month calendar and the date formats) are not in the page's
  * first-load JavaScript: they load after the first view (see the effect below), a spinner standing
  * in should a step be reached first.
  */
@@ -55,7 +55,7 @@ export function BookingWizard({ email, self, askPerson, people, initialServices 
   const checkHours = useHoursCheck();
   const steps = useMemo(() => flowSteps('client', { askPerson }), [askPerson]);
   const [today] = useState(() => madridDate(Date.now()));
-  // The later steps' code (luxon, the calendar) loads right after the first view, before it is needed.
+  // The later steps' code (the calendar, the date formats) loads right after the first view, before it is needed.
   useEffect(() => {
     void loadLaterSteps();
   }, []);

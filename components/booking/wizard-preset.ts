@@ -1,7 +1,7 @@
 /**
  * Prefill of the staff wizards from a slot selected in the agenda (spec section 4, "Wizard"): reading the
  * agenda's query, the hour it stands for, and filling the steps it answers; and the hour list with that
- * slot added. Pure. Apart from ./wizard-state so the client wizard does not load luxon and zod.
+ * slot added. Pure. Apart from ./wizard-state so the client wizard does not load zod and the date formats.
  */
 import type { AvailableHour, HourGroup } from '@/lib/validation/dto';
 import { isValidDate, madridDate } from '@/lib/domain/time';
