@@ -4,7 +4,7 @@
  * 5-minute steps (spec: time selections in 5-minute steps); the end list runs up to 22:00 included.
  * Pure.
  */
-import { formatHHmm, madridWallClock } from '@/lib/domain/time';
+import { formatHHmm, madridWallClock, MINUTE_MS } from '@/lib/domain/time';
 import { timeOf } from '@/lib/format';
 
 export type TimeSlot = { label: string; value: string };
@@ -50,7 +50,7 @@ function withExtras(slots: TimeSlot[], extras: (string | undefined)[]): TimeSlot
  * `keep` (a start selected in the agenda) is always offered.
  */
 export function leaveStartSlots(date: string, now: number, keep?: string): TimeSlot[] {
-  const slots = timeSlots(date, { step: LEAVE_STEP_MINUTES }).filter((s) => Date.parse(s.value) + LEAVE_STEP_MINUTES * 60_000 > now);
+  const slots = timeSlots(date, { step: LEAVE_STEP_MINUTES }).filter((s) => Date.parse(s.value) + LEAVE_STEP_MINUTES * MINUTE_MS > now);
   return withExtras(slots, [keep]);
 }
 

@@ -4,7 +4,7 @@
  * slot added. Pure. Apart from ./wizard-state so the client wizard does not load zod and the date formats.
  */
 import type { AvailableHour, HourGroup } from '@/lib/validation/dto';
-import { isValidDate, madridDate } from '@/lib/domain/time';
+import { isValidDate, madridDate, MINUTE_MS } from '@/lib/domain/time';
 import { timeOf } from '@/lib/format';
 import { ZInstant } from '@/lib/validation/common';
 import { flowSteps, isEmail, isFilled, type FlowId, type StepId, type WizardValues } from './wizard-state';
@@ -39,7 +39,7 @@ export function parsePreset(query: Record<string, string | string[] | undefined>
 /** The hour a preset stands for once the service is known: its start, lasting the service. */
 export function presetHour(preset: Preset, durationMinutes: number): AvailableHour | undefined {
   if (!preset.start) return undefined;
-  const end = new Date(Date.parse(preset.start) + durationMinutes * 60_000).toISOString();
+  const end = new Date(Date.parse(preset.start) + durationMinutes * MINUTE_MS).toISOString();
   return { id: `${preset.start}_${end}`, start_time: preset.start, end_time: end };
 }
 

@@ -6,12 +6,13 @@
  */
 import useSWR, { mutate } from 'swr';
 import useSWRInfinite from 'swr/infinite';
+import { MINUTE_MS } from '@/lib/domain/time';
 import type { ActivityPage, ActivityUnseen } from '@/lib/validation/dto';
 import { apiFetch, retryOnlyServerErrors } from './fetcher';
 import { FACILITY_ID } from './hooks';
 
 /** How often the badge and the open feed look for new activity (ms). */
-export const ACTIVITY_REFRESH_MS = 60_000;
+export const ACTIVITY_REFRESH_MS = MINUTE_MS;
 
 const FEED = `/api/v1/facility/${FACILITY_ID}/activities`;
 
