@@ -15,6 +15,7 @@ import {
   shortDateOf,
   timeOf,
 } from './format';
+import { ZONE } from './domain/time';
 
 describe('display formats', () => {
   it('writes long Spanish dates and Madrid times', () => {
@@ -101,7 +102,7 @@ describe('Intl formats against luxon', () => {
   // Every 7 h 13 min over a year: each weekday and month, both DST changes, midnight and noon neighbours.
   const start = Date.UTC(2026, 0, 1, 0, 0);
   const instants = Array.from({ length: 1300 }, (_, i) => start + i * (7 * 60 + 13) * 60_000);
-  const madrid = (t: number) => DateTime.fromMillis(t, { zone: 'Europe/Madrid' }).setLocale('es');
+  const madrid = (t: number) => DateTime.fromMillis(t, { zone: ZONE }).setLocale('es');
 
   it('writes the dates and times luxon writes, from epoch ms and ISO strings', () => {
     for (const t of instants) {
