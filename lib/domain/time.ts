@@ -27,8 +27,7 @@ export function contains(outer: Range, inner: Range): boolean {
   return outer.start <= inner.start && inner.end <= outer.end;
 }
 
-/** Madrid wall clock of an instant as `M/D/YYYY, HH:mm:ss` (one cached formatter; `format` is cheaper than `formatToParts`). */
-const MADRID_CLOCK = new Intl.DateTimeFormat('en-US', {
+const CLOCK_OPTIONS: Intl.DateTimeFormatOptions = {
   timeZone: ZONE,
   hourCycle: 'h23',
   year: 'numeric',
@@ -37,20 +36,12 @@ const MADRID_CLOCK = new Intl.DateTimeFormat('en-US', {
   hour: 'numeric',
   minute: 'numeric',
   second: 'numeric',
-});
+};
+/** Madrid wall clock of an instant as `M/D/YYYY, HH:mm:ss` (one cached formatter; `format` is cheaper than `formatToParts`). */
+const MADRID_CLOCK = new Intl.DateTimeFormat('en-US', CLOCK_OPTIONS);
 const CLOCK_RE = /^(\d{1,2})\/(\d{1,2})\/(\d{4}), (\d{2}):(\d{2}):(\d{2})$/;
 /** The same wall clock as parts with the era, for the instants whose text is not the 4-digit form. */
-const MADRID_CLOCK_PARTS = new Intl.DateTimeFormat('en-US', {
-  timeZone: ZONE,
-  hourCycle: 'h23',
-  era: 'short',
-  year: 'numeric',
-  month: 'numeric',
-  day: 'numeric',
-  hour: 'numeric',
-  minute: 'numeric',
-  second: 'numeric',
-});
+const MADRID_CLOCK_PARTS = new Intl.DateTimeFormat('en-US', { ...CLOCK_OPTIONS, era: 'short' });
 
 /** `Date.UTC` of a wall clock, years 0–99 and before year 0 included (`Date.UTC` maps 0–99 to 1900–1999). */
 function utcOfWall(year: number, month: number, day: number, hour: number, minute: number, second: number): number {
