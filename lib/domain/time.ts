@@ -27,6 +27,7 @@ export function contains(outer: Range, inner: Range): boolean {
   return outer.start <= inner.start && inner.end <= outer.end;
 }
 
+/** A full wall clock (24-hour) in Madrid, for the offset formatters below. */
 const CLOCK_OPTIONS: Intl.DateTimeFormatOptions = {
   timeZone: ZONE,
   hourCycle: 'h23',
@@ -175,8 +176,8 @@ export function dayOffsetAt(day: MadridDay, instant: number): number {
 
 /**
  * The instant (epoch ms) of wall-clock `minutes` after midnight of a Madrid date (1440 and more = the next
- * date's start); a time of the
- * skipped hour is read an hour later, one of the repeated hour as its first (summer-time) occurrence.
+ * date's start); a time of the skipped hour is read an hour later, one of the repeated hour as its first
+ * (summer-time) occurrence.
  */
 export function wallClockOn(day: MadridDay, minutes: number): number {
   if (minutes >= 1440) return day.end;
