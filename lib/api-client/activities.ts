@@ -6,13 +6,15 @@
  */
 import useSWR, { mutate } from 'swr';
 import useSWRInfinite from 'swr/infinite';
-import { MINUTE_MS } from '@/lib/domain/time';
 import type { ActivityPage, ActivityUnseen } from '@/lib/validation/dto';
 import { apiFetch, retryOnlyServerErrors } from './fetcher';
 import { FACILITY_ID } from './hooks';
 
-/** How often the badge and the open feed look for new activity (ms). */
-export const ACTIVITY_REFRESH_MS = MINUTE_MS;
+/**
+ * How often the badge and the open feed look for new activity: one minute, in ms. A literal: the header
+ * of every page loads this module, and lib/domain/time's constant would bring the whole time module along.
+ */
+export const ACTIVITY_REFRESH_MS = 60_000;
 
 const FEED = `/api/v1/facility/${FACILITY_ID}/activities`;
 
