@@ -1,4 +1,5 @@
 import { defineConfig } from '@playwright/test';
+import { ZONE } from './lib/domain/time';
 
 /**
  * End-to-end tests in Debian's Chromium (no browser download) against the built app, started by the
@@ -22,7 +23,7 @@ export default defineConfig({
   use: {
     baseURL: `http://localhost:${PORT}`,
     locale: 'es-ES',
-    timezoneId: 'Europe/Madrid',
+    timezoneId: ZONE,
     screenshot: 'only-on-failure',
     trace: 'retain-on-failure',
     launchOptions: {

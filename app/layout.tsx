@@ -3,6 +3,7 @@ import type { ReactNode } from 'react';
 import { NextIntlClientProvider } from 'next-intl';
 import { getMessages } from 'next-intl/server';
 import { LazyToaster } from '@/components/ui/lazy-toaster';
+import { ZONE } from '@/lib/domain/time';
 import './globals.css';
 
 export const metadata: Metadata = {
@@ -24,7 +25,7 @@ export default async function RootLayout({ children }: { children: ReactNode }) 
   return (
     <html lang="es">
       <body>
-        <NextIntlClientProvider locale="es" messages={messages} timeZone="Europe/Madrid">
+        <NextIntlClientProvider locale="es" messages={messages} timeZone={ZONE}>
           {children}
           {/*
             Toasts appear at the bottom, never over the header, the page's title and back arrow or the agenda's

@@ -3,6 +3,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { DateTime } from 'luxon';
 import { api, workday, onboard, signIn } from './fixtures/auth';
 import { corte, newPage } from './fixtures/pages';
+import { ZONE } from '../lib/domain/time';
 
 /**
  * Actividad: a client's booking and a staff cancellation appear in the feed as Spanish
@@ -81,7 +82,7 @@ test('a booking and a cancellation appear in Actividad; the badge clears for tha
 
   // The feed: newest first, the new cards highlighted, the count in the header.
   const feed = page.getByRole('list', { name: 'Actividad del salón' });
-  const when = DateTime.fromISO(start).setZone('Europe/Madrid').setLocale('es');
+  const when = DateTime.fromISO(start).setZone(ZONE).setLocale('es');
   const day = when.toFormat("cccc d 'de' LLLL");
   const hhmm = when.toFormat('HH:mm');
   const clientCard = feed.locator('li', { hasText: `${CLIENT_NAME} ha reservado Corte de pelo con Sara López para el ${day} a las ${hhmm}` });

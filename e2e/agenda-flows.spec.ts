@@ -3,6 +3,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { DateTime } from 'luxon';
 import { api, workday, signIn } from './fixtures/auth';
 import { corte, madrid, newPage, showCalendar } from './fixtures/pages';
+import { ZONE } from '../lib/domain/time';
 
 /**
  * The agenda across roles (issue: staff agenda): staff see the seeded week; a blocked slot disappears
@@ -24,13 +25,13 @@ test('staff see the seeded week in day and week views (screenshots saved)', asyn
   await showCalendar(page);
   await expect(page.locator('.fc-col-header-cell.fc-resource')).toHaveCount(3);
   // The first coming day the seed booked appointments on.
-  const today = DateTime.now().setZone('Europe/Madrid');
+  const today = DateTime.now().setZone(ZONE);
   const coming = await api(page.request, 'GET', `/api/v1/facility/1/appointments?startDate=${today.plus({ days: 1 }).toISODate()}&endDate=${today.plus({ days: 7 }).toISODate()}`);
   const busyDay = coming.body.items.find((d: { appointments: unknown[] }) => d.appointments.length > 0);
   expect(busyDay, 'the seed books appointments in the coming week').toBeTruthy();
   await page.goto(`/?date=${busyDay.date}`);
   await expect(page.locator('[data-event-type="appointment"]').first()).toBeVisible();
-  const week = await api(page.request, 'GET', `/api/v1/facility/1/appointments?startDate=${DateTime.now().setZone('Europe/Madrid').startOf('week').toISODate()}&endDate=${DateTime.now().setZone('Europe/Madrid').endOf('week').toISODate()}`);
+  const week = await api(page.request, 'GET', `/api/v1/facility/1/appointments?startDate=${DateTime.now().setZone(ZONE).startOf('week').toISODate()}&endDate=${DateTime.now().setZone(ZONE).endOf('week').toISODate()}`);
   expect(week.status).toBe(200);
   expect(week.body.items.some((d: { appointments: unknown[] }) => d.appointments.length > 0)).toBe(true);
   mkdirSync('artifacts', { recursive: true });
@@ -112,7 +113,7 @@ test('a cancelled appointment leaves the calendar and the client’s Mis citas',
 
 test('an employee cannot cancel an appointment in the past', async ({ page }) => {
   await signIn(page, 'marcos@klok.demo');
-  const today = DateTime.now().setZone('Europe/Madrid');
+  const today = DateTime.now().setZone(ZONE);
   const agenda = await api(page.request, 'GET', `/api/v1/facility/1/appointments?startDate=${today.minus({ days: 3 }).toISODate()}&endDate=${today.toISODate()}`);
   const past = agenda.body.items
     .flatMap((d: { appointments: { type: string; status?: string; end_time: string; id: string; date: string }[] }) => d.appointments)

@@ -1,6 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { DateTime } from 'luxon';
 import { api, workday, signIn } from './fixtures/auth';
+import { ZONE } from '../lib/domain/time';
 
 /**
  * Management reaches the client: an admin adds a stylist and a service with a rest gap
@@ -9,7 +10,6 @@ import { api, workday, signIn } from './fixtures/auth';
  * whose busy parts would overlap it; the booking at 10:00 goes through.
  */
 
-const ZONE = 'Europe/Madrid';
 const uniq = () => `${Date.now()}${Math.floor(Math.random() * 1e4)}`;
 const CLIENT = 'cliente@klok.demo';
 

@@ -1,6 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { DateTime } from 'luxon';
 import { api, workday, signIn } from './fixtures/auth';
+import { ZONE } from '../lib/domain/time';
 
 /**
  * The staff wizards (spec sections 2, 4, 5 and 8): the employee appointment flow for a walk-in and from
@@ -14,8 +15,8 @@ const SARA = 'sara@klok.demo';
 const CLIENT = 'cliente@klok.demo';
 const SERVICE = 'Corte de pelo';
 
-const madrid = (date: string, hm: string) => DateTime.fromISO(`${date}T${hm}`, { zone: 'Europe/Madrid' }).toUTC().toISO() as string;
-const dayLabel = (date: string) => DateTime.fromISO(date, { zone: 'Europe/Madrid' }).setLocale('es').toFormat("d 'de' LLLL");
+const madrid = (date: string, hm: string) => DateTime.fromISO(`${date}T${hm}`, { zone: ZONE }).toUTC().toISO() as string;
+const dayLabel = (date: string) => DateTime.fromISO(date, { zone: ZONE }).setLocale('es').toFormat("d 'de' LLLL");
 const uniq = () => `${Date.now()}${Math.floor(Math.random() * 1e4)}`;
 
 type AgendaRecord = { id: string; type: 'appointment' | 'leave'; client_name?: string; is_guest?: boolean; notes?: string | null; start_time: string; end_time: string };
@@ -99,7 +100,7 @@ test('a walk-in without e-mail is booked through /new/appointment and the agenda
 
   const record = (await agendaRecords(page, date)).find((r) => r.id === eventId);
   expect(record).toMatchObject({ type: 'appointment', client_name: name, is_guest: true });
-  expect(DateTime.fromISO(record!.start_time, { zone: 'Europe/Madrid' }).toFormat('HH:mm')).toBe(hour);
+  expect(DateTime.fromISO(record!.start_time, { zone: ZONE }).toFormat('HH:mm')).toBe(hour);
 });
 
 test('clicking an earlier step clears the later ones', async ({ page }) => {
@@ -268,7 +269,7 @@ test('booking a client beyond its allowance opens the Error modal with Ver en la
   const modal = page.getByRole('dialog', { name: 'Error' });
   await expect(modal).toBeVisible();
   await expect(modal).toContainText('El cliente ya tiene el máximo de citas pendientes permitidas.');
-  await expect(modal).toContainText(DateTime.fromISO(first.date, { zone: 'Europe/Madrid' }).setLocale('es').toFormat("cccc, d 'de' LLLL"));
+  await expect(modal).toContainText(DateTime.fromISO(first.date, { zone: ZONE }).setLocale('es').toFormat("cccc, d 'de' LLLL"));
   await expect(modal).toContainText(first.employee_name);
   await expect(modal).toContainText(first.service_name);
   await modal.getByRole('button', { name: 'Ver en la agenda' }).click();

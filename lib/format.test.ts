@@ -1,4 +1,21 @@
-import { durationLabel, euros, longDateOf, longDay, openingHours, relativeTime, sentenceDateOf, shortDateOf, timeOf } from './format';
+import { DateTime, Info } from 'luxon';
+import {
+  dayMonth,
+  durationLabel,
+  euros,
+  longDateOf,
+  longDateWithYearOf,
+  longDay,
+  mediumDay,
+  monthYear,
+  shortWeekdays,
+  openingHours,
+  relativeTime,
+  sentenceDateOf,
+  shortDateOf,
+  timeOf,
+} from './format';
+import { ZONE } from './domain/time';
 
 describe('display formats', () => {
   it('writes long Spanish dates and Madrid times', () => {
@@ -9,6 +26,12 @@ describe('display formats', () => {
     expect(timeOf('2026-07-01T22:30:00.000Z')).toBe('00:30');
     expect(longDateOf('2026-07-01T22:30:00.000Z')).toBe('jueves, 2 de julio');
     expect(longDay('2026-11-23')).toBe('lunes, 23 de noviembre');
+  });
+
+  it('shows the long date in Madrid with the year', () => {
+    expect(longDateWithYearOf('2026-11-23T09:00:00.000Z')).toBe('lunes, 23 de noviembre de 2026');
+    // 23:30 UTC on 30 November is 00:30 on 1 December in Madrid.
+    expect(longDateWithYearOf('2026-11-30T23:30:00.000Z')).toBe('martes, 1 de diciembre de 2026');
   });
 
   it('writes euros the Spanish way', () => {
@@ -72,5 +95,34 @@ describe('relative time (spec section 9)', () => {
     expect(shortDateOf('2026-01-05T09:00:00.000Z')).toBe('05/01/2026');
     expect(shortDateOf('2026-12-31T23:30:00.000Z')).toBe('01/01/2027');
     expect(sentenceDateOf('2026-11-23T09:00:00.000Z')).toBe('lunes 23 de noviembre');
+  });
+});
+
+describe('Intl formats against luxon', () => {
+  // Every 7 h 13 min over a year: each weekday and month, both DST changes, midnight and noon neighbours.
+  const start = Date.UTC(2026, 0, 1, 0, 0);
+  const instants = Array.from({ length: 1300 }, (_, i) => start + i * (7 * 60 + 13) * 60_000);
+  const madrid = (t: number) => DateTime.fromMillis(t, { zone: ZONE }).setLocale('es');
+
+  it('writes the dates and times luxon writes, from epoch ms and ISO strings', () => {
+    for (const t of instants) {
+      const iso = new Date(t).toISOString();
+      expect(longDateOf(t)).toBe(madrid(t).toFormat("cccc, d 'de' LLLL"));
+      expect(longDateWithYearOf(iso)).toBe(madrid(t).toFormat("cccc, d 'de' LLLL 'de' yyyy"));
+      expect(sentenceDateOf(iso)).toBe(madrid(t).toFormat("cccc d 'de' LLLL"));
+      expect(shortDateOf(t)).toBe(madrid(t).toFormat('dd/MM/yyyy'));
+      expect(timeOf(t)).toBe(madrid(t).toFormat('HH:mm'));
+      expect(timeOf(iso)).toBe(madrid(t).toFormat('HH:mm'));
+      const date = madrid(t).toFormat('yyyy-MM-dd');
+      expect(longDay(date)).toBe(madrid(t).toFormat("cccc, d 'de' LLLL"));
+      expect(mediumDay(date)).toBe(madrid(t).toLocaleString(DateTime.DATE_MED_WITH_WEEKDAY));
+      expect(dayMonth(date)).toBe(madrid(t).toFormat("d 'de' LLLL"));
+      expect(monthYear(date)).toBe(madrid(t).toFormat("LLLL 'de' yyyy"));
+    }
+  });
+
+  it('names the weekdays as luxon, Monday first', () => {
+    expect(shortWeekdays()).toEqual(Info.weekdays('short', { locale: 'es' }).map((w) => w.replace('.', '')));
+    expect(shortWeekdays()).toEqual(['lun', 'mar', 'mié', 'jue', 'vie', 'sáb', 'dom']);
   });
 });

@@ -8,8 +8,8 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { chromium, type Browser, type Page } from '@playwright/test';
-import { DateTime } from 'luxon';
 import { signIn } from '../e2e/fixtures/auth';
+import { addDays, madridDate, ZONE } from '../lib/domain/time';
 
 const BASE_URL = process.env.BASE_URL ?? 'http://localhost:3000';
 const OUT = path.resolve('docs/screenshots');
@@ -20,7 +20,7 @@ async function phonePage(browser: Browser, email: string): Promise<Page> {
   const context = await browser.newContext({
     baseURL: BASE_URL,
     locale: 'es-ES',
-    timezoneId: 'Europe/Madrid',
+    timezoneId: ZONE,
     viewport: { width: 390, height: 844 },
     deviceScaleFactor: 1,
     isMobile: true,
@@ -88,7 +88,7 @@ async function main(): Promise<void> {
 
     const staff = await phonePage(browser, 'admin@klok.demo');
     // Tomorrow: the demo seed's sample agenda has walk-ins there (from yesterday to six days ahead).
-    const tomorrow = DateTime.now().setZone('Europe/Madrid').plus({ days: 1 }).toISODate();
+    const tomorrow = addDays(madridDate(Date.now()), 1);
     await staff.goto(`/?date=${tomorrow}`);
     await staff.locator('.fc-event').first().waitFor();
     await shot(staff, 'agenda');

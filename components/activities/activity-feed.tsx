@@ -10,6 +10,7 @@ import { PageHeader } from '@/components/ui/page-header';
 import { Spinner } from '@/components/ui/spinner';
 import { toastError } from '@/components/ui/toast';
 import { markActivitiesSeen, useActivities } from '@/lib/api-client/activities';
+import { ZONE } from '@/lib/domain/time';
 import type { Activity } from '@/lib/validation/dto';
 import { describeActivity, freshIds, mergePages, relativeTimeLabel, type FreshAnchor, type Translate } from './activity-text';
 import './activities.css';
@@ -142,7 +143,7 @@ function ActivityCard({
         )}
         {detail && <p className="act-detail">{detail}</p>}
         <p className="act-meta">
-          <time dateTime={activity.created_at} title={when.toLocaleString('es-ES', { timeZone: 'Europe/Madrid' })}>
+          <time dateTime={activity.created_at} title={when.toLocaleString('es-ES', { timeZone: ZONE })}>
             {relativeTimeLabel(activity.created_at, now, t)}
           </time>
           {fresh && <span className="badge act-new">{newLabel}</span>}

@@ -17,13 +17,13 @@ import {
   selectionQuery,
   shiftDate,
   toResources,
-  todayIn,
   visibleRange,
   type AgendaAppointment,
   type AgendaEvent,
   type AgendaLeave,
   type AgendaView,
 } from '@/lib/domain/agenda';
+import { madridDate } from '@/lib/domain/time';
 import { AddFab } from './add-fab';
 import type { AgendaCalendarHandle, CalendarSelection } from './agenda-calendar';
 import { AgendaFacade } from './agenda-facade';
@@ -337,7 +337,7 @@ export function Agenda({ myEmail, focusDate, focusEventId, today, now: servedAt 
           view={view}
           onPrevious={() => goTo(shiftDate(date, view, -1))}
           onNext={() => goTo(shiftDate(date, view, 1))}
-          onToday={() => goTo(todayIn(Date.now()))}
+          onToday={() => goTo(madridDate(Date.now()))}
           onPick={goTo}
         />
       </div>
@@ -357,7 +357,7 @@ export function Agenda({ myEmail, focusDate, focusEventId, today, now: servedAt 
             <AgendaCalendar ref={calendar} view={view} {...shown} onReady={onCalendarReady} />
           </div>
         ) : null}
-        {showFacade ? <AgendaFacade ref={facade} {...shown} now={now} today={todayIn(now)} selection={selection} /> : null}
+        {showFacade ? <AgendaFacade ref={facade} {...shown} now={now} today={madridDate(now)} selection={selection} /> : null}
       </div>
 
       <AddFab />

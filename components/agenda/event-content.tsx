@@ -3,6 +3,7 @@
 import { createElement } from 'react';
 import type { ElementFactory } from '@/components/ui/element-factory';
 import type { AgendaEvent } from '@/lib/domain/agenda';
+import { MINUTE_MS } from '@/lib/domain/time';
 import { timeOf } from '@/lib/format';
 
 /**
@@ -66,7 +67,7 @@ export function renderEventContent(arg: EventContentInput, leaveText: string, h:
   if (!props.obj) return h('div', { className: 'agenda-ev' }, arg.timeText);
   const text = eventText(props as AgendaEvent['extendedProps'], arg.event.start, arg.event.end, leaveText);
   if (!text) return h('div', { className: 'agenda-ev agenda-ev--shift', title: arg.event.title }, arg.event.title);
-  const minutes = arg.event.start && arg.event.end ? (arg.event.end.getTime() - arg.event.start.getTime()) / 60_000 : 0;
+  const minutes = arg.event.start && arg.event.end ? (arg.event.end.getTime() - arg.event.start.getTime()) / MINUTE_MS : 0;
   const lines = linesFor(minutes);
   const tooltip = [text.who, text.what, text.time].filter(Boolean).join(' · ');
   if (lines <= 2) {

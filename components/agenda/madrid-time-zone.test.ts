@@ -1,18 +1,19 @@
 import fc from 'fast-check';
 import { DateTime } from 'luxon';
+import { ZONE } from '@/lib/domain/time';
 import { MadridTimeZone } from './madrid-time-zone';
 
-const zone = new MadridTimeZone('Europe/Madrid');
+const zone = new MadridTimeZone(ZONE);
 
 /** luxon's answers, as @fullcalendar/luxon3 computed them. */
 const luxonArray = (ms: number) => {
-  const d = DateTime.fromMillis(ms, { zone: 'Europe/Madrid' });
+  const d = DateTime.fromMillis(ms, { zone: ZONE });
   return [d.year, d.month - 1, d.day, d.hour, d.minute, d.second, d.millisecond];
 };
 const luxonOffset = (a: number[]) =>
   DateTime.fromObject(
     { year: a[0], month: a[1]! + 1, day: a[2], hour: a[3], minute: a[4], second: a[5], millisecond: a[6] },
-    { zone: 'Europe/Madrid' },
+    { zone: ZONE },
   ).offset;
 
 // 1990–2060: the years an agenda shows, both daylight-saving changes of each included.
@@ -29,7 +30,7 @@ describe('MadridTimeZone: the agenda calendar time zone agrees with luxon', () =
     // A change day is one whose offset at its start and end differ (Spain's rules changed over the
     // years: until 1995 summer time ended in September).
     const unambiguous = (a: number[]) => {
-      const day = DateTime.fromObject({ year: a[0], month: a[1]! + 1, day: a[2] }, { zone: 'Europe/Madrid' });
+      const day = DateTime.fromObject({ year: a[0], month: a[1]! + 1, day: a[2] }, { zone: ZONE });
       const changeDay = day.startOf('day').offset !== day.endOf('day').offset;
       return !(changeDay && a[3]! >= 1 && a[3]! <= 3);
     };

@@ -1,13 +1,11 @@
 import { createPlugin, type PluginDef } from '@fullcalendar/core';
 import { NamedTimeZoneImpl } from '@fullcalendar/core/internal';
-import { dayOffsetAt, madridDay, madridDayOf, utcDateOf, wallClockOn, ZONE } from '@/lib/domain/time';
-
-const MINUTE_MS = 60_000;
+import { instantOfMadridLocal, madridLocalMs, MINUTE_MS, ZONE } from '@/lib/domain/time';
 
 /**
- * FullCalendar's named time zone for Europe/Madrid on the agenda's own zone rules (lib/domain/time: one
- * cached `Intl` formatter and each date's offsets computed once), instead of @fullcalendar/luxon3, whose
- * luxon `DateTime` per conversion costs a large share of the calendar's first render.
+ * FullCalendar's named time zone for Europe/Madrid: an adapter over lib/domain/time (one cached `Intl`
+ * formatter, each date's offsets computed once), instead of @fullcalendar/luxon3, whose luxon `DateTime`
+ * per conversion costs a large share of the calendar's first render.
  * Wall-clock arrays are FullCalendar's `[year, month 0–11, day, hour, minute, second, ms]`; offsets in
  * minutes east of UTC (Madrid's +60 or +120). Other zone names are refused (the agenda shows Madrid only).
  */
@@ -23,14 +21,14 @@ export class MadridTimeZone extends NamedTimeZoneImpl {
    */
   offsetForArray(a: number[]): number {
     const local = Date.UTC(a[0] ?? 1970, a[1] ?? 0, a[2] ?? 1, a[3] ?? 0, a[4] ?? 0, a[5] ?? 0, a[6] ?? 0);
-    const day = madridDay(utcDateOf(local));
-    if (!day) throw new Error(`Not a calendar date: ${a.join(',')}`);
-    return (local - wallClockOn(day, (local - day.localMidnight) / MINUTE_MS)) / MINUTE_MS;
+    const instant = instantOfMadridLocal(local);
+    if (Number.isNaN(instant)) throw new Error(`Not a calendar date: ${a.join(',')}`);
+    return (local - instant) / MINUTE_MS;
   }
 
   /** The Madrid wall clock of an instant (epoch ms). */
   timestampToArray(ms: number): number[] {
-    const wall = new Date(ms + dayOffsetAt(madridDayOf(ms), ms));
+    const wall = new Date(madridLocalMs(ms));
     return [
       wall.getUTCFullYear(),
       wall.getUTCMonth(),

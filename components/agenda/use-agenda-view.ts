@@ -2,6 +2,7 @@
 
 import { useCallback, useEffect, useState, useSyncExternalStore } from 'react';
 import { AGENDA_STORAGE_KEY, parseStoredView, type AgendaView } from '@/lib/domain/agenda';
+import { MINUTE_MS } from '@/lib/domain/time';
 
 /** Components showing the agenda view, told when this visit's choice changes. */
 const listeners = new Set<() => void>();
@@ -43,7 +44,6 @@ function safeRead(): string | null {
   }
 }
 
-const MINUTE_MS = 60_000;
 const toMinute = (ms: number) => ms - (ms % MINUTE_MS);
 
 /**

@@ -9,16 +9,16 @@ import { lazyToast } from '@/components/ui/lazy-toast';
 import { Spinner } from '@/components/ui/spinner';
 import { ApiClientError, errorMessageOf } from '@/lib/api-client/fetcher';
 import { apiPaths, insertAppointment, useAvailableHours, useEmployees, useServices } from '@/lib/api-client/hooks';
+import { madridDate } from '@/lib/domain/time';
 import type { Service } from '@/lib/validation/dto';
 import { useHoursCheck } from './hours-check';
 import { EmployeeStep, PersonStep, ServiceStep } from './steps';
-import { madridDateLight } from './today';
 import { useWizard } from './use-wizard';
 import { WizardFrame } from './wizard-frame';
 import { flowSteps, type Person, type WizardValues } from './wizard-state';
 
 /**
- * The date, hour and summary steps (./later-steps: luxon and the month calendar) are not in the page's
+ * The date, hour and summary steps (./later-steps: the month calendar and the date formats) are not in the page's
  * first-load JavaScript: they load after the first view (see the effect below), a spinner standing
  * in should a step be reached first.
  */
@@ -54,8 +54,8 @@ export function BookingWizard({ email, self, askPerson, people, initialServices 
   const { mutate } = useSWRConfig();
   const checkHours = useHoursCheck();
   const steps = useMemo(() => flowSteps('client', { askPerson }), [askPerson]);
-  const [today] = useState(() => madridDateLight(Date.now()));
-  // The later steps' code (luxon, the calendar) loads right after the first view, before it is needed.
+  const [today] = useState(() => madridDate(Date.now()));
+  // The later steps' code (the calendar, the date formats) loads right after the first view, before it is needed.
   useEffect(() => {
     void loadLaterSteps();
   }, []);

@@ -4,27 +4,24 @@
  * stops a year ahead). A special shift decides its own date: available opens it, unavailable closes
  * it (without shifts it stays closed); otherwise the weekday's shifts decide (lib/domain/schedule). Pure.
  */
-import { DateTime } from 'luxon';
 import type { Employee } from '@/lib/validation/dto';
 import { CLIENT_WINDOW_DAYS } from '@/lib/domain/availability';
 import { isWorkingDate } from '@/lib/domain/schedule';
-import { ZONE } from '@/lib/domain/time';
+import { addDays } from '@/lib/domain/time';
 
 /** How far ahead the staff calendar goes (staff have no booking limit; one year keeps the calendar finite). */
 export const STAFF_WINDOW_DAYS = 365;
 
 type Shifts = Pick<Employee, 'week_shifts' | 'special_shifts'>;
 
-const plusDays = (date: string, days: number) => DateTime.fromISO(date, { zone: ZONE }).plus({ days }).toFormat('yyyy-MM-dd');
-
 /** The last Madrid date a client may book: today + 30 days. */
 export function lastBookableDate(today: string): string {
-  return plusDays(today, CLIENT_WINDOW_DAYS);
+  return addDays(today, CLIENT_WINDOW_DAYS);
 }
 
 /** The last Madrid date the staff calendar offers: today + one year. */
 export function lastStaffDate(today: string): string {
-  return plusDays(today, STAFF_WINDOW_DAYS);
+  return addDays(today, STAFF_WINDOW_DAYS);
 }
 
 

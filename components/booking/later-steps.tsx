@@ -2,7 +2,7 @@
 
 /**
  * The later wizard steps: date (month calendar), hours and the client summary. A module of their own, with
- * luxon and the calendar, so the client booking wizard loads them only when reached (first-load JS);
+ * the calendar and the date formats, so the client booking wizard loads them only when reached (first-load JS);
  * the staff wizards import them directly.
  */
 import { useTranslations } from 'next-intl';

@@ -1,10 +1,10 @@
 'use client';
 
 import { useEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
-import { DateTime, Info } from 'luxon';
 import { useTranslations } from 'next-intl';
 import { ChevronLeftIcon, ChevronRightIcon } from '@/components/ui/icons';
-import { ZONE } from '@/lib/domain/time';
+import { addDays, weekdayOf } from '@/lib/domain/time';
+import { dayMonth, monthYear, shortWeekdays } from '@/lib/format';
 import { ChoiceGroup, focusAndCheck, groupRadios, onOptionKeyDown, RadioItem } from './choice-group';
 
 export type MonthCalendarProps = {
@@ -22,22 +22,20 @@ export type MonthCalendarProps = {
   labelledBy?: string;
 };
 
-const ISO = 'yyyy-MM-dd';
-
-/** The Monday-first weeks covering a month; days of other months are null. */
-function monthGrid(month: DateTime): (DateTime | null)[] {
-  const first = month.startOf('month');
-  const cells: (DateTime | null)[] = Array(first.weekday - 1).fill(null);
-  for (let d = first; d.month === first.month; d = d.plus({ days: 1 })) cells.push(d);
+/** The Monday-first weeks covering a month given by its first date (YYYY-MM-01); days of other months are null. */
+function monthGrid(first: string): (string | null)[] {
+  const cells: (string | null)[] = Array((weekdayOf(first) + 6) % 7).fill(null);
+  for (let d = first; d.slice(0, 7) === first.slice(0, 7); d = addDays(d, 1)) cells.push(d);
   while (cells.length % 7 !== 0) cells.push(null);
   return cells;
 }
 
-/** The first day of every month from `min`'s to `max`'s. */
-function monthsBetween(min: string, max: string): DateTime[] {
-  const months: DateTime[] = [];
-  const last = DateTime.fromISO(max, { zone: ZONE }).startOf('month');
-  for (let m = DateTime.fromISO(min, { zone: ZONE }).setLocale('es').startOf('month'); m <= last && months.length < 13; m = m.plus({ months: 1 })) {
+/** The first date (YYYY-MM-01) of every month from `min`'s to `max`'s, at most 13. */
+function monthsBetween(min: string, max: string): string[] {
+  const months: string[] = [];
+  const last = `${max.slice(0, 7)}-01`;
+  // The 28th plus 7 days is always in the next month.
+  for (let m = `${min.slice(0, 7)}-01`; m <= last && months.length < 13; m = `${addDays(`${m.slice(0, 7)}-28`, 7).slice(0, 7)}-01`) {
     months.push(m);
   }
   return months;
@@ -59,10 +57,10 @@ const STACKED_MONTHS = 2;
 export function MonthCalendar({ value, onChange, min, max, isDisabled, today, labelledBy }: MonthCalendarProps) {
   const t = useTranslations('booking');
   const months = useMemo(() => monthsBetween(min, max), [min, max]);
-  const weekdays = useMemo(() => Info.weekdays('short', { locale: 'es' }).map((w) => w.replace('.', '')), []);
+  const weekdays = useMemo(() => shortWeekdays(), []);
   const paged = months.length > STACKED_MONTHS;
   const [page, setPage] = useState(() => {
-    const i = value ? months.findIndex((m) => m.toFormat('yyyy-MM') === value.slice(0, 7)) : -1;
+    const i = value ? months.findIndex((m) => m.slice(0, 7) === value.slice(0, 7)) : -1;
     return Math.max(0, i);
   });
   // One month at a time: Up/Down to a day of another month shows that month and checks the day, focused
@@ -85,13 +83,12 @@ export function MonthCalendar({ value, onChange, min, max, isDisabled, today, la
     if (!from) return;
     const radios = groupRadios(event.currentTarget);
     const step = event.key === 'ArrowDown' ? 7 : -7;
-    let day = DateTime.fromISO(from, { zone: ZONE });
+    let iso = from;
     for (let i = 0; i < 6; i++) {
-      day = day.plus({ days: step });
-      const iso = day.toFormat(ISO);
+      iso = addDays(iso, step);
       const target = radios.find((r) => r.dataset.date === iso);
       if (target) return focusAndCheck(target);
-      const other = paged && iso >= min && iso <= max && !isDisabled(iso) ? months.findIndex((m) => m.toFormat('yyyy-MM') === iso.slice(0, 7)) : -1;
+      const other = paged && iso >= min && iso <= max && !isDisabled(iso) ? months.findIndex((m) => m.slice(0, 7) === iso.slice(0, 7)) : -1;
       if (other >= 0 && other !== page) {
         pendingFocus.current = iso;
         setPage(other);
@@ -106,16 +103,15 @@ export function MonthCalendar({ value, onChange, min, max, isDisabled, today, la
     labelledBy,
     label: labelledBy ? undefined : t('stepDate'),
   };
-  const days = (month: DateTime) => (
+  const days = (month: string) => (
     <>
       {weekdays.map((w) => (
         <span key={w} className="calendar-weekday" aria-hidden="true">
           {w}
         </span>
       ))}
-      {monthGrid(month).map((day, i) => {
-        if (!day) return <span key={`empty-${i}`} aria-hidden="true" />;
-        const iso = day.toFormat(ISO);
+      {monthGrid(month).map((iso, i) => {
+        if (!iso) return <span key={`empty-${i}`} aria-hidden="true" />;
         const disabled = iso < min || iso > max || isDisabled(iso);
         const selected = iso === value;
         return (
@@ -124,12 +120,12 @@ export function MonthCalendar({ value, onChange, min, max, isDisabled, today, la
             value={iso}
             data-date={iso}
             className={`calendar-day${selected ? ' is-selected' : ''}${iso === today ? ' is-today' : ''}`}
-            aria-label={day.toFormat("d 'de' LLLL")}
+            aria-label={dayMonth(iso)}
             aria-current={iso === today ? 'date' : undefined}
             disabled={disabled}
             onKeyDown={onDayKeyDown}
           >
-            {day.day}
+            {Number(iso.slice(8))}
           </RadioItem>
         );
       })}
@@ -141,9 +137,9 @@ export function MonthCalendar({ value, onChange, min, max, isDisabled, today, la
     return (
       <ChoiceGroup className="calendars" {...group}>
         {months.map((month) => {
-          const title = month.toFormat("LLLL 'de' yyyy");
+          const title = monthYear(month);
           return (
-            <section key={month.toFormat('yyyy-MM')} className="calendar" aria-label={title}>
+            <section key={month} className="calendar" aria-label={title}>
               <h2 className="calendar-title" aria-hidden="true">
                 {title}
               </h2>
@@ -157,7 +153,7 @@ export function MonthCalendar({ value, onChange, min, max, isDisabled, today, la
 
   // One month at a time: the paging buttons stay outside the radio group.
   const month = months[page] ?? months[0]!;
-  const title = month.toFormat("LLLL 'de' yyyy");
+  const title = monthYear(month);
   return (
     <div className="calendars">
       <section className="calendar" aria-label={title} ref={section}>

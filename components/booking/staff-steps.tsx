@@ -9,6 +9,7 @@ import { Dialog } from '@/components/ui/dialog';
 import { Spinner } from '@/components/ui/spinner';
 import { ApiClientError, apiFetch, errorMessageOf } from '@/lib/api-client/fetcher';
 import { useStaffEmployees } from '@/lib/api-client/staff';
+import { MINUTE_MS } from '@/lib/domain/time';
 import type { Employee } from '@/lib/validation/dto';
 import { longDay, timeOf } from '@/lib/format';
 import { ChoiceButton } from './choice-button';
@@ -155,7 +156,7 @@ export function RangeStep({
     if (!next) return onChange({ end });
     // Keep the end when it still follows the start; else propose half an hour later.
     const keep = end && Date.parse(end) > Date.parse(next) ? end : undefined;
-    const proposed = new Date(Date.parse(next) + 30 * 60_000).toISOString();
+    const proposed = new Date(Date.parse(next) + 30 * MINUTE_MS).toISOString();
     const fallback = leaveEndSlots(date, next).find((s) => s.value === proposed)?.value;
     onChange({ start: next, end: keep ?? fallback });
   };

@@ -2,7 +2,7 @@
 
 /*
  * The wizard steps shown first (person, service, employee) and shared pieces. The date, hour and summary steps
- * live in ./later-steps (luxon, the month calendar): the client wizard loads them when reached.
+ * live in ./later-steps (the month calendar, the date formats): the client wizard loads them when reached.
  */
 
 import type { ReactNode } from 'react';

@@ -4,8 +4,8 @@
  * 5-minute steps (spec: time selections in 5-minute steps); the end list runs up to 22:00 included.
  * Pure.
  */
-import { formatHHmm, madridWallClock } from '@/lib/domain/time';
-import { madridLabel } from '@/lib/domain/availability';
+import { formatHHmm, madridWallClock, MINUTE_MS } from '@/lib/domain/time';
+import { timeOf } from '@/lib/format';
 
 export type TimeSlot = { label: string; value: string };
 
@@ -33,7 +33,7 @@ export function timeSlots(date: string, { from = SLOT_FIRST_MINUTE, to = SLOT_LA
 
 /** A slot for an instant outside the generated list (e.g. a range selected in the agenda at 22:30). */
 export function slotOf(instant: string): TimeSlot {
-  return { label: madridLabel(instant), value: new Date(Date.parse(instant)).toISOString() };
+  return { label: timeOf(instant), value: new Date(Date.parse(instant)).toISOString() };
 }
 
 /** Adds `extra` instants missing from `slots`, keeping the list in time order. */
@@ -50,7 +50,7 @@ function withExtras(slots: TimeSlot[], extras: (string | undefined)[]): TimeSlot
  * `keep` (a start selected in the agenda) is always offered.
  */
 export function leaveStartSlots(date: string, now: number, keep?: string): TimeSlot[] {
-  const slots = timeSlots(date, { step: LEAVE_STEP_MINUTES }).filter((s) => Date.parse(s.value) + LEAVE_STEP_MINUTES * 60_000 > now);
+  const slots = timeSlots(date, { step: LEAVE_STEP_MINUTES }).filter((s) => Date.parse(s.value) + LEAVE_STEP_MINUTES * MINUTE_MS > now);
   return withExtras(slots, [keep]);
 }
 

@@ -1,11 +1,11 @@
 /**
  * Prefill of the staff wizards from a slot selected in the agenda (spec section 4, "Wizard"): reading the
  * agenda's query, the hour it stands for, and filling the steps it answers; and the hour list with that
- * slot added. Pure. Apart from ./wizard-state so the client wizard does not load luxon and zod.
+ * slot added. Pure. Apart from ./wizard-state so the client wizard does not load zod and the date formats.
  */
 import type { AvailableHour, HourGroup } from '@/lib/validation/dto';
-import { madridLabel } from '@/lib/domain/availability';
-import { isValidDate, madridDate } from '@/lib/domain/time';
+import { isValidDate, madridDate, MINUTE_MS } from '@/lib/domain/time';
+import { timeOf } from '@/lib/format';
 import { ZInstant } from '@/lib/validation/common';
 import { flowSteps, isEmail, isFilled, type FlowId, type StepId, type WizardValues } from './wizard-state';
 
@@ -39,7 +39,7 @@ export function parsePreset(query: Record<string, string | string[] | undefined>
 /** The hour a preset stands for once the service is known: its start, lasting the service. */
 export function presetHour(preset: Preset, durationMinutes: number): AvailableHour | undefined {
   if (!preset.start) return undefined;
-  const end = new Date(Date.parse(preset.start) + durationMinutes * 60_000).toISOString();
+  const end = new Date(Date.parse(preset.start) + durationMinutes * MINUTE_MS).toISOString();
   return { id: `${preset.start}_${end}`, start_time: preset.start, end_time: end };
 }
 
@@ -78,7 +78,7 @@ export function withHour(groups: HourGroup[], hour: AvailableHour | undefined): 
   if (!hour) return groups;
   const start = Date.parse(hour.start_time);
   if (groups.some((g) => g.hours.some((h) => Date.parse(h.start_time) === start))) return groups;
-  const label = `${madridLabel(hour.start_time).slice(0, 2)}:00`;
+  const label = `${timeOf(hour.start_time).slice(0, 2)}:00`;
   const byStart = (a: AvailableHour, b: AvailableHour) => Date.parse(a.start_time) - Date.parse(b.start_time);
   const existing = groups.find((g) => g.hour === label);
   const next = existing

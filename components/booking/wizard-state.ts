@@ -1,7 +1,7 @@
 /**
  * Step rules of the three Nueva cita wizards (spec section 4, "Wizard"): which steps each flow has,
  * when a step is filled, where the wizard starts and goes next, how going back clears the later
- * steps. Pure. How a slot selected in the agenda prefills the staff flows is in ./wizard-preset (luxon, zod),
+ * steps. Pure. How a slot selected in the agenda prefills the staff flows is in ./wizard-preset (zod, the date formats),
  * apart so the client wizard's first load stays light.
  */
 import type { AvailableHour, Employee, Service } from '@/lib/validation/dto';

@@ -4,8 +4,8 @@ import { useId } from 'react';
 import { useTranslations } from 'next-intl';
 import { Button } from '@/components/ui/button';
 import { DownloadIcon } from '@/components/ui/icons';
+import { longDateOf, timeOf } from '@/lib/format';
 import type { Appointment } from '@/lib/validation/dto';
-import { cardDate, cardTime } from './dates';
 
 /** The DOM id of an appointment card (target of the post-booking highlight). */
 export const appointmentCardId = (id: string) => `appointment-${id}`;
@@ -23,7 +23,7 @@ export type AppointmentCardProps = {
 export function AppointmentCard({ appointment, highlighted, onDownload }: AppointmentCardProps) {
   const t = useTranslations('home');
   const titleId = useId();
-  const when = t('dateValue', { date: cardDate(appointment.start_time), time: cardTime(appointment.start_time) });
+  const when = t('dateValue', { date: longDateOf(appointment.start_time), time: timeOf(appointment.start_time) });
   return (
     <article
       id={appointmentCardId(appointment.id)}

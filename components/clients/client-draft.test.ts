@@ -8,7 +8,6 @@ import {
   informationChanges,
   keepDraftRows,
   listItemOf,
-  longDateWithYear,
   matchesSearch,
   rowsOf,
   usersBody,
@@ -29,14 +28,6 @@ const item = (email: string, name: string): ClientListItem => ({
   visits: 2,
   last_visit: '2026-11-02T09:00:00.000Z',
   created_at: '2026-01-01T00:00:00.000Z',
-});
-
-describe('display formats', () => {
-  it('shows the long date in Madrid with the year', () => {
-    expect(longDateWithYear('2026-11-23T09:00:00.000Z')).toBe('lunes, 23 de noviembre de 2026');
-    // 23:30 UTC on 30 November is 00:30 on 1 December in Madrid.
-    expect(longDateWithYear('2026-11-30T23:30:00.000Z')).toBe('martes, 1 de diciembre de 2026');
-  });
 });
 
 describe('search matching (the list’s newly invited clients)', () => {

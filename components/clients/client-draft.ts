@@ -1,19 +1,12 @@
 /**
- * Pure helpers of the client screens (spec sections 2, 5 and 9): display formats, the list's newly
- * invited clients, and the drafts of the two editors validated with the contract's schema
- * (`ZStaffUserPatch`: name, sub-users — at most 3, names non-empty —, allowance a whole number ≥ 0) and
- * its Spanish messages.
+ * Pure helpers of the client screens (spec sections 2 and 5): the list's newly invited clients, and the
+ * drafts of the two editors validated with the contract's schema (`ZStaffUserPatch`: name, sub-users —
+ * at most 3, names non-empty —, allowance a whole number ≥ 0) and its Spanish messages.
  */
 import { keepDraftItems } from '@/components/ui/keep-draft';
 import { foldForSearch } from '@/lib/domain/search';
-import { toMadrid } from '@/lib/domain/time';
 import type { ClientListItem, SubUser, UserDto } from '@/lib/validation/dto';
 import { ZStaffUserPatch, type StaffUserPatch } from '@/lib/validation/users';
-
-/** `lunes, 23 de noviembre de 2026`: the long Spanish date of an instant, in Madrid, with the year (history spans years). */
-export function longDateWithYear(instant: string | number): string {
-  return toMadrid(instant).setLocale('es').toFormat("cccc, d 'de' LLLL 'de' yyyy");
-}
 
 /** A just-invited client as a list card shows it: no visits yet. */
 export function listItemOf(user: UserDto): ClientListItem {

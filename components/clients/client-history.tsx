@@ -3,9 +3,8 @@
 import { useState } from 'react';
 import { useTranslations } from 'next-intl';
 import { Tabs } from '@/components/ui/tabs';
-import { euros, shortDateOf, timeOf } from '@/lib/format';
+import { euros, longDateWithYearOf, shortDateOf, timeOf } from '@/lib/format';
 import type { Appointment, UserDetail } from '@/lib/validation/dto';
-import { longDateWithYear } from './client-draft';
 
 const KINDS = ['pending', 'past', 'cancelled'] as const;
 type Kind = (typeof KINDS)[number];
@@ -68,7 +67,7 @@ function HistoryCard({ appointment: a, kind, client }: { appointment: Appointmen
   return (
     <article className={`card history-card is-${kind}`}>
       <header className="history-head">
-        <h3 className="history-date">{longDateWithYear(a.start_time)}</h3>
+        <h3 className="history-date">{longDateWithYearOf(a.start_time)}</h3>
         <span className={`badge history-status is-${kind}`}>{t(`status.${kind}`)}</span>
       </header>
       <dl className="details history-facts">

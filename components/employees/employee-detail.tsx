@@ -10,7 +10,7 @@ import { PageHeader } from '@/components/ui/page-header';
 import { Tabs } from '@/components/ui/tabs';
 import { useSession } from '@/lib/api-client/hooks';
 import { employeeColor } from '@/lib/domain/agenda';
-import { todayInMadrid } from '@/lib/domain/time';
+import { madridDate } from '@/lib/domain/time';
 import type { Employee } from '@/lib/validation/dto';
 import { RemoveEmployeeDialog } from './remove-employee-dialog';
 import { useColorName } from './use-color-name';
@@ -92,7 +92,7 @@ function RemoveSection({ employee }: { employee: Employee }) {
 
 function ScheduleTab({ employee }: { employee: Employee }) {
   const t = useTranslations('employees');
-  const [today] = useState(() => todayInMadrid(Date.now()));
+  const [today] = useState(() => madridDate(Date.now()));
   return (
     <>
       <section className="panel-section" aria-labelledby="employee-week">

@@ -12,7 +12,7 @@ import { useStaffEmployees } from '@/lib/api-client/employees';
 import { useSession } from '@/lib/api-client/hooks';
 import { employeeColor } from '@/lib/domain/agenda';
 import { shiftOfDate } from '@/lib/domain/schedule';
-import { todayInMadrid } from '@/lib/domain/time';
+import { madridDate } from '@/lib/domain/time';
 import type { Employee } from '@/lib/validation/dto';
 import { AddEmployeeDialog } from './add-employee-dialog';
 import { employeeHref } from './paths';
@@ -52,7 +52,7 @@ export function EmployeeList() {
   const t = useTranslations('employees');
   const { data, error } = useStaffEmployees();
   const { data: session } = useSession();
-  const [today] = useState(() => todayInMadrid(Date.now()));
+  const [today] = useState(() => madridDate(Date.now()));
   const [adding, setAdding] = useState(false);
   const isAdmin = session?.role === 'admin';
 

@@ -7,7 +7,7 @@ import { Dialog, DialogActions } from '@/components/ui/dialog';
 import { PlusIcon, TrashIcon } from '@/components/ui/icons';
 import { PageHeader } from '@/components/ui/page-header';
 import { deleteSpecialShift } from '@/lib/api-client/employees';
-import { todayInMadrid } from '@/lib/domain/time';
+import { madridDate } from '@/lib/domain/time';
 import { longDay } from '@/lib/format';
 import type { Employee, SpecialShift } from '@/lib/validation/dto';
 import { ScheduleConflictDialog } from './schedule-conflict-dialog';
@@ -29,7 +29,7 @@ export function SpecialSchedules({ email }: { email: string }) {
 
 function Specials({ employee }: { employee: Employee }) {
   const t = useTranslations('employees');
-  const [today] = useState(() => todayInMadrid(Date.now()));
+  const [today] = useState(() => madridDate(Date.now()));
   const [creating, setCreating] = useState(false);
   const [deleting, setDeleting] = useState<SpecialShift | null>(null);
   // A conflict: the weekly hours that return would leave pending appointments outside working hours.

@@ -2,6 +2,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { DateTime } from 'luxon';
 import { api, workday, signIn } from '../fixtures/auth';
 import { firstView, showCalendar } from '../fixtures/pages';
+import { ZONE } from '../../lib/domain/time';
 
 /**
  * The staff agenda (spec section 2 "Agenda", 4, 5 and 8) in the browser: columns with the signed-in
@@ -12,7 +13,7 @@ import { firstView, showCalendar } from '../fixtures/pages';
 
 const MARCOS = 'marcos@klok.demo';
 const madrid = (date: string, hm: string) =>
-  DateTime.fromISO(`${date}T${hm}`, { zone: 'Europe/Madrid' }).toUTC().toISO() as string;
+  DateTime.fromISO(`${date}T${hm}`, { zone: ZONE }).toUTC().toISO() as string;
 
 type Svc = { id: number; name: string; busy_slots: unknown[] };
 
@@ -201,7 +202,7 @@ test('selecting a slot: overlap and past are refused, a free slot opens Nuevo ev
   expect(q.get('date')).toBe(date);
   expect(q.get('start')).toBe(madrid(date, '16:00'));
 
-  const past = DateTime.now().setZone('Europe/Madrid').minus({ days: 7 }).toFormat('yyyy-MM-dd');
+  const past = DateTime.now().setZone(ZONE).minus({ days: 7 }).toFormat('yyyy-MM-dd');
   await openAgenda(page, past);
   await dragSlot(page, MARCOS, '10:00:00', '10:30:00');
   await expect(page.getByText('No puedes seleccionar una fecha antigua')).toBeVisible();

@@ -10,7 +10,10 @@ import type { ActivityPage, ActivityUnseen } from '@/lib/validation/dto';
 import { apiFetch, retryOnlyServerErrors } from './fetcher';
 import { FACILITY_ID } from './hooks';
 
-/** How often the badge and the open feed look for new activity (ms). */
+/**
+ * How often the badge and the open feed look for new activity: one minute, in ms. A literal: the header
+ * of every page loads this module, and lib/domain/time's constant would bring the whole time module along.
+ */
 export const ACTIVITY_REFRESH_MS = 60_000;
 
 const FEED = `/api/v1/facility/${FACILITY_ID}/activities`;

@@ -22,7 +22,6 @@ import {
   shiftTitle,
   slotAt,
   toResources,
-  todayIn,
   visibleRange,
   weekRange,
   type AgendaDay,
@@ -30,6 +29,7 @@ import {
   type AgendaEvent,
   type AgendaView,
 } from './agenda';
+import { madridDate } from './time';
 
 /** The Spanish texts the screen passes from es.json. */
 const TEXTS = { leave: 'Franja bloqueada', closed: 'Cerrado' };
@@ -73,14 +73,14 @@ describe('isPast', () => {
   });
 });
 
-describe('todayIn', () => {
+describe('madridDate (today at now)', () => {
   test.each([
     ['Madrid is UTC+1 in winter: 23:30 UTC is the next day', '2026-11-23T23:30:00Z', '2026-11-24'],
     ['22:59 UTC is still the same day in winter', '2026-11-23T22:59:00Z', '2026-11-23'],
     ['UTC+2 in summer: 22:30 UTC is the next day', '2026-07-01T22:30:00Z', '2026-07-02'],
     ['21:59 UTC is the same day in summer', '2026-07-01T21:59:00Z', '2026-07-01'],
   ])('%s', (_n, now, expected) => {
-    expect(todayIn(now)).toBe(expected);
+    expect(madridDate(now)).toBe(expected);
   });
 });
 

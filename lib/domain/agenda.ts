@@ -4,9 +4,8 @@
  * and slot-selection checks. Pure: no React, no fetch, no FullCalendar import (the shapes returned
  * are plain objects FullCalendar accepts as event, resource and business-hours inputs).
  */
-import { DateTime } from 'luxon';
 import { shiftOfDate, type ShiftLike, type SpecialDayLike, type WeekDayLike } from './schedule';
-import { DATE_FORMAT, ZONE, datesBetween, madridWallClock, overlaps, parseHHmm, todayInMadrid, weekdayOf } from './time';
+import { addDays, datesBetween, isoUtc, madridDate, madridWallClock, MINUTE_MS, mondayOf, overlaps, parseHHmm, weekdayOf } from './time';
 
 export { shiftOfDate };
 
@@ -151,8 +150,6 @@ type Instant = string | number | Date;
 
 const ms = (t: Instant): number => (typeof t === 'number' ? t : typeof t === 'string' ? Date.parse(t) : t.getTime());
 
-const day = (date: string) => DateTime.fromISO(date, { zone: ZONE }).startOf('day');
-
 /** True when two ranges share time; ranges that only touch (one ends when the other starts) do not. */
 export function rangesOverlap(a: { start: Instant; end: Instant }, b: { start: Instant; end: Instant }): boolean {
   return overlaps({ start: ms(a.start), end: ms(a.end) }, { start: ms(b.start), end: ms(b.end) });
@@ -163,15 +160,10 @@ export function isPast(end: Instant, now: Instant): boolean {
   return ms(end) < ms(now);
 }
 
-/** Today's Madrid date (YYYY-MM-DD) at `now`. */
-export function todayIn(now: Instant): string {
-  return todayInMadrid(ms(now));
-}
-
 /** The Monday..Sunday week (Madrid dates) holding `date`. */
 export function weekRange(date: string): { start: string; end: string } {
-  const monday = day(date).startOf('week'); // luxon weeks are ISO: Monday first
-  return { start: monday.toFormat(DATE_FORMAT), end: monday.plus({ days: 6 }).toFormat(DATE_FORMAT) };
+  const monday = mondayOf(date);
+  return { start: monday, end: addDays(monday, 6) };
 }
 
 /** The dates the agenda shows and loads: that date in day view, its Monday..Sunday in week view. */
@@ -186,9 +178,7 @@ export function datesOf(range: { start: string; end: string }): string[] {
 
 /** Previous/next: ±1 day in day view, ±7 days in week view. */
 export function shiftDate(date: string, view: AgendaView, dir: 1 | -1): string {
-  return day(date)
-    .plus({ days: dir * (view === 'week' ? 7 : 1) })
-    .toFormat(DATE_FORMAT);
+  return addDays(date, dir * (view === 'week' ? 7 : 1));
 }
 
 /** The stored view (`{"view":"day"|"week"}`), or the default for a missing or malformed value. */
@@ -245,7 +235,7 @@ export function businessHoursFor(
 
 // ---------- Events ----------
 
-const nextDate = (date: string) => day(date).plus({ days: 1 }).toFormat(DATE_FORMAT);
+const nextDate = (date: string) => addDays(date, 1);
 
 /**
  * The agenda days as calendar events: an all-day entry per stylist and date with the working hours;
@@ -261,7 +251,8 @@ export function daysToEvents(
   const out: AgendaEvent[] = [];
   const seen = new Set<string>();
   for (const d of days) {
-    const endOfDay = day(d.date).plus({ days: 1 }).toUTC().toISO() ?? '';
+    const nextStart = madridWallClock(d.date, 1440);
+    const endOfDay = Number.isNaN(nextStart) ? '' : isoUtc(nextStart);
     const info: AgendaShiftInfo = {
       type: 'shift',
       status: 'pending',
@@ -416,7 +407,7 @@ export function gridSpan(start: Instant, end: Instant, date: string): GridSpan |
   const to = madridWallClock(date, AGENDA_GRID.endMinute);
   const a = Math.max(ms(start), from);
   const b = Math.min(ms(end), to);
-  return b > a ? { top: (a - from) / 60_000, length: (b - a) / 60_000 } : null;
+  return b > a ? { top: (a - from) / MINUTE_MS, length: (b - a) / MINUTE_MS } : null;
 }
 
 /**
@@ -481,6 +472,6 @@ export function selectionError(
 export function selectionQuery(selection: { start: Instant; end: Instant; resourceId: string }): string {
   const start = new Date(ms(selection.start)).toISOString();
   const end = new Date(ms(selection.end)).toISOString();
-  const params = new URLSearchParams({ employee: selection.resourceId, date: todayIn(start), start, end });
+  const params = new URLSearchParams({ employee: selection.resourceId, date: madridDate(start), start, end });
   return params.toString();
 }

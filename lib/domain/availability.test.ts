@@ -8,7 +8,6 @@ import {
   clientWindowEnd,
   fits,
   groupByHour,
-  madridLabel,
   openIntervals,
   segmentsOf,
   type BusySegment,
@@ -17,7 +16,8 @@ import {
 } from './availability';
 import fc from 'fast-check';
 import { DateTime } from 'luxon';
-import { formatHHmm, isoUtc, madridWallClock, madridWallClockLuxon, parseHHmm, weekdayOf, type Range } from './time';
+import { timeOf } from '@/lib/format';
+import { formatHHmm, isoUtc, madridWallClock, parseHHmm, weekdayOf, ZONE, type Range } from './time';
 
 // 2026-11-23 is a Monday in winter time (UTC+1); 2026-11-22 is a Sunday.
 const MONDAY = '2026-11-23';
@@ -51,7 +51,7 @@ function quarters(from: string, to: string): string[] {
   for (let m = parseHHmm(from); m <= parseHHmm(to); m += 15) out.push(formatHHmm(m));
   return out;
 }
-const labelsOf = (starts: number[]) => starts.map((s) => madridLabel(s));
+const labelsOf = (starts: number[]) => starts.map((s) => timeOf(s));
 const iso = (ranges: Range[]) => ranges.map((r) => [isoUtc(r.start), isoUtc(r.end)]);
 
 /** A point well before any date of these tests, so nothing is cut off as past. */
@@ -369,7 +369,7 @@ describe('daylight-saving days of Europe/Madrid (2026)', () => {
       ['03:00', 3],
     ]);
     // Both 02:00 starts are offered, one hour apart in real time, with distinct ids.
-    const twoOClock = groups[1]!.hours.filter((h) => madridLabel(h.start_time) === '02:00');
+    const twoOClock = groups[1]!.hours.filter((h) => timeOf(h.start_time) === '02:00');
     expect(twoOClock.map((h) => h.start_time)).toEqual(['2026-10-25T00:00:00.000Z', '2026-10-25T01:00:00.000Z']);
   });
 });
@@ -431,7 +431,12 @@ describe('groupByHour', () => {
  * busy ranges and multi-part services: the same starts, the same hour groups, the same client window.
  */
 describe('fast path = luxon reference (property)', () => {
-  const ZONE = 'Europe/Madrid';
+  /** The luxon formulation of `madridWallClock`. */
+  const madridWallClockLuxon = (date: string, minutes: number): number => {
+    const day = DateTime.fromISO(date, { zone: ZONE }).startOf('day');
+    if (minutes >= 1440) return day.plus({ days: 1 }).toMillis();
+    return day.set({ hour: Math.floor(minutes / 60), minute: minutes % 60 }).toMillis();
+  };
   const lastSunday = (year: number, month: number) => {
     const last = new Date(Date.UTC(year, month, 0));
     last.setUTCDate(last.getUTCDate() - last.getUTCDay());

@@ -5,15 +5,15 @@
 import { resolveDay } from './schedule';
 import {
   contains,
+  DAY_MS,
   formatHHmm,
   isoUtc,
   madridDay,
   madridDayOf,
   madridHourOn,
-  madridWallClock,
+  MINUTE_MS,
   overlaps,
   parseHHmm,
-  toMadrid,
   utcDateOf,
   wallClockOn,
   weekdayOf,
@@ -45,18 +45,18 @@ export function openIntervals(date: string, weekShifts: WeekShift[], special?: S
   if (shift.length === 0) return [];
   // The date's offsets once; each wall-clock time is then arithmetic.
   const offsets = madridDay(date);
-  const toInstant = (minutes: number) => (offsets ? wallClockOn(offsets, minutes) : madridWallClock(date, minutes));
+  if (!offsets) return [];
   return shift
     .map((s) => ({ open: parseHHmm(s.open), close: parseHHmm(s.close) }))
     .filter((m) => m.open < m.close)
-    .map((m) => ({ start: toInstant(m.open), end: toInstant(m.close) }))
+    .map((m) => ({ start: wallClockOn(offsets, m.open), end: wallClockOn(offsets, m.close) }))
     .filter((r) => r.start < r.end)
     .sort((a, b) => a.start - b.start);
 }
 
 /** The busy parts of a service starting at `start` (epoch ms), as instant ranges. */
 export function busyParts(start: number, segments: BusySegment[]): Range[] {
-  return segments.map((s) => ({ start: start + s.startMinutes * 60_000, end: start + s.endMinutes * 60_000 }));
+  return segments.map((s) => ({ start: start + s.startMinutes * MINUTE_MS, end: start + s.endMinutes * MINUTE_MS }));
 }
 
 /** Normalised busy segments: the whole duration when a service declares none. */
@@ -129,16 +129,16 @@ function countStartsBefore(index: SweepIndex, x: number, inclusive: boolean): nu
  * its end) instead of scanning every range.
  */
 export function availableStarts(q: SlotQuery): number[] {
-  const step = SLOT_STEP_MINUTES * 60_000;
-  const duration = q.durationMinutes * 60_000;
+  const step = SLOT_STEP_MINUTES * MINUTE_MS;
+  const duration = q.durationMinutes * MINUTE_MS;
   const busy = sweepIndex(q.busy);
   const open = sweepIndex(q.open);
   const n = q.segments.length;
   const partStart = new Float64Array(n);
   const partEnd = new Float64Array(n);
   for (let k = 0; k < n; k++) {
-    partStart[k] = q.segments[k]!.startMinutes * 60_000;
-    partEnd[k] = q.segments[k]!.endMinutes * 60_000;
+    partStart[k] = q.segments[k]!.startMinutes * MINUTE_MS;
+    partEnd[k] = q.segments[k]!.endMinutes * MINUTE_MS;
   }
   const starts: number[] = [];
   let ascending = true;
@@ -165,11 +165,14 @@ export function availableStarts(q: SlotQuery): number[] {
   return ascending ? starts : [...new Set(starts)].sort((a, b) => a - b);
 }
 
-/** The latest bookable instant for a client: the end of the 30th day after today (Madrid). */
+/**
+ * The latest bookable instant for a client (epoch ms): the end of the 30th day after today (Madrid) at
+ * `now` (epoch ms); NaN past year 9999.
+ */
 export function clientWindowEnd(now: number): number {
   const today = madridDayOf(now);
-  const last = madridDay(utcDateOf(today.localMidnight + (CLIENT_WINDOW_DAYS + 1) * 86_400_000));
-  return last ? last.start : toMadrid(now).startOf('day').plus({ days: CLIENT_WINDOW_DAYS + 1 }).toMillis();
+  const last = madridDay(utcDateOf(today.localMidnight + (CLIENT_WINDOW_DAYS + 1) * DAY_MS));
+  return last ? last.start : NaN;
 }
 
 export type AvailableHour = { id: string; start_time: string; end_time: string };
@@ -181,7 +184,7 @@ export type HourGroup = { hour: string; hours: AvailableHour[] };
  */
 export function groupByHour(starts: number[], durationMinutes: number): HourGroup[] {
   const groups = new Map<string, AvailableHour[]>();
-  const duration = durationMinutes * 60_000;
+  const duration = durationMinutes * MINUTE_MS;
   // The Madrid date of the starts (all on one date in practice): its offsets label every hour.
   let day: MadridDay | null = null;
   for (const start of starts) {
@@ -199,8 +202,3 @@ export function groupByHour(starts: number[], durationMinutes: number): HourGrou
 
 /** `00:00` … `23:00`. */
 const HOUR_LABELS = Array.from({ length: 24 }, (_, h) => formatHHmm(h * 60));
-
-/** Madrid `HH:mm` label of a UTC instant. */
-export function madridLabel(instant: string | number): string {
-  return toMadrid(instant).toFormat('HH:mm');
-}

@@ -1,9 +1,11 @@
+import { HOUR_MS, MINUTE_MS } from './time';
+
 /**
  * Retry schedule of the outbox: after the 1st failed attempt wait 1 minute, after
  * the 2nd 5 minutes, after the 3rd 30 minutes, after the 4th 2 hours; the 5th failure is final (the row
  * becomes `failed`, keeping its last error).
  */
-export const RETRY_DELAYS_MS = [60_000, 5 * 60_000, 30 * 60_000, 2 * 60 * 60_000] as const;
+export const RETRY_DELAYS_MS = [MINUTE_MS, 5 * MINUTE_MS, 30 * MINUTE_MS, 2 * HOUR_MS] as const;
 
 /** Attempts in all before a message is given up: one first try and one per delay. */
 export const MAX_ATTEMPTS = RETRY_DELAYS_MS.length + 1;

@@ -6,6 +6,8 @@ import fc from 'fast-check';
 import { DateTime } from 'luxon';
 import {
   datesBetween,
+  formatHHmm,
+  instantOf,
   isoUtc,
   isValidDate,
   madridDate,
@@ -14,11 +16,17 @@ import {
   madridHourOn,
   madridOffsetMs,
   madridWallClock,
-  madridWallClockLuxon,
   utcDateOf,
   weekdayOf,
   ZONE,
 } from './time';
+
+/** The luxon formulation of `madridWallClock`: the reference the arithmetic path is held to. */
+function madridWallClockLuxon(date: string, minutes: number): number {
+  const day = DateTime.fromISO(date, { zone: ZONE }).startOf('day');
+  if (minutes >= 1440) return day.plus({ days: 1 }).toMillis();
+  return day.set({ hour: Math.floor(minutes / 60), minute: minutes % 60 }).toMillis();
+}
 
 /** `YYYY-MM-DD` of the last Sunday of a month (1-based) in a year. */
 function lastSunday(year: number, month: number): string {
@@ -165,6 +173,35 @@ describe('madridDate and datesBetween against luxon', () => {
       }),
       { numRuns: 2000 },
     );
+  });
+
+  it('madridDate and madridOffsetMs outside the memoised years (0–1900, 9998 on) are luxon’s', () => {
+    fc.assert(
+      fc.property(
+        fc.oneof(fc.integer({ min: -62_000_000_000_000, max: Date.UTC(1900, 0, 2) }), fc.integer({ min: Date.UTC(9998, 11, 31), max: 253_402_000_000_000 })),
+        (ms) => {
+          const ref = DateTime.fromMillis(ms, { zone: ZONE });
+          expect(madridOffsetMs(ms)).toBe(ref.offset * 60_000);
+          expect(madridDate(ms)).toBe(ref.toFormat('yyyy-MM-dd'));
+        },
+      ),
+      { numRuns: 1000 },
+    );
+  });
+
+  it('instantOf reads a local time as madridWallClock does; madridDate gives its date as luxon does', () => {
+    fc.assert(
+      fc.property(arbDate, fc.integer({ min: 0, max: 1439 }), fc.integer({ min: 0, max: 59 }), (date, minutes, seconds) => {
+        const text = `${date}T${formatHHmm(minutes)}:${String(seconds).padStart(2, '0')}`;
+        const ref = DateTime.fromISO(text, { zone: ZONE });
+        expect(instantOf(text)).toBe(madridWallClock(date, minutes) + seconds * 1000);
+        expect(madridDate(text)).toBe(ref.toFormat('yyyy-MM-dd'));
+      }),
+      RUNS,
+    );
+    expect(instantOf('2026-11-23')).toBe(Date.parse('2026-11-22T23:00:00Z'));
+    expect(instantOf('23/11/2026')).toBeNaN();
+    expect(() => madridDate('not a date')).toThrow(RangeError);
   });
 
   it('madridDate of a bare date or a local time reads it as Madrid’s, as luxon does', () => {

@@ -1,11 +1,18 @@
 /**
- * Time helpers of the booking domain. All wall-clock reasoning happens in Europe/Madrid (spec section 9);
- * instants travel as UTC ISO strings or epoch milliseconds.
+ * Madrid time of the booking domain, for the server and the browser alike. All wall-clock reasoning
+ * happens in Europe/Madrid (spec section 9); instants travel as UTC ISO strings or epoch milliseconds,
+ * dates as `YYYY-MM-DD`. Built on the platform's `Intl` only (no date library), so the client bundles
+ * that import it stay small; the zone rules are those of the runtime's ICU.
  */
-import { DateTime, IANAZone } from 'luxon';
 
+/** The salon's IANA time zone: every wall clock, date and label of Klok is in it. */
 export const ZONE = 'Europe/Madrid';
-export const DATE_FORMAT = 'yyyy-MM-dd';
+
+/** One second, minute, hour and (UTC) day in milliseconds. */
+export const SECOND_MS = 1000;
+export const MINUTE_MS = 60 * SECOND_MS;
+export const HOUR_MS = 60 * MINUTE_MS;
+export const DAY_MS = 24 * HOUR_MS;
 
 /** An instant range in epoch milliseconds, half-open: [start, end). */
 export type Range = { start: number; end: number };
@@ -20,13 +27,8 @@ export function contains(outer: Range, inner: Range): boolean {
   return outer.start <= inner.start && inner.end <= outer.end;
 }
 
-const MINUTE_MS = 60_000;
-const HOUR_MS = 3_600_000;
-const DAY_MS = 86_400_000;
-const MADRID = IANAZone.create(ZONE);
-
-/** Madrid wall clock of an instant as `M/D/YYYY, HH:mm:ss` (one cached formatter; `format` is cheaper than luxon's `formatToParts`). */
-const MADRID_CLOCK = new Intl.DateTimeFormat('en-US', {
+/** A full wall clock (24-hour) in Madrid, for the offset formatters below. */
+const CLOCK_OPTIONS: Intl.DateTimeFormatOptions = {
   timeZone: ZONE,
   hourCycle: 'h23',
   year: 'numeric',
@@ -35,20 +37,43 @@ const MADRID_CLOCK = new Intl.DateTimeFormat('en-US', {
   hour: 'numeric',
   minute: 'numeric',
   second: 'numeric',
-});
+};
+/** Madrid wall clock of an instant as `M/D/YYYY, HH:mm:ss` (one cached formatter; `format` is cheaper than `formatToParts`). */
+const MADRID_CLOCK = new Intl.DateTimeFormat('en-US', CLOCK_OPTIONS);
 const CLOCK_RE = /^(\d{1,2})\/(\d{1,2})\/(\d{4}), (\d{2}):(\d{2}):(\d{2})$/;
+/** The same wall clock as parts with the era, for the instants whose text is not the 4-digit form. */
+const MADRID_CLOCK_PARTS = new Intl.DateTimeFormat('en-US', { ...CLOCK_OPTIONS, era: 'short' });
+
+/** `Date.UTC` of a wall clock, years 0–99 and before year 0 included (`Date.UTC` maps 0–99 to 1900–1999). */
+function utcOfWall(year: number, month: number, day: number, hour: number, minute: number, second: number): number {
+  const d = new Date(0);
+  d.setUTCFullYear(year, month - 1, day);
+  d.setUTCHours(hour, minute, second, 0);
+  return d.getTime();
+}
+
+/** An instant truncated to its whole second (towards the past). */
+const wholeSecond = (instant: number) => instant - (((instant % SECOND_MS) + SECOND_MS) % SECOND_MS);
 
 /**
- * UTC offset of Madrid at an instant, in ms (UTC+1 = 3,600,000): the zone's wall clock read from `Intl`
- * minus the instant (whole seconds), as luxon's `IANAZone#offset` does; luxon itself when the text is not
- * the expected shape (years before 1000, an unusual ICU).
+ * UTC offset of Madrid at an instant (epoch ms), in ms (UTC+1 = 3,600,000): the zone's wall clock read
+ * from `Intl` minus the instant truncated to whole seconds. NaN for a non-finite instant.
  */
 export function madridOffsetMs(instant: number): number {
+  if (!Number.isFinite(instant)) return NaN;
   const m = CLOCK_RE.exec(MADRID_CLOCK.format(instant));
-  if (!m) return MADRID.offset(instant) * MINUTE_MS;
-  const hour = Number(m[4]);
-  const wall = Date.UTC(Number(m[3]), Number(m[1]) - 1, Number(m[2]), hour === 24 ? 0 : hour, Number(m[5]), Number(m[6]));
-  return wall - (instant - (((instant % 1000) + 1000) % 1000));
+  if (m) {
+    const hour = Number(m[4]);
+    const wall = Date.UTC(Number(m[3]), Number(m[1]) - 1, Number(m[2]), hour === 24 ? 0 : hour, Number(m[5]), Number(m[6]));
+    return wall - wholeSecond(instant);
+  }
+  // Years before 1000 (or an unusual ICU text): the parts, the era deciding the sign of the year.
+  const parts = MADRID_CLOCK_PARTS.formatToParts(instant);
+  const text = (type: Intl.DateTimeFormatPartTypes) => parts.find((p) => p.type === type)?.value ?? '';
+  const value = (type: Intl.DateTimeFormatPartTypes) => Number(text(type));
+  const year = text('era').startsWith('B') ? 1 - value('year') : value('year');
+  const hour = value('hour');
+  return utcOfWall(year, value('month'), value('day'), hour === 24 ? 0 : hour, value('minute'), value('second')) - wholeSecond(instant);
 }
 
 /**
@@ -88,8 +113,8 @@ function localMidnightOf(date: string): number {
 }
 
 /**
- * luxon's `fixOffset`: the instant of local ms `local` given the offset guess `guess` (ms), with the same
- * answers in the skipped and the repeated hour as `DateTime#set` (so both paths agree to the millisecond).
+ * The instant of local ms `local` given the offset guess `guess` (ms), luxon's `fixOffset` rule: a time
+ * of the skipped hour is read an hour later, one of the repeated hour as its first occurrence.
  */
 function fixOffset(local: number, guess: number, offsetAt: (t: number) => number): number {
   let utc = local - guess;
@@ -151,7 +176,8 @@ export function dayOffsetAt(day: MadridDay, instant: number): number {
 
 /**
  * The instant (epoch ms) of wall-clock `minutes` after midnight of a Madrid date (1440 and more = the next
- * date's start), the same instant as the luxon path `madridWallClockLuxon` in the skipped and repeated hours.
+ * date's start); a time of the skipped hour is read an hour later, one of the repeated hour as its first
+ * (summer-time) occurrence.
  */
 export function wallClockOn(day: MadridDay, minutes: number): number {
   if (minutes >= 1440) return day.end;
@@ -181,49 +207,99 @@ export function madridHourOn(day: MadridDay, instant: number): number {
   return Math.floor((((local % DAY_MS) + DAY_MS) % DAY_MS) / HOUR_MS);
 }
 
-/** The instant of a Madrid wall-clock time `minutes` after midnight of `date` (YYYY-MM-DD), in epoch ms. */
+/**
+ * The instant (epoch ms) of a Madrid wall-clock time `minutes` after midnight of `date` (YYYY-MM-DD);
+ * 1440 and more give the next date's start. A time of the skipped hour (last Sunday of March) is read an
+ * hour later, one of the repeated hour (last Sunday of October) as its first, summer-time occurrence.
+ * NaN when `date` is not a real calendar date.
+ */
 export function madridWallClock(date: string, minutes: number): number {
   const day = madridDay(date);
-  return day ? wallClockOn(day, minutes) : madridWallClockLuxon(date, minutes);
+  return day ? wallClockOn(day, minutes) : NaN;
 }
 
-/** The luxon formulation of `madridWallClock`: the reference of the property tests (slow). */
-export function madridWallClockLuxon(date: string, minutes: number): number {
-  const day = DateTime.fromISO(date, { zone: ZONE }).startOf('day');
-  if (minutes >= 1440) return day.plus({ days: 1 }).toMillis();
-  return day.set({ hour: Math.floor(minutes / 60), minute: minutes % 60 }).toMillis();
+/**
+ * The instant (epoch ms) of a Madrid wall clock given as local ms (`Date.UTC` of its fields, as if the
+ * wall clock were UTC), with `madridWallClock`'s reading of the skipped and repeated hours. NaN outside
+ * years 0–9999.
+ */
+export function instantOfMadridLocal(local: number): number {
+  if (!(local >= MIN_LOCAL && local < MAX_LOCAL)) return NaN;
+  const day = madridDay(utcDateOf(local));
+  return day ? wallClockOn(day, (local - day.localMidnight) / MINUTE_MS) : NaN;
+}
+/** Years 0–9999 as local ms: the dates `utcDateOf` writes. */
+const MIN_LOCAL = -62_167_219_200_000;
+const MAX_LOCAL = 253_402_300_800_000;
+
+/** The fast range (years 1900–9998): inside it every Madrid date has the 4-digit form and is memoised. */
+const MADRID_FAST_MIN = Date.UTC(1900, 0, 2);
+const MADRID_FAST_MAX = Date.UTC(9998, 11, 31);
+
+/**
+ * The Madrid wall clock of an instant (epoch ms) as local ms (`Date.UTC` of its fields): read it with the
+ * `getUTC*` methods of a Date. Memoised per-date offsets inside years 1900–9998, `Intl` outside them.
+ */
+export function madridLocalMs(instant: number): number {
+  if (instant >= MADRID_FAST_MIN && instant < MADRID_FAST_MAX) return instant + dayOffsetAt(madridDayOf(instant), instant);
+  return instant + madridOffsetMs(instant);
 }
 
 /** An ISO instant with an explicit zone (`Z` or `±hh:mm`), which `Date.parse` reads exactly. */
 const ZONED_ISO = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,3})?)?(Z|[+-]\d{2}:\d{2})$/;
+/** A Madrid date or local time without a zone: `YYYY-MM-DD` or `YYYY-MM-DDTHH:mm[:ss[.SSS]]`. */
+const LOCAL_ISO = /^(\d{4}-\d{2}-\d{2})(?:T(\d{2}):(\d{2})(?::(\d{2})(?:\.(\d{1,3}))?)?)?$/;
 
 /**
- * The Madrid calendar date (YYYY-MM-DD) of an instant (epoch ms, Date, or ISO string). Instants and zoned
- * ISO strings take the memoised per-date offsets (`madridDayOf`: no zone conversion once a date is known —
- * the agenda dates every one of its hundreds of events); other strings (a bare date, a local
- * time meant as Madrid's) go through luxon.
+ * Epoch ms of an instant given as epoch ms, a Date or an ISO string. A string with a zone (`Z`, `±hh:mm`)
+ * is that instant; a bare date or a local time without a zone is read as Madrid's wall clock (a bare date
+ * as its midnight). NaN for text that is neither.
+ */
+export function instantOf(value: number | Date | string): number {
+  if (typeof value === 'number') return value;
+  if (value instanceof Date) return value.getTime();
+  if (ZONED_ISO.test(value)) return Date.parse(value);
+  const m = LOCAL_ISO.exec(value);
+  if (!m) return NaN;
+  const midnight = localMidnightOf(m[1]!);
+  const hour = Number(m[2] ?? 0);
+  const minute = Number(m[3] ?? 0);
+  if (hour > 24 || minute > 59 || Number(m[4] ?? 0) > 59) return NaN;
+  const ms = Number(m[4] ?? 0) * SECOND_MS + Number((m[5] ?? '0').padEnd(3, '0'));
+  return instantOfMadridLocal(midnight + hour * HOUR_MS + minute * MINUTE_MS) + ms;
+}
+
+/**
+ * The Madrid calendar date (YYYY-MM-DD) of an instant (epoch ms, Date, or ISO string read by `instantOf`).
+ * Inside years 1900–9998 the memoised per-date offsets answer (no zone conversion once a date is known —
+ * the agenda dates every one of its hundreds of events). Throws a RangeError for an unreadable instant.
  */
 export function madridDate(instant: number | Date | string): string {
-  const ms = typeof instant === 'number' ? instant : instant instanceof Date ? instant.getTime() : ZONED_ISO.test(instant) ? Date.parse(instant) : NaN;
-  if (Number.isFinite(ms) && ms >= MADRID_FAST_MIN && ms < MADRID_FAST_MAX) return madridDayOf(ms).date;
-  return toMadrid(instant).toFormat(DATE_FORMAT);
-}
-/** The fast path's range (years 1900–9998): inside it every Madrid date has the 4-digit form. */
-const MADRID_FAST_MIN = Date.UTC(1900, 0, 2);
-const MADRID_FAST_MAX = Date.UTC(9998, 11, 31);
-
-/** An instant as a luxon DateTime in Madrid. */
-export function toMadrid(instant: number | Date | string): DateTime {
-  if (typeof instant === 'string') return DateTime.fromISO(instant, { zone: ZONE });
-  if (instant instanceof Date) return DateTime.fromJSDate(instant, { zone: ZONE });
-  return DateTime.fromMillis(instant, { zone: ZONE });
+  const ms = instantOf(instant);
+  if (ms >= MADRID_FAST_MIN && ms < MADRID_FAST_MAX) return madridDayOf(ms).date;
+  const local = madridLocalMs(ms);
+  if (!Number.isFinite(local)) throw new RangeError(`Invalid instant ${String(instant)}`);
+  const wall = new Date(local);
+  const year = wall.getUTCFullYear();
+  const yyyy = `${year < 0 ? '-' : ''}${String(Math.abs(year)).padStart(4, '0')}`;
+  return `${yyyy}-${PAD2[wall.getUTCMonth() + 1]!}-${PAD2[wall.getUTCDate()]!}`;
 }
 
-/** Weekday number of a Madrid date as stored in shifts: 0 = Sunday … 6 = Saturday. */
+/** The date `days` calendar days after `date` (YYYY-MM-DD; negative days go back); '' for an unreal date. */
+export function addDays(date: string, days: number): string {
+  const ms = localMidnightOf(date);
+  return Number.isNaN(ms) ? '' : utcDateOf(ms + days * DAY_MS);
+}
+
+/** The Monday of the ISO week (Monday to Sunday) holding `date` (YYYY-MM-DD); '' for an unreal date. */
+export function mondayOf(date: string): string {
+  return addDays(date, -((weekdayOf(date) + 6) % 7));
+}
+
+/** Weekday number of a Madrid date as stored in shifts: 0 = Sunday … 6 = Saturday; NaN for an unreal date. */
 export function weekdayOf(date: string): number {
   const ms = localMidnightOf(date);
-  if (Number.isNaN(ms)) return DateTime.fromISO(date, { zone: ZONE }).weekday % 7;
-  return new Date(ms).getUTCDay();
+  return Number.isNaN(ms) ? NaN : new Date(ms).getUTCDay();
 }
 
 /** `HH:mm` → minutes after midnight; throws on a malformed value. */
@@ -289,7 +365,6 @@ export function isoUtc(ms: number | Date): string {
 
 /** True when `date` (YYYY-MM-DD) is a real calendar date. */
 export function isValidDate(date: string): boolean {
-  // Arithmetic, not luxon (every API date parameter goes through here).
   return !Number.isNaN(localMidnightOf(date));
 }
 
@@ -304,7 +379,3 @@ export function datesBetween(from: string, to: string): string[] {
   return out;
 }
 
-/** Today's Madrid date (YYYY-MM-DD) at `now` (epoch ms, Date or ISO string). */
-export function todayInMadrid(now: number | Date | string): string {
-  return madridDate(now);
-}

@@ -2,6 +2,7 @@ import 'server-only';
 import { createHash } from 'node:crypto';
 import { RateLimiterDrizzle, RateLimiterRedis, RateLimiterRes, type RateLimiterAbstract } from 'rate-limiter-flexible';
 import { lt, sql } from 'drizzle-orm';
+import { HOUR_MS, MINUTE_MS } from '@/lib/domain/time';
 import { getDb, preparedPerDb, UNNAMED_STATEMENT, type Db, type DbOrTx } from '@/lib/server/db/client';
 import { rateLimits } from '@/lib/server/db/schema';
 import { env } from '@/lib/server/env';
@@ -212,8 +213,8 @@ export async function closeRateLimits(): Promise<void> {
 }
 
 /** How often the worker sweeps expired counters (ms), and how long a counter outlives its window (ms). */
-export const RATE_LIMIT_SWEEP_MS = 5 * 60_000;
-const SWEEP_AFTER_EXPIRY_MS = 60 * 60_000;
+export const RATE_LIMIT_SWEEP_MS = 5 * MINUTE_MS;
+const SWEEP_AFTER_EXPIRY_MS = HOUR_MS;
 
 /**
  * The periodic job of the delivery worker (instrumentation.ts registers it): deletes the database counters

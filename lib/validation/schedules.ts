@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { DAY_MS } from '@/lib/domain/time';
 import { ZBodyId, ZDate, ZEmail, ZInstant } from './common';
 import { v } from './messages';
 
@@ -59,4 +60,4 @@ export const ZAgendaQuery = z
   .object({ startDate: ZDate, endDate: ZDate.optional() })
   .transform((q) => ({ startDate: q.startDate, endDate: q.endDate ?? q.startDate }))
   .refine((q) => q.endDate >= q.startDate, v.endBeforeStart)
-  .refine((q) => (Date.parse(q.endDate) - Date.parse(q.startDate)) / 86_400_000 <= 62, v.rangeTooLong);
+  .refine((q) => (Date.parse(q.endDate) - Date.parse(q.startDate)) / DAY_MS <= 62, v.rangeTooLong);

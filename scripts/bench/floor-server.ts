@@ -24,11 +24,11 @@ import {
   type SpecialShift,
   type WeekShift,
 } from '../../lib/domain/availability';
-import { madridWallClock } from '../../lib/domain/time';
+import { DAY_MS, madridWallClock, MINUTE_MS } from '../../lib/domain/time';
 import { SESSION_COOKIE, tenantSlugFromHost } from '../../lib/tenant-host';
 
-const IDLE_MS = 14 * 86_400_000;
-const TOUCH_EVERY_MS = 5 * 60_000;
+const IDLE_MS = 14 * DAY_MS;
+const TOUCH_EVERY_MS = 5 * MINUTE_MS;
 const PATH = /^\/api\/v1\/facility\/1\/(\d{4}-\d{2}-\d{2})\/([^/]+)\/appointments\/available$/;
 
 const pool = new Pool({ connectionString: process.env.DATABASE_URL, max: 10 });
@@ -120,7 +120,7 @@ async function available(req: http.IncomingMessage): Promise<{ status: number; b
     await pool.query(
       `select start_at, end_at from busy_slots
         where tenant_id = $1 and employee_id = $2 and active = true and start_at < $3 and end_at > $4`,
-      [tenant.id, employee.id, new Date(dayEnd + 86_400_000), new Date(dayStart)],
+      [tenant.id, employee.id, new Date(dayEnd + DAY_MS), new Date(dayStart)],
     )
   ).rows.map((r: { start_at: Date; end_at: Date }) => ({ start: r.start_at.getTime(), end: r.end_at.getTime() }));
   const isStaff = user.role === 'employee' || user.role === 'admin';

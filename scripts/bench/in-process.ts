@@ -9,6 +9,7 @@
  *
  * Prints `BENCH_ROW` lines on stdout (scripts/bench row contract), progress on stderr.
  */
+import { DAY_MS, MINUTE_MS } from '../../lib/domain/time';
 import { emitRow, log, percentile, round } from './lib';
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 60);
@@ -196,7 +197,7 @@ async function runOutbox(name: 'pglite' | 'postgres') {
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', () => resolve()));
   const port = (server.server.address() as { port: number }).port;
   const transport = smtpTransport(`smtp://127.0.0.1:${port}`);
-  const now = new Date(Date.now() + 365 * 86_400_000); // every row due, whatever else is queued
+  const now = new Date(Date.now() + 365 * DAY_MS); // every row due, whatever else is queued
   await deliverDue(db, { now, limit: 1_000_000, transport }); // the seed's own e-mails, if any
   received = 0;
   await db.insert(schema.outbox).values(
@@ -245,7 +246,7 @@ async function runReminderScan(name: 'pglite' | 'postgres') {
   // so every timed call still finds a full batch.
   const big = N >= 1_000_000;
   const PAST_MINUTES = big ? 500 * 24 * 60 : 0;
-  const STEP_MS = big ? 86_400_000 : Math.floor(((N - PAST_MINUTES) * 60_000 - 86_400_000) / (RUNS + 8));
+  const STEP_MS = big ? DAY_MS : Math.floor(((N - PAST_MINUTES) * MINUTE_MS - DAY_MS) / (RUNS + 8));
 
   const db = await getDb();
   const tenantId = await seedTenant(db, 'recordatorios');
@@ -259,7 +260,7 @@ async function runReminderScan(name: 'pglite' | 'postgres') {
     .where(and(eq(schema.users.tenantId, tenantId), eq(schema.users.role, 'client'), eq(schema.users.isGuest, false)))
     .limit(1);
   const ids = sql.raw(`array[${stylists.map((s) => `'${s.id}'::uuid`).join(',')}]`);
-  const base = new Date(Math.floor(Date.now() / 60_000) * 60_000);
+  const base = new Date(Math.floor(Date.now() / MINUTE_MS) * MINUTE_MS);
   const t0 = performance.now();
   await db.execute(sql`
     insert into appointments (tenant_id, employee_id, client_id, user_id, client_name, service_name, service_price_cents,
@@ -273,7 +274,7 @@ async function runReminderScan(name: 'pglite' | 'postgres') {
     from generate_series(1, ${N}) g`);
   await db.execute(sql`analyze appointments`);
   const seeded = ((performance.now() - t0) / 1000).toFixed(0);
-  let at = base.getTime() + (big ? 2 * 86_400_000 : 60_000);
+  let at = base.getTime() + (big ? 2 * DAY_MS : MINUTE_MS);
   const call = async () => {
     const queued = await queueDueReminders(db, at, 1);
     at += STEP_MS;

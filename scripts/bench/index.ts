@@ -27,6 +27,7 @@ import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { Client } from 'pg';
+import { HOUR_MS, MINUTE_MS } from '../../lib/domain/time';
 import { newestSource } from '../start';
 import type { BenchTenant } from './seed';
 import {
@@ -98,7 +99,7 @@ async function guarded(name: string, engine: BenchRow['engine'], fn: () => Promi
 
 /** The environment of child processes: the parent's minus NODE_OPTIONS (Next must not run under react-server). */
 function childEnv(extra: Record<string, string | undefined>): NodeJS.ProcessEnv {
-  const env: NodeJS.ProcessEnv = { ...process.env, NEXT_TELEMETRY_DISABLED: '1', DB_STATEMENT_TIMEOUT_MS: '3600000' };
+  const env: NodeJS.ProcessEnv = { ...process.env, NEXT_TELEMETRY_DISABLED: '1', DB_STATEMENT_TIMEOUT_MS: String(HOUR_MS) };
   delete env.NODE_OPTIONS;
   for (const [k, v] of Object.entries(extra)) {
     if (v === undefined) delete env[k];
@@ -500,7 +501,7 @@ async function runEngine(engine: Engine) {
     let server: Proc | undefined;
     try {
       log(`seeding ${engine} ${growthArgs.join(' ')} …`);
-      const out = runChild('scripts/bench/seed.ts', growthArgs, { ...dbEnv, SEED_DEMO: '0' }, 40 * 60_000);
+      const out = runChild('scripts/bench/seed.ts', growthArgs, { ...dbEnv, SEED_DEMO: '0' }, 40 * MINUTE_MS);
       const line = out.split('\n').find((l) => l.startsWith('SEED_JSON '));
       if (!line) throw new Error('seed printed no SEED_JSON line');
       const seed = JSON.parse(line.slice('SEED_JSON '.length)) as SeedOut;
@@ -516,7 +517,7 @@ async function runEngine(engine: Engine) {
             'pages',
             'scripts/bench/pages.ts',
             ['--base', `http://localhost:${PORTS.pglite}`, '--client-cookie', seed.klok.bookerToken, '--staff-cookie', seed.klok.adminToken, '--onboarding-cookie', seed.klok.newcomerToken, '--no-sign-in'],
-            15 * 60_000,
+            15 * MINUTE_MS,
           ),
         );
       }
@@ -528,11 +529,11 @@ async function runEngine(engine: Engine) {
   if (only.has('inprocess')) {
     await guarded('in-process cases', engine, async () => {
       if (engine === 'pglite') {
-        for (const r of parseRows(runChild('scripts/bench/in-process.ts', ['pglite'], { DATA_DIR: 'memory://', DATABASE_URL: undefined, BENCH_REMINDER_N: String(REMINDERS_PGLITE) }, 30 * 60_000))) row(r);
+        for (const r of parseRows(runChild('scripts/bench/in-process.ts', ['pglite'], { DATA_DIR: 'memory://', DATABASE_URL: undefined, BENCH_REMINDER_N: String(REMINDERS_PGLITE) }, 30 * MINUTE_MS))) row(r);
       } else {
         const db = await freshDatabase('inproc');
         try {
-          for (const r of parseRows(runChild('scripts/bench/in-process.ts', ['postgres'], { DATABASE_URL: db.url, BENCH_REMINDER_N: String(REMINDERS) }, 30 * 60_000))) row(r);
+          for (const r of parseRows(runChild('scripts/bench/in-process.ts', ['postgres'], { DATABASE_URL: db.url, BENCH_REMINDER_N: String(REMINDERS) }, 30 * MINUTE_MS))) row(r);
         } finally {
           await db.drop();
         }
@@ -630,7 +631,7 @@ async function main() {
   build();
   writeResults(); // an empty file first: a run that breaks later still leaves its rows so far
   if (only.has('pure')) {
-    await guarded('pure availability', '-', () => scriptCase('pure availability', 'scripts/bench/pure-availability.ts', [], 10 * 60_000));
+    await guarded('pure availability', '-', () => scriptCase('pure availability', 'scripts/bench/pure-availability.ts', [], 10 * MINUTE_MS));
   }
   for (const engine of engines) {
     if (engine !== 'pglite' && engine !== 'postgres') throw new Error(`unknown engine ${engine}`);

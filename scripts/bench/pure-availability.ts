@@ -11,7 +11,7 @@
  * Run: `NODE_OPTIONS=--conditions=react-server node --import tsx scripts/bench/pure-availability.ts`.
  */
 import { availableStarts, clientWindowEnd, groupByHour, openIntervals, segmentsOf, type WeekShift } from '../../lib/domain/availability';
-import { clearMadridDayCache, madridWallClock, type Range } from '../../lib/domain/time';
+import { clearMadridDayCache, HOUR_MS, madridWallClock, MINUTE_MS, type Range } from '../../lib/domain/time';
 
 const CALLS = Math.max(20_000, Number(process.env.BENCH_PURE_CALLS ?? 50_000));
 const WARM_UP = 5_000;
@@ -33,12 +33,12 @@ const DAYS = Array.from({ length: 365 }, (_, i) => {
   const date = new Date(Date.UTC(2027, 0, 1 + i)).toISOString().slice(0, 10);
   const busy: Range[] = Array.from({ length: 40 }, (_, k) => {
     const start = madridWallClock(date, (k < 20 ? 8 * 60 : 14 * 60 - 200) + k * 10);
-    return { start, end: start + 5 * 60_000 };
+    return { start, end: start + 5 * MINUTE_MS };
   });
   // The repository returns them in start order; shuffle a little so sorting is not free.
   busy.reverse();
   // `now`: 10:00 of the day before, so every start of the date is in the future and in the client window.
-  const now = madridWallClock(date, 0) - 14 * 3_600_000;
+  const now = madridWallClock(date, 0) - 14 * HOUR_MS;
   return { date, busy, now };
 });
 

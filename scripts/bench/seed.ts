@@ -17,13 +17,12 @@
  * - Every seed ends with ANALYZE (the statistics a served database has; see the end of `main`).
  */
 import { and, eq, inArray, sql } from 'drizzle-orm';
-import { DateTime } from 'luxon';
 import { getDb, closeDb, type Db } from '../../lib/server/db/client';
 import * as schema from '../../lib/server/db/schema';
 import { seedTenant } from '../../lib/server/db/seed';
 import { createSession } from '../../lib/server/auth/session';
 import { insertStaffAccount } from '../../lib/server/services/add-employee';
-import { madridWallClock } from '../../lib/domain/time';
+import { addDays, DAY_MS, madridDate, madridWallClock, MINUTE_MS, mondayOf } from '../../lib/domain/time';
 
 const arg = (name: string, fallback: number) => {
   const a = process.argv.find((x) => x.startsWith(`--${name}=`));
@@ -107,7 +106,7 @@ async function seedBenchTenant(db: Db, slug: string): Promise<BenchTenant> {
     .returning();
 
   // 600 appointments next week: 8 stylists × 6 days × 12–13 slots of 30 minutes from 08:00 Madrid.
-  const monday = DateTime.now().setZone('Europe/Madrid').startOf('week').plus({ weeks: 1 });
+  const monday = addDays(mondayOf(madridDate(Date.now())), 7);
   const rows: (typeof schema.appointments.$inferInsert)[] = [];
   const add = (employeeId: string, start: number, minutes: number, n: number, who: { id: string; name: string } = client) =>
     rows.push({
@@ -120,19 +119,19 @@ async function seedBenchTenant(db: Db, slug: string): Promise<BenchTenant> {
       serviceName: service.name,
       servicePriceCents: service.priceCents,
       startAt: new Date(start),
-      endAt: new Date(start + minutes * 60_000),
+      endAt: new Date(start + minutes * MINUTE_MS),
       createdBy: who.id,
       createdByRole: 'client',
     });
   for (let n = 0; n < 600; n++) {
     const slot = Math.floor(n / staff.length); // 0..74
-    const day = monday.plus({ days: Math.floor(slot / 13) }).toFormat('yyyy-MM-dd');
+    const day = addDays(monday, Math.floor(slot / 13));
     add(staff[n % staff.length]!.id, madridWallClock(day, 8 * 60 + (slot % 13) * 30), 30, n);
   }
   const weekRows = rows.length;
   // The availability day: Tuesday of the week after next (within the clients' 30-day window).
   const stylist = staff.find((s) => s.email === mail('bench0'))!;
-  const availabilityDate = monday.plus({ days: 8 }).toFormat('yyyy-MM-dd');
+  const availabilityDate = addDays(monday, 8);
   await db.insert(schema.specialShifts).values({
     tenantId,
     employeeId: stylist.id,
@@ -142,7 +141,7 @@ async function seedBenchTenant(db: Db, slug: string): Promise<BenchTenant> {
   });
   for (let k = 0; k < 40; k++) add(stylist.id, madridWallClock(availabilityDate, 8 * 60 + k * 20), 10, 600 + k);
   // The booker's appointment: the day after the availability day, 18:00, outside the agenda week.
-  add(staff[1]!.id, madridWallClock(monday.plus({ days: 9 }).toFormat('yyyy-MM-dd'), 18 * 60), 50, 640, booker!);
+  add(staff[1]!.id, madridWallClock(addDays(monday, 9), 18 * 60), 50, 640, booker!);
   const inserted = await db.insert(schema.appointments).values(rows).returning();
   await db.insert(schema.busySlots).values(
     inserted.map((a) => ({ tenantId, employeeId: a.employeeId, appointmentId: a.id, startAt: a.startAt, endAt: a.endAt })),
@@ -158,8 +157,8 @@ async function seedBenchTenant(db: Db, slug: string): Promise<BenchTenant> {
     availabilityDate,
     serviceId: service.id,
     serviceDuration: service.durationMinutes,
-    weekStart: monday.toFormat('yyyy-MM-dd'),
-    weekEnd: monday.plus({ days: 5 }).toFormat('yyyy-MM-dd'),
+    weekStart: monday,
+    weekEnd: addDays(monday, 5),
     appointments: weekRows,
   };
 }
@@ -184,7 +183,7 @@ async function seedHistory(db: Db, tenantId: number, n: number): Promise<number>
   const ids = sql.raw(`array[${staff.map((s) => `'${s.id}'::uuid`).join(',')}]`);
   const k = staff.length;
   // Yesterday at midnight UTC: every history row lies in the past, clear of the bench week and day.
-  const base = new Date(Math.floor(Date.now() / 86_400_000) * 86_400_000 - 86_400_000);
+  const base = new Date(Math.floor(Date.now() / DAY_MS) * DAY_MS - DAY_MS);
   for (let from = 0; from < n; from += CHUNK) {
     const to = Math.min(n, from + CHUNK) - 1;
     await db.transaction(async (tx) => {

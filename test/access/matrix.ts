@@ -19,6 +19,7 @@
  * employee on an admin-only action 403 (decisions "Admin-only actions").
  */
 import { DateTime } from 'luxon';
+import { ZONE } from '@/lib/domain/time';
 
 export const ROLES = ['anon', 'client', 'otherClient', 'employee', 'admin', 'foreignStaff', 'foreignHome'] as const;
 export type Role = (typeof ROLES)[number];
@@ -116,7 +117,6 @@ const ownOrStaff = (s: number): Expect => ({ anon: 401, client: s, otherClient: 
 /* Helpers of setups                                                                              */
 /* --------------------------------------------------------------------------------------------- */
 
-const ZONE = 'Europe/Madrid';
 const madrid = (daysAhead: number) => DateTime.now().setZone(ZONE).startOf('day').plus({ days: daysAhead });
 
 async function must(p: Promise<Answer>, what: string, ok: number[] = [200, 201]): Promise<Answer> {

@@ -16,6 +16,7 @@ import {
   serviceId,
   type Hour,
 } from './fixtures';
+import { ZONE } from '@/lib/domain/time';
 
 jest.setTimeout(DB_TIMEOUT);
 
@@ -195,7 +196,7 @@ describe('the 30-day client window', () => {
     const hours = flat(r.body.items);
     expect(hours.length).toBeGreaterThan(0);
     // Saturdays open at 09:00, other working days at 09:30.
-    const opening = DateTime.fromISO(date, { zone: 'Europe/Madrid' }).weekday === 6 ? '09:00' : '09:30';
+    const opening = DateTime.fromISO(date, { zone: ZONE }).weekday === 6 ? '09:00' : '09:30';
     expect(hours[0]!.start_time).toBe(madridInstant(date, opening));
   });
 

@@ -14,10 +14,10 @@
 import http from 'node:http';
 import { DateTime } from 'luxon';
 import { createClients, PORTS, refused, sleep, startStack, waitReady, type Stack } from './stack';
+import { ZONE } from '@/lib/domain/time';
 
 jest.setTimeout(240_000);
 
-const ZONE = 'Europe/Madrid';
 const CLIENTS = 200;
 const ALLOWANCE_TRIES = 10;
 

@@ -15,7 +15,7 @@ import { sql } from 'drizzle-orm';
 import { DateTime } from 'luxon';
 import * as schema from '@/lib/server/db/schema';
 import { getDb, type Db } from '@/lib/server/db/client';
-import { madridWallClock } from '@/lib/domain/time';
+import { madridWallClock, ZONE } from '@/lib/domain/time';
 import { agendaBetween } from '@/lib/server/services/list-agenda';
 import { busyRangesOf } from '@/lib/server/repositories/appointments';
 import { findUserByEmail } from '@/lib/server/repositories/users';
@@ -106,7 +106,7 @@ beforeAll(async () => {
   await db.execute(sql.raw(`alter table busy_slots add constraint busy_slots_no_overlap ${exclusion!.def}`));
   lap('indexes rebuilt');
   // The week looked at has a few appointments and a leave, as a real week does.
-  day = now.setZone('Europe/Madrid').plus({ days: 7 }).set({ weekday: 3 }).toISODate()!;
+  day = now.setZone(ZONE).plus({ days: 7 }).set({ weekday: 3 }).toISODate()!;
   const at = (hhmm: string) => new Date(madridWallClock(day, Number(hhmm.slice(0, 2)) * 60 + Number(hhmm.slice(3)))).toISOString();
   await insertAppointmentRow({ employee: MARCOS, client: ANA, start: at('10:00') });
   await insertAppointmentRow({ employee: MARCOS, client: ANA, start: at('12:00') });

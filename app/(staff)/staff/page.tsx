@@ -5,7 +5,7 @@ import { SWRConfig } from 'swr';
 import { Agenda } from '@/components/agenda/agenda';
 import { LazyPushRegistration as PushRegistration } from '@/components/push/lazy-push-registration';
 import { apiPaths } from '@/lib/api-client/paths';
-import { isValidDate, todayInMadrid } from '@/lib/domain/time';
+import { isValidDate, madridDate } from '@/lib/domain/time';
 import { getSession } from '@/lib/server/auth/session';
 import { serverNow } from '@/lib/server/clock';
 import { getDb } from '@/lib/server/db/client';
@@ -36,7 +36,7 @@ export default async function AgendaPage({ searchParams }: { searchParams: Promi
   const focusDate = typeof date === 'string' && isValidDate(date) ? date : null;
   const focusEventId = typeof eventId === 'string' && eventId ? eventId : null;
   const now = serverNow();
-  const today = todayInMadrid(now);
+  const today = madridDate(now);
   const day = focusDate ?? today;
   const db = await getDb();
   const [employees, days] = await Promise.all([employeesFor(db, tenant.id, user.role), agendaBetween(db, tenant.id, day, day)]);

@@ -3,6 +3,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { cache } from 'react';
 import { and, eq, gt, isNull, lt, or } from 'drizzle-orm';
 import { cookies } from 'next/headers';
+import { DAY_MS, MINUTE_MS } from '@/lib/domain/time';
 import { getDb } from '@/lib/server/db/client';
 import { sessions, users } from '@/lib/server/db/schema';
 import { currentTenant, type Tenant } from '@/lib/server/tenancy';
@@ -20,7 +21,7 @@ export const SESSION_DAYS = 30;
 /** A session unused for this long ends (idle expiry). */
 export const SESSION_IDLE_DAYS = 14;
 /** Use is recorded at most this often per session (one write per session every few minutes, not per request). */
-const TOUCH_EVERY_MS = 5 * 60_000;
+const TOUCH_EVERY_MS = 5 * MINUTE_MS;
 
 const hash = (token: string) => createHash('sha256').update(token).digest('hex');
 
@@ -41,7 +42,7 @@ export async function createSession(
     await db.delete(sessions).where(and(eq(sessions.tenantId, tenantId), eq(sessions.id, previous)));
   }
   const token = randomBytes(32).toString('base64url');
-  const expires = new Date(Date.now() + SESSION_DAYS * 86_400_000);
+  const expires = new Date(Date.now() + SESSION_DAYS * DAY_MS);
   await db.insert(sessions).values({ id: hash(token), tenantId, userId, expiresAt: expires });
   // Opportunistic clean-up of the tenant's expired and idle sessions.
   await db
@@ -49,7 +50,7 @@ export async function createSession(
     .where(
       and(
         eq(sessions.tenantId, tenantId),
-        or(lt(sessions.expiresAt, new Date()), lt(sessions.lastUsedAt, new Date(Date.now() - SESSION_IDLE_DAYS * 86_400_000))),
+        or(lt(sessions.expiresAt, new Date()), lt(sessions.lastUsedAt, new Date(Date.now() - SESSION_IDLE_DAYS * DAY_MS))),
       ),
     );
   return { token, expires };
@@ -116,7 +117,7 @@ async function lookUpSession(tenantId: number, id: string, now: number): Promise
         eq(sessions.id, id),
         eq(sessions.tenantId, tenantId),
         gt(sessions.expiresAt, new Date(now)),
-        gt(sessions.lastUsedAt, new Date(now - SESSION_IDLE_DAYS * 86_400_000)),
+        gt(sessions.lastUsedAt, new Date(now - SESSION_IDLE_DAYS * DAY_MS)),
         isNull(users.deletedAt),
       ),
     )

@@ -1,9 +1,8 @@
 import 'server-only';
-import { DateTime } from 'luxon';
 import { and, count, eq } from 'drizzle-orm';
 import { DEMO_ACCOUNTS } from '@/lib/demo-accounts';
 import { busyParts, fits, openIntervals, segmentsOf, SLOT_STEP_MINUTES, type BusySegment } from '@/lib/domain/availability';
-import { madridWallClock, ZONE } from '@/lib/domain/time';
+import { addDays, madridDate, madridWallClock, MINUTE_MS, weekdayOf } from '@/lib/domain/time';
 import { busyRangesOf } from '@/lib/server/repositories/appointments';
 import { scheduleOf } from '@/lib/server/repositories/employees';
 import { insertStaffAccount } from '@/lib/server/services/add-employee';
@@ -102,12 +101,12 @@ export async function seedTenant(db: Db, slug: string, now = Date.now()): Promis
     await tx.delete(weekShifts).where(eq(weekShifts.tenantId, tenantId));
     await tx.insert(weekShifts).values(staff.flatMap((u) => splitShifts().map((s) => ({ ...s, tenantId, employeeId: u.id }))));
     // One special closed day for the second stylist: the next Wednesday.
-    const today = DateTime.fromMillis(now, { zone: ZONE }).startOf('day');
-    const wednesday = today.plus({ days: ((3 - today.weekday + 7) % 7) || 7 });
+    const today = madridDate(now);
+    const wednesday = addDays(today, (3 - weekdayOf(today) + 7) % 7 || 7);
     await tx.insert(specialShifts).values({
       tenantId,
       employeeId: staff[1]!.id,
-      date: wednesday.toFormat('yyyy-MM-dd'),
+      date: wednesday,
       available: false,
       shifts: [],
       notes: 'Formación',
@@ -197,7 +196,7 @@ export async function seedTenant(db: Db, slug: string, now = Date.now()): Promis
           serviceName: service.name,
           servicePriceCents: service.priceCents,
           startAt: new Date(start),
-          endAt: new Date(start + service.durationMinutes * 60_000),
+          endAt: new Date(start + service.durationMinutes * MINUTE_MS),
           createdBy: stylist.id,
           createdByRole: 'staff',
         })
@@ -231,22 +230,22 @@ async function placeInWorkingHours(
   tenantId: number,
   employeeId: string,
   service: { durationMinutes: number; busySlots: BusySegment[] },
-  today: DateTime,
+  today: string,
   day: number,
   minute: number,
 ): Promise<number | null> {
   const step = day < 0 ? -1 : 1;
   const segments = segmentsOf(service.durationMinutes, service.busySlots);
   for (let offset = day; Math.abs(offset - day) < 14; offset += step) {
-    const date = today.plus({ days: offset }).toFormat('yyyy-MM-dd');
+    const date = addDays(today, offset);
     const { week, special } = await scheduleOf(tx, tenantId, employeeId, date);
     const open = openIntervals(date, week, special);
     if (open.length === 0) continue;
     const busy = await busyRangesOf(tx, tenantId, employeeId, open[0]!.start, open[open.length - 1]!.end);
     const query = { open, busy, segments };
-    const duration = service.durationMinutes * 60_000;
+    const duration = service.durationMinutes * MINUTE_MS;
     const preferred = madridWallClock(date, minute);
-    const candidates = [preferred, ...open.flatMap((o) => starts(o.start, o.end, SLOT_STEP_MINUTES * 60_000))];
+    const candidates = [preferred, ...open.flatMap((o) => starts(o.start, o.end, SLOT_STEP_MINUTES * MINUTE_MS))];
     const start = candidates.find((c) => open.some((o) => o.start <= c && c + duration <= o.end) && fits(c, query));
     if (start !== undefined) return start;
   }

@@ -1,5 +1,6 @@
 import 'server-only';
 import nodemailer, { type SendMailOptions } from 'nodemailer';
+import { MINUTE_MS } from '@/lib/domain/time';
 import { env } from '@/lib/server/env';
 
 /** What the outbox worker needs of a mail transport: nodemailer's `sendMail` (and `close` when pooled). */
@@ -20,7 +21,7 @@ export function smtpTransport(url: string): MailTransport {
     maxConnections: 5,
     connectionTimeout: 30_000,
     greetingTimeout: 30_000,
-    socketTimeout: 60_000,
+    socketTimeout: MINUTE_MS,
   });
 }
 

@@ -15,13 +15,14 @@
 import 'server-only';
 import { and, asc, eq, gt, inArray, isNull, lte, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
+import { HOUR_MS, MINUTE_MS } from '@/lib/domain/time';
 import { getDb, type Db } from '@/lib/server/db/client';
 import { appointments, facilities, tenants, users } from '@/lib/server/db/schema';
 import { queueEmails } from './outbox';
 import { appointmentReminderEmail } from './templates';
 
 /** How long before the start the reminder goes (ms). */
-export const REMINDER_LEAD_MS = 24 * 60 * 60 * 1000;
+export const REMINDER_LEAD_MS = 24 * HOUR_MS;
 /** Appointments handled per transaction. */
 const BATCH = 200;
 
@@ -137,7 +138,7 @@ async function queueTenantReminders(db: Db, tenantId: number, ids: string[], now
 }
 
 /** How often the worker runs the scan (ms). */
-export const REMINDER_SCAN_MS = 60_000;
+export const REMINDER_SCAN_MS = MINUTE_MS;
 
 /** The periodic job of the delivery worker (instrumentation.ts registers it): queues the reminders due now. */
 export async function scanReminders(): Promise<void> {

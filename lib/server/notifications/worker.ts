@@ -1,6 +1,7 @@
 import 'server-only';
 import { sql, type SQL } from 'drizzle-orm';
 import { retryDelayMs } from '@/lib/domain/backoff';
+import { MINUTE_MS } from '@/lib/domain/time';
 import { TENANT_HEADER } from '@/lib/mail-tenant';
 import { getDb, rowsOf, type Db } from '@/lib/server/db/client';
 import { env } from '@/lib/server/env';
@@ -23,7 +24,7 @@ import { createPushProvider, isInvalidTokenError, type PushMessage, type PushPro
  */
 
 /** How long a claim holds a row; far above the SMTP transport's timeouts (lib/server/notifications/mail.ts). */
-export const CLAIM_MS = 5 * 60_000;
+export const CLAIM_MS = 5 * MINUTE_MS;
 
 export type ClaimedRow = { id: number; tenant_id: number; payload: EmailMessage; attempts: number };
 
@@ -224,7 +225,7 @@ const BATCH = 50;
 
 /**
  * Registers a job that the worker's loop runs every `everyMs` milliseconds (e.g. the reminder scan:
- * `registerPeriodicJob('reminders', 60_000, scanReminders)`), in the same process and only when the worker
+ * `registerPeriodicJob('reminders', REMINDER_SCAN_MS, scanReminders)`), in the same process and only when the worker
  * runs (`OUTBOX_WORKER` not `0`). A job never overlaps itself; its errors are logged, not thrown. Call it
  * before or after `startOutboxWorker()` (instrumentation.ts is the place); the same name replaces the job.
  */

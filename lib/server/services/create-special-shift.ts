@@ -1,5 +1,5 @@
 import 'server-only';
-import { todayInMadrid } from '@/lib/domain/time';
+import { madridDate } from '@/lib/domain/time';
 import type { Db } from '@/lib/server/db/client';
 import { ApiError, isUniqueViolation } from '@/lib/server/errors';
 import { errorMessage } from '@/lib/server/messages';
@@ -29,7 +29,7 @@ export async function createSpecialShift(
 ): Promise<SpecialShift> {
   const employee = await findEmployee(db, tenantId, email);
   if (!employee) throw new ApiError('not_found', errorMessage('employeeNotFound'));
-  if (input.date < todayInMadrid(now)) throw new ApiError('unprocessable', errorMessage('specialShiftPast'));
+  if (input.date < madridDate(now)) throw new ApiError('unprocessable', errorMessage('specialShiftPast'));
   const shift = input.shift.map((s, i) => ({ id: `${input.date}-${i}`, open: s.open, close: s.close }));
   try {
     return await db.transaction(async (tx) => {
