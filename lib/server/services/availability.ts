@@ -10,7 +10,7 @@ import {
   type SpecialShift,
   type WeekShift,
 } from '@/lib/domain/availability';
-import { madridWallClock } from '@/lib/domain/time';
+import { DAY_MS, madridWallClock } from '@/lib/domain/time';
 import type { DbOrTx } from '@/lib/server/db/client';
 import { ApiError } from '@/lib/server/errors';
 import { errorMessage } from '@/lib/server/messages';
@@ -41,7 +41,7 @@ async function startsFromSchedule(db: DbOrTx, input: AvailabilityInput, week: We
   if (open.length === 0) return [];
   const dayStart = madridWallClock(input.date, 0);
   const dayEnd = madridWallClock(input.date, 1440);
-  const busy = await busyRangesOf(db, input.tenantId, input.employeeId, dayStart, dayEnd + 86_400_000);
+  const busy = await busyRangesOf(db, input.tenantId, input.employeeId, dayStart, dayEnd + DAY_MS);
   return availableStarts({
     date: input.date,
     open,

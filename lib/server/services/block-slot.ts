@@ -1,5 +1,5 @@
 import 'server-only';
-import { overlaps } from '@/lib/domain/time';
+import { MINUTE_MS, overlaps } from '@/lib/domain/time';
 import type { SessionUser } from '@/lib/server/auth/session';
 import type { Db } from '@/lib/server/db/client';
 import { busySlots, leaves } from '@/lib/server/db/schema';
@@ -9,7 +9,7 @@ import { busyRangesOf } from '@/lib/server/repositories/appointments';
 import { findEmployee } from '@/lib/server/repositories/employees';
 import { shareEmployee } from '@/lib/server/repositories/locks';
 
-const FIVE_MINUTES = 5 * 60_000;
+const FIVE_MINUTES = 5 * MINUTE_MS;
 
 /**
  * Blocks a slot of a stylist (spec section 7, `PATCH /schedules/insert/leave`): `[start, end)` in UTC

@@ -2,7 +2,7 @@ import 'server-only';
 import { and, eq } from 'drizzle-orm';
 import { availableStarts, busyParts, clientWindowEnd, openIntervals, segmentsOf } from '@/lib/domain/availability';
 import { canBook } from '@/lib/domain/allowance';
-import { isoUtc, madridDate, overlaps } from '@/lib/domain/time';
+import { isoUtc, madridDate, MINUTE_MS, overlaps } from '@/lib/domain/time';
 import type { SessionUser } from '@/lib/server/auth/session';
 import type { Db, Tx } from '@/lib/server/db/client';
 import { activities, appointments, busySlots, users } from '@/lib/server/db/schema';
@@ -17,7 +17,7 @@ import { lockClient, shareEmployee } from '@/lib/server/repositories/locks';
 import { findUserByEmail, touchClientActivity, type UserRow } from '@/lib/server/repositories/users';
 import type { ClientAppointmentInsert, StaffAppointmentInsert } from '@/lib/validation/schedules';
 
-const FIVE_MINUTES = 5 * 60_000;
+const FIVE_MINUTES = 5 * MINUTE_MS;
 
 /** The client flow's booking request (spec section 7, `PATCH /schedules/insert/appointment`). */
 export type ClientBookingInput = ClientAppointmentInsert;
@@ -212,7 +212,7 @@ export type NewAppointment = {
  * Returns the appointment id.
  */
 export async function insertAppointment(tx: Tx, a: NewAppointment): Promise<string> {
-  const end = a.start + a.service.durationMinutes * 60_000;
+  const end = a.start + a.service.durationMinutes * MINUTE_MS;
   const [created] = await tx
     .insert(appointments)
     .values({
@@ -291,7 +291,7 @@ export async function resolveBooking(
     throw new ApiError('unprocessable', errorMessage('serviceNotOffered'));
   }
   const start = Date.parse(input.start_time);
-  const end = start + service.durationMinutes * 60_000;
+  const end = start + service.durationMinutes * MINUTE_MS;
   if (input.end_time !== undefined && Date.parse(input.end_time) !== end) {
     throw new ApiError('unprocessable', errorMessage('slotUnavailable'));
   }

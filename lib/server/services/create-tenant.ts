@@ -3,6 +3,7 @@ import { and, eq } from 'drizzle-orm';
 import type { DbOrTx } from '@/lib/server/db/client';
 import { facilities, tenants, users } from '@/lib/server/db/schema';
 import { ApiError } from '@/lib/server/errors';
+import messages from '@/lib/i18n/messages/es.json';
 import { errorMessage } from '@/lib/server/messages';
 import { findEmployeeProfile } from '@/lib/server/repositories/employees';
 import { findUserByEmail } from '@/lib/server/repositories/users';
@@ -10,7 +11,7 @@ import { ZTenantCreate, type TenantCreate } from '@/lib/validation/staff';
 import { insertStaffAccount } from './add-employee';
 
 /** Stored name of each tenant's guest client (decisions "Guest"); staff type the real name per booking. */
-export const GUEST_NAME = 'Invitado';
+export const GUEST_NAME = messages.clients.guestName;
 
 /** The fixed anonymous e-mail of a tenant's guest client (decisions "Guest"). */
 export const guestEmail = (slug: string) => `invitado@${slug}.invalid`;

@@ -2,6 +2,7 @@ import 'server-only';
 import { createHash, randomInt } from 'node:crypto';
 import { and, desc, eq, gt, isNull, lt, ne, sql } from 'drizzle-orm';
 import { createRemoteJWKSet, jwtVerify } from 'jose';
+import { MINUTE_MS } from '@/lib/domain/time';
 import { normalizePhone, phoneCountryAllowed } from '@/lib/domain/phone';
 import type { Db } from '@/lib/server/db/client';
 import { phoneVerifications, users } from '@/lib/server/db/schema';
@@ -72,7 +73,7 @@ export async function requestPhoneCode(
   if (env().PHONE_PROVIDER === 'firebase') return { provider: 'firebase', expires_at: null };
   try {
     const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
-    const expiresAt = new Date(now + CODE_TTL_MINUTES * 60_000);
+    const expiresAt = new Date(now + CODE_TTL_MINUTES * MINUTE_MS);
     const id = crypto.randomUUID();
     await db.insert(phoneVerifications).values({ id, tenantId: tenant.id, userId, phone, codeHash: hashCode(id, code), expiresAt });
     await deliverDevCode(phone, code);
