@@ -15,9 +15,11 @@ import {
   nextWednesday,
   serviceId,
   type Hour,
+  pinTestClock,
 } from './fixtures';
 
 jest.setTimeout(DB_TIMEOUT);
+pinTestClock();
 
 let clientCookie: string;
 let staffCookie: string;
