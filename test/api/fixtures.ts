@@ -1,6 +1,7 @@
 /**
  * Shared helpers of the API suites: fresh clients, service ids, the test calendar (a fixed `TODAY` and the
- * server clock set to it), Madrid dates relative to that day, availability and booking calls, and PostgreSQL error codes. Use after `openTestDb()`.
+ * server clock set to it), Madrid dates relative to that day, availability and booking calls, and
+ * PostgreSQL error codes. Use after `openTestDb()`.
  */
 import { and, eq } from 'drizzle-orm';
 import { DateTime } from 'luxon';
