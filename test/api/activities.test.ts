@@ -26,9 +26,11 @@ import {
   serviceId,
   staffBookingBody,
   tenantId,
+  pinTestClock,
 } from './fixtures';
 
 jest.setTimeout(DB_TIMEOUT);
+pinTestClock();
 
 type Item = { id: number; type: string; data: Record<string, unknown>; seen: boolean; created_at: string };
 type Page = { items: Item[]; next_cursor: string | null; unseen: number };

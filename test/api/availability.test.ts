@@ -15,10 +15,13 @@ import {
   nextWednesday,
   serviceId,
   type Hour,
+  pinTestClock,
+  dayFromToday,
 } from './fixtures';
 import { ZONE } from '@/lib/domain/time';
 
 jest.setTimeout(DB_TIMEOUT);
+pinTestClock();
 
 let clientCookie: string;
 let staffCookie: string;
@@ -30,8 +33,6 @@ beforeAll(async () => {
 }, DB_TIMEOUT);
 afterAll(closeTestDb);
 
-/** Monday to Saturday: the days the seeded stylists work. */
-const WORKING_DAYS = [1, 2, 3, 4, 5, 6];
 /** A weekday (Monday–Friday, split shift) between tomorrow and two weeks ahead. */
 const weekday = () => madridDates(1, 14)[0]!;
 
@@ -173,9 +174,10 @@ describe('special shifts', () => {
 });
 
 describe('the 30-day client window', () => {
-  // The client window ends with the 30th day after today (Madrid).
-  const lastInWindow = () => madridDates(20, 30, WORKING_DAYS).at(-1)!;
-  const firstBeyond = () => madridDates(31, 45, WORKING_DAYS)[0]!;
+  // The client window ends with the 30th day after today (Madrid): from Monday TODAY, a Wednesday; the
+  // Thursday after it is the first day beyond.
+  const lastInWindow = () => dayFromToday(30);
+  const firstBeyond = () => dayFromToday(31);
 
   it('shows a client the last working day within 30 days', async () => {
     const r = await availability(clientCookie, lastInWindow(), 'sara@klok.demo');

@@ -26,9 +26,11 @@ import {
   serviceId,
   tenantId,
   UUID,
+  pinTestClock,
 } from './fixtures';
 
 jest.setTimeout(DB_TIMEOUT);
+pinTestClock();
 
 const plus = (iso: string, minutes: number) => new Date(Date.parse(iso) + minutes * 60_000).toISOString();
 

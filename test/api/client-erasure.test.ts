@@ -11,6 +11,7 @@ import { GET as exportUserHandler } from '@/app/api/v1/users/[email]/export/rout
 import { rowsOf, type Db } from '@/lib/server/db/client';
 import { outbox, phoneVerifications, users } from '@/lib/server/db/schema';
 import { ZClientExport } from '@/lib/validation/dto';
+import { serverNow } from '@/lib/server/clock';
 import { call, closeTestDb, openTestDb, sessionFor } from './harness';
 import {
   book,
@@ -26,9 +27,12 @@ import {
   serviceId,
   staffBookingBody,
   tenantId,
+  pinTestClock,
+  dayFromToday,
 } from './fixtures';
 
 jest.setTimeout(DB_TIMEOUT);
+pinTestClock();
 
 const EMAIL = 'zurine.quintanilla@correo.es';
 const NAME = 'Zuriñe Quintanilla Ortuzar';
@@ -53,9 +57,9 @@ beforeAll(async () => {
   const { user } = await createClient(EMAIL, { name: NAME, subUsers: [{ id: 'z1', name: SUB }] });
   userId = user.id;
   await db.update(users).set({ givenName: GIVEN, tlf: PHONE, phoneVerified: true, fcmToken: TOKEN }).where(eq(users.id, user.id));
-  await db.insert(phoneVerifications).values({ tenantId: tid, userId: user.id, phone: PHONE, codeHash: 'x'.repeat(64), expiresAt: new Date(Date.now() + 600_000) });
+  await db.insert(phoneVerifications).values({ tenantId: tid, userId: user.id, phone: PHONE, codeHash: 'x'.repeat(64), expiresAt: new Date(serverNow() + 600_000) });
   // A past appointment of the sub-user.
-  await insertAppointmentRow({ employee: SARA, client: EMAIL, start: new Date(Date.now() - 3 * 86_400_000).toISOString(), clientName: SUB });
+  await insertAppointmentRow({ employee: SARA, client: EMAIL, start: madridInstant(dayFromToday(-3), '10:00'), clientName: SUB });
   // A pending appointment booked by staff: its confirmation e-mail to the client and a push to the stylist.
   const date = madridDates(8, 21, [1, 2, 4, 5])[2]!;
   const booked = await book(

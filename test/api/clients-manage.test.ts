@@ -12,6 +12,7 @@ import { getDb } from '@/lib/server/db/client';
 import { activities, appointments, sessions, users } from '@/lib/server/db/schema';
 import { getUser } from '@/lib/server/services/get-user';
 import { ZClientExport, ZClientPage, ZUser, ZUserDetail } from '@/lib/validation/dto';
+import { serverNow } from '@/lib/server/clock';
 import { call, closeTestDb, openTestDb, sessionFor } from './harness';
 import {
   ANA,
@@ -33,9 +34,11 @@ import {
   serviceId,
   staffBookingBody,
   tenantId,
+  pinTestClock,
 } from './fixtures';
 
 jest.setTimeout(DB_TIMEOUT);
+pinTestClock();
 
 type CallOpts = { host?: string };
 
@@ -87,9 +90,9 @@ async function allPages(search: string, limit: number): Promise<{ pages: Item[][
   return { pages, total };
 }
 
-/** Past starts that never overlap (one per call, 5 hours apart, from two days ago back). */
+/** Past starts that never overlap (one per call, 5 hours apart, from two days before the test clock back). */
 let pastN = 0;
-const pastStart = () => new Date(Date.now() - 2 * 86_400_000 - ++pastN * 5 * 3_600_000).toISOString();
+const pastStart = () => new Date(serverNow() - 2 * 86_400_000 - ++pastN * 5 * 3_600_000).toISOString();
 
 /** A unique suffix per test, so searches of one test do not see the others' clients. */
 let seq = 0;

@@ -3,6 +3,9 @@ import { getDb } from '@/lib/server/db/client';
 import { appointments, users } from '@/lib/server/db/schema';
 import { eq } from 'drizzle-orm';
 import { call, closeTestDb, openTestDb, sessionFor } from './harness';
+import { dayFromToday, madridInstant, pinTestClock } from './fixtures';
+
+pinTestClock();
 
 beforeAll(async () => {
   await openTestDb();
@@ -13,7 +16,7 @@ test('staff list the clients with the guest first and past visits counted', asyn
   const db = await getDb();
   const [client] = await db.select().from(users).where(eq(users.email, 'cliente@klok.demo'));
   const [stylist] = await db.select().from(users).where(eq(users.email, 'marcos@klok.demo'));
-  const past = Date.now() - 3 * 86_400_000;
+  const past = Date.parse(madridInstant(dayFromToday(-3), '10:00'));
   for (const [offset, status] of [[0, 'pending'], [3_600_000, 'cancelled']] as const) {
     await db.insert(appointments).values({
       tenantId: client!.tenantId,

@@ -9,9 +9,10 @@ import { and, eq } from 'drizzle-orm';
 import { getDb } from '@/lib/server/db/client';
 import { appointments } from '@/lib/server/db/schema';
 import { closeTestDb, openTestDb } from './harness';
-import { availability, book, bookingBody, createClient, DB_TIMEOUT, madridDates, madridInstant, SARA, MARCOS, LUCIA, serviceId, tenantId } from './fixtures';
+import { availability, book, bookingBody, createClient, DB_TIMEOUT, madridDates, madridInstant, SARA, MARCOS, LUCIA, serviceId, tenantId, pinTestClock } from './fixtures';
 
 jest.setTimeout(DB_TIMEOUT * 2);
+pinTestClock();
 
 const onServer = process.env.TEST_DATABASE_URL ? describe : describe.skip;
 

@@ -38,9 +38,11 @@ import {
   serviceIdIn,
   staffBookingBody,
   tenantId,
+  pinTestClock,
 } from './fixtures';
 
 jest.setTimeout(DB_TIMEOUT);
+pinTestClock();
 
 const e = messages.errors;
 

@@ -1,6 +1,7 @@
 /**
- * Shared helpers of the API suites: fresh clients, service ids, Madrid dates relative to now,
- * availability and booking calls, and PostgreSQL error codes. Use after `openTestDb()`.
+ * Shared helpers of the API suites: fresh clients, service ids, the test calendar (a fixed `TODAY` and the
+ * server clock set to it), Madrid dates relative to that day, availability and booking calls, and
+ * PostgreSQL error codes. Use after `openTestDb()`.
  */
 import { and, eq } from 'drizzle-orm';
 import { DateTime } from 'luxon';
@@ -9,6 +10,7 @@ import { PATCH as insertAppointment } from '@/app/api/v1/schedules/insert/appoin
 import { getDb } from '@/lib/server/db/client';
 import { services, users, type SubUser } from '@/lib/server/db/schema';
 import { seedTenant } from '@/lib/server/db/seed';
+import { serverNow, setClock } from '@/lib/server/clock';
 import { findUserByEmail, type UserRow } from '@/lib/server/repositories/users';
 import { findOrCreateByIdentity } from '@/lib/server/services/find-or-create-by-identity';
 import { findTenant } from '@/lib/server/tenancy';
@@ -28,9 +30,9 @@ export const GUEST = 'invitado@klok.invalid';
 /** The second salon of the tenancy checks (the same demo people, @salon2.demo): the call options that reach it. */
 export const SALON2 = { host: 'salon2.localhost:3000' };
 
-/** Seeds the second salon, `salon2`. */
+/** Seeds the second salon, `salon2`, on the server clock's date (as `openTestDb` seeds `klok`). */
 export async function seedSalon2(): Promise<void> {
-  await seedTenant(await getDb(), 'salon2');
+  await seedTenant(await getDb(), 'salon2', serverNow());
 }
 
 /** Session cookies of the seed's admin (Lucía), stylist (Marcos) and client (Ana), opened in that order. */
@@ -92,24 +94,57 @@ export async function serviceId(name: string): Promise<number> {
   return row.id;
 }
 
-/** Today in Madrid. */
-export const madridToday = () => DateTime.now().setZone(ZONE).startOf('day');
+/**
+ * The test calendar's "today": a Monday whose surrounding weeks (two before, four months after) have no
+ * daylight-saving change, so day arithmetic in Madrid time never meets a 23- or 25-hour day.
+ */
+export const TODAY = '2027-05-03';
+
+/** The hour of `TODAY` the test clock shows by default: before any shift opens, so the whole day is ahead. */
+export const TEST_HOUR = '08:00';
 
 /**
- * Madrid dates (YYYY-MM-DD) from `fromDays` to `toDays` after today, inclusive, whose weekday
+ * Sets the server's clock (lib/server/clock.ts) to a Madrid date and `HH:mm`, until the next call or
+ * `setClock(null)`. For a test that needs another instant than its file's `pinTestClock`.
+ */
+export function setTestClock(date = TODAY, hhmm = TEST_HOUR): void {
+  const at = Date.parse(madridInstant(date, hhmm));
+  setClock(() => at);
+}
+
+/**
+ * Sets the server's clock to a Madrid date and `HH:mm` (`TODAY` at `TEST_HOUR` by default) for a whole
+ * test file, and restores the system clock after it. Call once at the top level of the file: the clock is
+ * set at once, so the database `openTestDb` seeds in `beforeAll` is seeded on that date too.
+ */
+export function pinTestClock(date = TODAY, hhmm = TEST_HOUR): void {
+  setTestClock(date, hhmm);
+  afterAll(() => setClock(null));
+}
+
+/** `TODAY` as a Madrid start of day. */
+export const madridToday = () => DateTime.fromISO(TODAY, { zone: ZONE }).startOf('day');
+
+/** The Madrid date (YYYY-MM-DD) `days` days after `TODAY` (before it when negative). */
+export const dayFromToday = (days: number) => madridToday().plus({ days }).toFormat('yyyy-MM-dd');
+
+/**
+ * Madrid dates (YYYY-MM-DD) from `fromDays` to `toDays` after `TODAY`, inclusive, whose weekday
  * (luxon: 1 = Monday … 7 = Sunday) is in `weekdays`. Monday–Friday by default.
  */
 export function madridDates(fromDays: number, toDays: number, weekdays = [1, 2, 3, 4, 5]): string[] {
-  const today = madridToday();
   const out: string[] = [];
   for (let i = fromDays; i <= toDays; i++) {
-    const d = today.plus({ days: i });
+    const d = madridToday().plus({ days: i });
     if (weekdays.includes(d.weekday)) out.push(d.toFormat('yyyy-MM-dd'));
   }
   return out;
 }
 
-/** The next Wednesday strictly after today (the seeded closed day of marcos@klok.demo). */
+/**
+ * The Wednesday after `TODAY`: the special closed day ("Formación") the seed gives marcos@klok.demo when it
+ * runs on `TODAY` (the seed closes the next Wednesday after its own day).
+ */
 export function nextWednesday(): string {
   const today = madridToday();
   return today.plus({ days: (3 - today.weekday + 7) % 7 || 7 }).toFormat('yyyy-MM-dd');

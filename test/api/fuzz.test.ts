@@ -53,6 +53,7 @@ import {
   MARCOS,
   staffBookingBody,
   tenantId,
+  pinTestClock,
 } from './fixtures';
 
 const SEED = Number(process.env.FUZZ_SEED ?? 20269);
@@ -64,6 +65,7 @@ if (process.env.FUZZ_RATE_LIMITS !== 'on') process.env.RATE_LIMITS = 'off';
 
 // Generous: `npm run fuzz` runs thousands of cases per endpoint.
 jest.setTimeout(Math.max(DB_TIMEOUT, RUNS * 1_500));
+pinTestClock();
 
 const API_ROOT = path.join(__dirname, '../../app/api/v1');
 const WRITE_METHODS: WriteMethod[] = ['POST', 'PATCH', 'PUT', 'DELETE'];

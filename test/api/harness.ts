@@ -7,6 +7,7 @@ import { NextRequest } from 'next/server';
 import { readFile } from 'node:fs/promises';
 import { closeDb, getDb, startInMemoryFrom, type Db } from '@/lib/server/db/client';
 import { seedDemo } from '@/lib/server/db/seed';
+import { serverNow } from '@/lib/server/clock';
 import { appointments } from '@/lib/server/db/schema';
 import { createSession } from '@/lib/server/auth/session';
 import { findUserByEmail } from '@/lib/server/repositories/users';
@@ -17,6 +18,8 @@ type Handler = (req: NextRequest, ctx: { params: Promise<Record<string, string>>
 
 /**
  * Prepares the environment and opens a fresh seeded database; call at the top of a test file.
+ * The seed runs on the server clock's date (`pinTestClock` in test/api/fixtures.ts sets it), so its
+ * relative data (Marcos's closed Wednesday, the sample agenda) lands around the file's test date.
  * The seed's sample appointments are removed unless `keepSeedAgenda`, so tests start from free agendas.
  */
 export async function openTestDb(opts: { keepSeedAgenda?: boolean } = {}): Promise<Db> {
@@ -38,7 +41,7 @@ export async function openTestDb(opts: { keepSeedAgenda?: boolean } = {}): Promi
     if (template) startInMemoryFrom(new Blob([await readFile(template)]));
   }
   const db = await getDb();
-  await seedDemo(db);
+  await seedDemo(db, 'klok', serverNow());
   if (!opts.keepSeedAgenda) await db.delete(appointments);
   return db;
 }

@@ -18,9 +18,10 @@ import { sessions, users } from '@/lib/server/db/schema';
 import { BODY_LIMIT_BYTES } from '@/lib/server/http';
 import { SESSION_COOKIE } from '@/lib/tenant-host';
 import { call, closeTestDb, openTestDb, sessionFor } from './harness';
-import { ANA, createClient, SALON2, salon2StaffSession, seedSalon2, DB_TIMEOUT, LUCIA, madridDates, madridInstant, MARCOS, serviceId, staffBookingBody, tenantId } from './fixtures';
+import { ANA, createClient, SALON2, salon2StaffSession, seedSalon2, DB_TIMEOUT, LUCIA, madridDates, madridInstant, MARCOS, serviceId, staffBookingBody, tenantId, pinTestClock } from './fixtures';
 
 jest.setTimeout(DB_TIMEOUT);
+pinTestClock();
 
 beforeAll(async () => {
   await openTestDb();

@@ -16,9 +16,10 @@ import messages from '@/lib/i18n/messages/es.json';
 import { getDb } from '@/lib/server/db/client';
 import { appointments, users } from '@/lib/server/db/schema';
 import { call, closeTestDb, openTestDb, sessionFor } from './harness';
-import { book, bookingBody, createClient, DB_TIMEOUT, LUCIA, madridDates, offeredHours, SARA, serviceId } from './fixtures';
+import { book, bookingBody, createClient, DB_TIMEOUT, LUCIA, madridDates, offeredHours, SARA, serviceId, pinTestClock } from './fixtures';
 
 jest.setTimeout(DB_TIMEOUT);
+pinTestClock();
 
 let smsDir: string;
 let corte: number;

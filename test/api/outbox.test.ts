@@ -28,10 +28,12 @@ import {
   serviceId,
   staffBookingBody,
   tenantId,
+  pinTestClock,
 } from './fixtures';
 import { findUserByEmail } from '@/lib/server/repositories/users';
 
 jest.setTimeout(DB_TIMEOUT * 2);
+pinTestClock();
 
 const MIN = 60_000;
 

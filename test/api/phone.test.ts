@@ -12,9 +12,10 @@ import { POST as verifyCode } from '@/app/api/v1/users/[email]/phone/verify/rout
 import { GET as getUser, PATCH as patchUser } from '@/app/api/v1/users/[email]/route';
 import messages from '@/lib/i18n/messages/es.json';
 import { call, closeTestDb, openTestDb, sessionFor } from './harness';
-import { createClient, DB_TIMEOUT } from './fixtures';
+import { createClient, DB_TIMEOUT, madridInstant, pinTestClock, setTestClock, TEST_HOUR, TODAY } from './fixtures';
 
 jest.setTimeout(DB_TIMEOUT);
+pinTestClock();
 
 let tempDir: string | undefined;
 
@@ -80,7 +81,8 @@ describe('requesting a code', () => {
     const r = await sendCode('tel-a@example.com', cookie, '+34 699 111 222');
     expect(r.status).toBe(200);
     expect(r.body.data.provider).toBe('dev');
-    expect(Date.parse(r.body.data.expires_at)).toBeGreaterThan(Date.now());
+    // Ten minutes after the request, on the server clock (pinned at TODAY, TEST_HOUR = 08:00).
+    expect(Date.parse(r.body.data.expires_at)).toBe(Date.parse(madridInstant(TODAY, '08:10')));
     expect(codeSentTo('+34699111222', before)).toMatch(/^\d{6}$/);
   });
 
@@ -153,6 +155,24 @@ describe('verifying the code', () => {
     expect(r.status).toBe(422);
     expect(r.body.error).toEqual({ code: 'code_expired', message: messages.errors.codeExpired });
     expect((await readUser(email, cookie)).body.data.phone_verified).toBe(false);
+  });
+
+  it('accepts a code until ten minutes after it was sent, and refuses it as expired from then on', async () => {
+    const early = await createClient('tel-k@example.com');
+    const late = await createClient('tel-l@example.com');
+    const earlyCode = await requestAndRead('tel-k@example.com', early.cookie, '+34 699 222 001', '+34699222001');
+    const lateCode = await requestAndRead('tel-l@example.com', late.cookie, '+34 699 222 002', '+34699222002');
+    try {
+      setTestClock(TODAY, '08:09');
+      expect((await verify('tel-k@example.com', early.cookie, { code: earlyCode })).status).toBe(200);
+      setTestClock(TODAY, '08:10');
+      const r = await verify('tel-l@example.com', late.cookie, { code: lateCode });
+      expect(r.status).toBe(422);
+      expect(r.body.error).toEqual({ code: 'code_expired', message: messages.errors.codeExpired });
+    } finally {
+      setTestClock(TODAY, TEST_HOUR);
+    }
+    expect((await readUser('tel-l@example.com', late.cookie)).body.data.phone_verified).toBe(false);
   });
 
   it('refuses the number to a second user once the first has verified it (409 phone_taken)', async () => {

@@ -28,9 +28,11 @@ import {
   serviceId,
   staffBookingBody,
   tenantId,
+  pinTestClock,
 } from './fixtures';
 
 jest.setTimeout(DB_TIMEOUT * 2);
+pinTestClock();
 
 let db: Db;
 let tid: number;

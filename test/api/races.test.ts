@@ -16,9 +16,10 @@ import messages from '@/lib/i18n/messages/es.json';
 import { getDb } from '@/lib/server/db/client';
 import { appointments, employeeProfiles, employeeServices, outbox, users, weekShifts } from '@/lib/server/db/schema';
 import { call, closeTestDb, openTestDb, sessionFor } from './harness';
-import { book, bookingBody, createClient, DB_TIMEOUT, LUCIA, madridDates, madridInstant, serviceId, tenantId } from './fixtures';
+import { book, bookingBody, createClient, DB_TIMEOUT, LUCIA, madridDates, madridInstant, serviceId, tenantId, pinTestClock } from './fixtures';
 
 jest.setTimeout(DB_TIMEOUT * 2);
+pinTestClock();
 
 const ROUNDS = 20;
 const enc = encodeURIComponent;

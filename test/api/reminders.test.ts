@@ -27,9 +27,11 @@ import {
   serviceId,
   staffBookingBody,
   tenantId,
+  pinTestClock,
 } from './fixtures';
 
 jest.setTimeout(DB_TIMEOUT);
+pinTestClock();
 
 const H = 3_600_000;
 let staff: string;

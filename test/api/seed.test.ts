@@ -2,8 +2,8 @@
  * The demo seed's sample agenda is consistent with the stylists' schedules: every pending appointment's
  * busy parts lie inside its stylist's open intervals on its date (weekly shifts, replaced by a special
  * shift on that date; Marcos's "Formación" day is closed), computed with the booking rules themselves.
- * Checked for the seeded `klok` tenant (anchored today) and for demo tenants anchored on each of the next
- * seven days, so every weekday position of the plan (Saturdays, Sundays, the special day) is exercised.
+ * Checked for the seeded `klok` tenant (seeded on the test clock's `TODAY`) and for demo tenants anchored on
+ * each of the seven days from `TODAY`, so every weekday position of the plan (Saturdays, Sundays, the special day) is exercised.
  */
 import { and, asc, eq } from 'drizzle-orm';
 import { DateTime } from 'luxon';
@@ -12,19 +12,20 @@ import { contains, madridDate, ZONE } from '@/lib/domain/time';
 import { getDb } from '@/lib/server/db/client';
 import { appointments, busySlots, specialShifts, users } from '@/lib/server/db/schema';
 import { seedTenant } from '@/lib/server/db/seed';
+import { serverNow } from '@/lib/server/clock';
 import { scheduleOf } from '@/lib/server/repositories/employees';
 import { closeTestDb, openTestDb } from './harness';
-import { DB_TIMEOUT, MARCOS, nextWednesday, tenantId } from './fixtures';
+import { DB_TIMEOUT, MARCOS, nextWednesday, tenantId, pinTestClock, dayFromToday, madridInstant, TEST_HOUR } from './fixtures';
 
 jest.setTimeout(DB_TIMEOUT);
+pinTestClock();
 
-const DAY = 86_400_000;
 const ANCHORS = [0, 1, 2, 3, 4, 5, 6];
 
 beforeAll(async () => {
   await openTestDb({ keepSeedAgenda: true });
   const db = await getDb();
-  for (const k of ANCHORS) await seedTenant(db, `demo-day${k}`, Date.now() + k * DAY);
+  for (const k of ANCHORS) await seedTenant(db, `demo-day${k}`, Date.parse(madridInstant(dayFromToday(k), TEST_HOUR)));
 }, DB_TIMEOUT);
 afterAll(closeTestDb);
 
@@ -55,7 +56,7 @@ async function misplaced(slug: string): Promise<{ checked: number; future: numbe
       }
     }
   }
-  return { checked: rows.length, future: rows.filter((r) => r.a.endAt.getTime() > Date.now()).length, wrong };
+  return { checked: rows.length, future: rows.filter((r) => r.a.endAt.getTime() > serverNow()).length, wrong };
 }
 
 describe('the demo seed', () => {

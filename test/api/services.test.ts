@@ -42,9 +42,11 @@ import {
   serviceId,
   serviceIdIn,
   staffBookingBody,
+  pinTestClock,
 } from './fixtures';
 
 jest.setTimeout(DB_TIMEOUT);
+pinTestClock();
 
 const NOT_FOUND = { code: 'not_found', message: 'No se ha encontrado el servicio.' };
 const UNKNOWN_STYLIST = { code: 'unprocessable', message: 'Alguno de los empleados asignados no existe.' };

@@ -37,9 +37,12 @@ import {
   serviceId,
   staffBookingBody,
   tenantId,
+  pinTestClock,
+  dayFromToday,
 } from './fixtures';
 
 jest.setTimeout(DB_TIMEOUT);
+pinTestClock();
 
 const NEW = 'nerea@klok.demo';
 
@@ -180,7 +183,7 @@ describe('DELETE /facility/1/employees/{employeeId}', () => {
     );
     expect(booked.status).toBe(201);
     pendingId = booked.body.data.event_id;
-    pastId = await insertAppointmentRow({ employee: SARA, client: ANA, start: new Date(Date.now() - 3 * 86_400_000).toISOString() });
+    pastId = await insertAppointmentRow({ employee: SARA, client: ANA, start: madridInstant(dayFromToday(-3), '10:00') });
     saraCookie = await sessionFor(SARA);
   });
 

@@ -25,9 +25,11 @@ import {
   serviceId,
   staffBookingBody,
   type AgendaItem,
+  pinTestClock,
 } from './fixtures';
 
 jest.setTimeout(DB_TIMEOUT);
+pinTestClock();
 
 const STAFF = [LUCIA, MARCOS, SARA];
 const SPLIT = [

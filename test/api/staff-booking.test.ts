@@ -32,9 +32,11 @@ import {
   staffBookingBody,
   type Activity,
   UUID,
+  pinTestClock,
 } from './fixtures';
 
 jest.setTimeout(DB_TIMEOUT);
+pinTestClock();
 
 
 let marcos: string; // staff cookie

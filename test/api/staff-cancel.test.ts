@@ -31,9 +31,13 @@ import {
   serviceId,
   staffBookingBody,
   tenantId,
+  pinTestClock,
+  TODAY,
+  setTestClock,
 } from './fixtures';
 
 jest.setTimeout(DB_TIMEOUT);
+pinTestClock();
 
 const MONTHS = ['enero', 'febrero', 'marzo', 'abril', 'mayo', 'junio', 'julio', 'agosto', 'septiembre', 'octubre', 'noviembre', 'diciembre'];
 
@@ -208,10 +212,11 @@ describe('refusals', () => {
   });
 
   it('cancels an appointment in progress (it has not ended yet)', async () => {
-    const now = Date.now();
     const c = await createClient('encurso@example.com', { name: 'En Curso' });
-    const id = await insertAppointmentRow({ employee: LUCIA, client: c.user.email, start: new Date(now - 20 * 60_000).toISOString(), minutes: 60 });
+    const id = await insertAppointmentRow({ employee: LUCIA, client: c.user.email, start: madridInstant(TODAY, '10:00'), minutes: 60 });
+    setTestClock(TODAY, '10:20');
     const r = await cancelAppointment(staff, { id, employee: LUCIA });
+    setTestClock();
     expect(r.status).toBe(200);
     expect((await appointmentState(id)).row!.status).toBe('cancelled');
   });

@@ -25,9 +25,13 @@ import {
   staffBookingBody,
   type Hour,
   UUID,
+  pinTestClock,
+  TODAY,
+  setTestClock,
 } from './fixtures';
 
 jest.setTimeout(DB_TIMEOUT);
+pinTestClock();
 
 const OVERLAP = 'El rango seleccionado se solapa con otro evento';
 
@@ -223,13 +227,10 @@ describe('unblocking a slot', () => {
   });
 
   it('unblocks a leave that started but has not ended yet', async () => {
-    const now = Date.now();
-    const id = await insertLeaveRow({
-      employee: LUCIA,
-      start: new Date(now - 10 * 60_000).toISOString(),
-      end: new Date(now + 20 * 60_000).toISOString(),
-    });
+    const id = await insertLeaveRow({ employee: LUCIA, start: madridInstant(TODAY, '10:00'), end: madridInstant(TODAY, '10:30') });
+    setTestClock(TODAY, '10:10');
     const r = await deleteLeave(staff, { id, employee: LUCIA });
+    setTestClock();
     expect(r.status).toBe(201);
     expect(await leaveExists(id)).toBe(false);
   });

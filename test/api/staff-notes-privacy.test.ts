@@ -7,9 +7,10 @@ import { GET as getEmployeeHandler } from '@/app/api/v1/facility/[facilityId]/em
 import { GET as listEmployeesHandler } from '@/app/api/v1/facility/[facilityId]/employees/route';
 import { POST as createSpecialHandler } from '@/app/api/v1/facility/[facilityId]/employees/[employeeId]/special-shifts/route';
 import { call, closeTestDb, openTestDb, sessionFor } from './harness';
-import { ANA, DB_TIMEOUT, LUCIA, madridDates, MARCOS, SARA } from './fixtures';
+import { ANA, DB_TIMEOUT, LUCIA, madridDates, MARCOS, SARA, pinTestClock } from './fixtures';
 
 jest.setTimeout(DB_TIMEOUT);
+pinTestClock();
 
 const NOTE = 'Baja médica (operación de rodilla)';
 let date: string;

@@ -26,9 +26,11 @@ import {
   serviceId,
   serviceIdIn,
   staffBookingBody,
+  pinTestClock,
 } from './fixtures';
 
 jest.setTimeout(DB_TIMEOUT);
+pinTestClock();
 
 const SALON2 = { host: 'salon2.localhost:3000' };
 
