@@ -46,6 +46,7 @@ export async function blockSlot(
         endAt: new Date(end),
         notes: input.notes ?? null,
         createdBy: actor.id,
+        createdAt: new Date(now),
       })
       .returning({ id: leaves.id });
     await tx.insert(busySlots).values({

@@ -98,6 +98,7 @@ export async function bookAsClient(
       parts,
       createdBy: client.id,
       createdByRole: 'client',
+      now,
     });
     await queueBookedPush(tx, tenantId, {
       id,
@@ -185,6 +186,7 @@ export async function bookAsStaff(
       parts,
       createdBy: actor.id,
       createdByRole: 'staff',
+      now,
     });
     return { event_id: id };
   });
@@ -202,6 +204,8 @@ export type NewAppointment = {
   parts: { start: number; end: number }[];
   createdBy: string;
   createdByRole: 'client' | 'staff';
+  /** The request's instant (epoch ms): the appointment's `created_at`. */
+  now: number;
 };
 
 /**
@@ -229,6 +233,7 @@ export async function insertAppointment(tx: Tx, a: NewAppointment): Promise<stri
       endAt: new Date(end),
       createdBy: a.createdBy,
       createdByRole: a.createdByRole,
+      createdAt: new Date(a.now),
     })
     .returning({ id: appointments.id });
   const id = created!.id;
