@@ -1,7 +1,7 @@
 /**
  * `npm run db:migrate`: applies the migrations to the configured database (PGlite in DATA_DIR, or the
  * PostgreSQL server of DATABASE_URL) and exits. The demo tenant is seeded on an empty database only with
- * SEED_DEMO=1 (the start script runs this step so before it starts the server).
+ * SEED_DEMO=1 (the start script runs this step with it before the server starts).
  * Run under `--conditions=react-server` (see package.json) so server-only modules load outside Next.
  */
 async function main(): Promise<void> {
