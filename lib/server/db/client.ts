@@ -2,8 +2,6 @@ import 'server-only';
 import path from 'node:path';
 import { drizzle as drizzlePglite, type PgliteDatabase } from 'drizzle-orm/pglite';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
-import type { SQL } from 'drizzle-orm';
-import { PgDialect, type PgPreparedQuery, type PreparedQueryConfig } from 'drizzle-orm/pg-core';
 import type { PoolConfig } from 'pg';
 import { env, type Env } from '@/lib/server/env';
 import type { SqlClient } from './maintenance';
@@ -152,21 +150,6 @@ export function preparedPerDb<T>(build: (db: DbOrTx) => T): (db: DbOrTx) => T {
     }
     return query;
   };
-}
-
-/** Turns raw statements into SQL text and parameters (no casing configured, as the app's drizzle instances). */
-const rawDialect = new PgDialect();
-
-/**
- * A raw statement (`sql\`…\`` with `sql.placeholder`s) prepared on `db` (unnamed, like drizzle's one-shot
- * queries: it works through PgBouncer in transaction mode) whose rows reach `map` as arrays, the columns in
- * the statement's select order. Hundreds of rows per call skip both drizzle's per-field result
- * mapping and the driver's per-row object with named keys. Instants keep drizzle's text parsers (`timestamptz`
- * as the driver's text); select them as epoch ms (`epochMs`) to get numbers. Build it once per handle with
- * `preparedPerDb`; `.execute(values)` resolves to what `map` returns.
- */
-export function preparedRaw<R>(db: DbOrTx, query: SQL, map: (rows: unknown[][]) => R): PgPreparedQuery<PreparedQueryConfig & { execute: R }> {
-  return db._.session.prepareQuery<PreparedQueryConfig & { execute: R }>(rawDialect.sqlToQuery(query), undefined, UNNAMED_STATEMENT, false, map);
 }
 
 /**

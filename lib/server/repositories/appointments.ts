@@ -1,9 +1,9 @@
 import 'server-only';
-import { and, eq, gt, sql, type Placeholder, type SQL } from 'drizzle-orm';
+import { and, eq, gt, sql, type SQL } from 'drizzle-orm';
 import type { Appointment } from '@/lib/validation/dto';
 import { centsToEuros } from '@/lib/domain/money';
 import { isoUtc, madridDate, type Range } from '@/lib/domain/time';
-import { preparedPerDb, preparedRaw, UNNAMED_STATEMENT, type DbOrTx } from '@/lib/server/db/client';
+import { preparedPerDb, rowsOf, UNNAMED_STATEMENT, type DbOrTx } from '@/lib/server/db/client';
 import { appointments, busySlots, users } from '@/lib/server/db/schema';
 import { epochMs, overlapsWindow, windowParams } from './time-window';
 
@@ -11,81 +11,112 @@ import { epochMs, overlapsWindow, windowParams } from './time-window';
 export type AppointmentDto = Appointment;
 
 /**
- * The select list, tables and joins of the appointment statements, the columns in the order `toDtos` reads
- * them (`C`). Instants travel as epoch ms (`epochMs`). The joins pair tenant_id too: the (id, tenant_id)
- * keys, and one shard per tenant on Citus.
+ * The statement of the appointments of a tenant matching `condition`, with their stylist, client, creator and
+ * canceller, by start; its rows are `AppointmentRow`s. Instants travel as epoch ms (`epochMs`: numbers, no
+ * `Date` parsed per value). The joins pair tenant_id too: the (id, tenant_id) keys, and one shard per tenant
+ * on Citus.
+ *
+ * A raw statement run with `db.execute`, its rows the driver's objects named by the aliases (`rowsOf`),
+ * rather than the query builder: an agenda week is hundreds of rows of 24 columns, and drizzle's result
+ * mapping of a builder's select (per field and row, through the alias proxies of the joined `users`)
+ * would be the largest share of the request's CPU.
  */
-function appointmentsSelect(tenantId: number | Placeholder, where: SQL): SQL {
+function appointmentsSelect(tenantId: number, condition: SQL): SQL {
   const a = appointments;
-  return sql`select ${a.id}, ${a.facilityId}, employee.email, employee.name, client.email, client.is_guest,
-      ${a.clientName}, ${a.userId}, ${a.serviceId}, ${a.serviceName}, ${a.servicePriceCents},
-      ${epochMs(a.startAt)}, ${epochMs(a.endAt)}, ${a.status}, ${epochMs(a.createdAt)}, ${a.createdByRole},
-      creator.name, creator.email, ${a.notes}, ${epochMs(a.cancelledAt)}, ${a.cancelledBy},
-      canceller.name, canceller.email, ${a.employeeId}
+  return sql`select ${a.id} as "id", ${a.facilityId} as "facilityId", ${a.employeeId} as "employeeId",
+      employee.email as "employeeEmail", employee.name as "employeeName", client.email as "clientEmail",
+      client.is_guest as "clientGuest", ${a.clientName} as "clientName", ${a.userId} as "userId",
+      ${a.serviceId} as "serviceId", ${a.serviceName} as "serviceName", ${a.servicePriceCents} as "servicePriceCents",
+      ${epochMs(a.startAt)} as "startMs", ${epochMs(a.endAt)} as "endMs", ${a.status} as "status",
+      ${epochMs(a.createdAt)} as "createdMs", ${a.createdByRole} as "createdByRole",
+      creator.name as "creatorName", creator.email as "creatorEmail", ${a.notes} as "notes",
+      ${epochMs(a.cancelledAt)} as "cancelledMs", ${a.cancelledBy} as "cancelledBy",
+      canceller.name as "cancellerName", canceller.email as "cancellerEmail"
     from ${a}
     join ${users} employee on employee.tenant_id = ${a.tenantId} and employee.id = ${a.employeeId}
     join ${users} client on client.tenant_id = ${a.tenantId} and client.id = ${a.clientId}
     join ${users} creator on creator.tenant_id = ${a.tenantId} and creator.id = ${a.createdBy}
     left join ${users} canceller on canceller.tenant_id = ${a.tenantId} and canceller.id = ${a.cancelledBy}
-    where ${a.tenantId} = ${tenantId} and ${where}
+    where ${a.tenantId} = ${tenantId} and ${condition}
     order by ${a.startAt}`;
 }
 
-/** Column positions of `appointmentsSelect`'s rows. */
-const C = {
-  id: 0, facilityId: 1, employeeEmail: 2, employeeName: 3, clientEmail: 4, clientGuest: 5,
-  clientName: 6, userId: 7, serviceId: 8, serviceName: 9, servicePriceCents: 10,
-  startMs: 11, endMs: 12, status: 13, createdMs: 14, createdByRole: 15,
-  creatorName: 16, creatorEmail: 17, notes: 18, cancelledMs: 19, cancelledBy: 20,
-  cancellerName: 21, cancellerEmail: 22, employeeId: 23,
-} as const;
+/** A row of `appointmentsSelect`, named by its aliases. */
+type AppointmentRow = {
+  id: string;
+  facilityId: number;
+  employeeId: string;
+  employeeEmail: string;
+  employeeName: string;
+  clientEmail: string;
+  clientGuest: boolean;
+  clientName: string;
+  userId: string;
+  serviceId: number | null;
+  serviceName: string;
+  servicePriceCents: number;
+  startMs: number;
+  endMs: number;
+  status: AppointmentDto['status'];
+  createdMs: number;
+  createdByRole: AppointmentDto['created_by_role'];
+  creatorName: string;
+  creatorEmail: string;
+  notes: string | null;
+  cancelledMs: number | null;
+  cancelledBy: string | null;
+  cancellerName: string | null;
+  cancellerEmail: string | null;
+};
 
-/** Rows of `appointmentsSelect` with their instants, before their busy parts are attached. */
-type Fetched = { rows: unknown[][]; dtos: AppointmentDto[]; endMs: number[] };
+/** A busy part of an appointment (a row of the busy-part statements): its appointment and instants (epoch ms). */
+type PartRow = { appointmentId: string; startMs: number; endMs: number };
 
-/** Maps `appointmentsSelect`'s array rows to DTOs (busy parts still empty); keeps the rows for the parts' read. */
-function toDtos(rows: unknown[][]): Fetched {
+/** The statement of the busy parts of a tenant's appointments matching `condition` (on `busy_slots` columns), by start; its rows are `PartRow`s. */
+function partsSelect(tenantId: number, condition: SQL): SQL {
+  return sql`select ${busySlots.appointmentId} as "appointmentId", ${epochMs(busySlots.startAt)} as "startMs", ${epochMs(busySlots.endAt)} as "endMs"
+    from ${busySlots}
+    where ${busySlots.tenantId} = ${tenantId} and ${busySlots.appointmentId} is not null and ${condition}
+    order by ${busySlots.startAt}`;
+}
+
+/** Maps `appointmentsSelect`'s rows to DTOs (busy parts still empty), with `endMs[i]` the end (epoch ms) of `dtos[i]`. */
+function toDtos(rows: AppointmentRow[]): { dtos: AppointmentDto[]; endMs: number[] } {
   const dtos: AppointmentDto[] = new Array(rows.length);
   const endMs: number[] = new Array(rows.length);
   // Instants repeat within an answer (back-to-back appointments, a part's ends): format each distinct one once.
   const iso = isoCache();
   for (let i = 0; i < rows.length; i++) {
     const r = rows[i]!;
-    const start = r[C.startMs] as number;
-    const end = r[C.endMs] as number;
-    const createdByRole = r[C.createdByRole] as AppointmentDto['created_by_role'];
-    const creatorEmail = r[C.creatorEmail] as string;
-    const cancelledMs = r[C.cancelledMs] as number | null;
-    const clientName = r[C.clientName] as string;
-    endMs[i] = end;
+    endMs[i] = r.endMs;
     dtos[i] = {
-      id: r[C.id] as string,
+      id: r.id,
       type: 'appointment',
-      facility_id: r[C.facilityId] as number,
-      employee_id: r[C.employeeEmail] as string,
-      employee_name: r[C.employeeName] as string,
-      client_id: r[C.clientEmail] as string,
-      client_name: clientName,
-      user_id: r[C.userId] as string,
-      user_name: clientName,
-      is_guest: r[C.clientGuest] as boolean,
-      service_id: r[C.serviceId] as number | null,
-      service_name: r[C.serviceName] as string,
-      service_price: centsToEuros(r[C.servicePriceCents] as number),
-      date: madridDate(start),
-      start_time: iso(start),
-      end_time: iso(end),
-      status: r[C.status] as AppointmentDto['status'],
-      created_at: isoUtc(r[C.createdMs] as number),
-      created_by: createdByRole === 'client' ? creatorEmail : (r[C.creatorName] as string) || creatorEmail,
-      created_by_role: createdByRole,
-      notes: r[C.notes] as string | null,
-      cancelled_at: cancelledMs !== null ? isoUtc(cancelledMs) : null,
-      cancelled_by: r[C.cancelledBy] ? (r[C.cancellerName] as string | null) || (r[C.cancellerEmail] as string | null) || null : null,
+      facility_id: r.facilityId,
+      employee_id: r.employeeEmail,
+      employee_name: r.employeeName,
+      client_id: r.clientEmail,
+      client_name: r.clientName,
+      user_id: r.userId,
+      user_name: r.clientName,
+      is_guest: r.clientGuest,
+      service_id: r.serviceId,
+      service_name: r.serviceName,
+      service_price: centsToEuros(r.servicePriceCents),
+      date: madridDate(r.startMs),
+      start_time: iso(r.startMs),
+      end_time: iso(r.endMs),
+      status: r.status,
+      created_at: isoUtc(r.createdMs),
+      created_by: r.createdByRole === 'client' ? r.creatorEmail : r.creatorName || r.creatorEmail,
+      created_by_role: r.createdByRole,
+      notes: r.notes,
+      cancelled_at: r.cancelledMs !== null ? isoUtc(r.cancelledMs) : null,
+      cancelled_by: r.cancelledBy ? r.cancellerName || r.cancellerEmail || null : null,
       busy_slots: [],
     };
   }
-  return { rows, dtos, endMs };
+  return { dtos, endMs };
 }
 
 /** `isoUtc` memoised for one answer (a fresh cache per call: it holds only that answer's instants). */
@@ -101,14 +132,14 @@ function isoCache(): (ms: number) => string {
   };
 }
 
-/** Adds each part (rows of `[appointment_id, start_ms, end_ms]`) to its appointment's `busy_slots`, in row order; parts of other appointments are skipped. */
-function attachParts(dtos: AppointmentDto[], parts: unknown[][]): AppointmentDto[] {
+/** Adds each part to its appointment's `busy_slots`, in row order; parts of other appointments are skipped. */
+function attachParts(dtos: AppointmentDto[], parts: PartRow[]): AppointmentDto[] {
   const byId = new Map<string, AppointmentDto>();
   for (const d of dtos) byId.set(d.id, d);
   const iso = isoCache();
   for (const p of parts) {
-    const owner = byId.get(p[0] as string);
-    if (owner) owner.busy_slots.push({ start_time: iso(p[1] as number), end_time: iso(p[2] as number) });
+    const owner = byId.get(p.appointmentId);
+    if (owner) owner.busy_slots.push({ start_time: iso(p.startMs), end_time: iso(p.endMs) });
   }
   return dtos;
 }
@@ -118,26 +149,19 @@ function attachParts(dtos: AppointmentDto[], parts: unknown[][]): AppointmentDto
  * with its busy parts (by start); a cancelled one carries when (`cancelled_at`) and by whom (`cancelled_by`,
  * the staff member's name). The contract's `Appointment` (spec section 3), instants as UTC ISO strings.
  *
- * Two statements mapped by hand (hundreds of rows per call), their rows as arrays
- * (`preparedRaw`): every instant travels as epoch ms (`epochMs`: no `Date` parsed per value), and the rows
- * skip drizzle's per-field result mapping. The busy parts are read by appointment id in the second
- * statement (callers select by client, id or status, over any span of time): a correlated sub-select per
- * appointment was measured slower (a SubPlan loop per row) than one index scan over the id array. The agenda
- * reads a time window with `findAppointmentsOverlapping` instead.
+ * Two raw statements (`appointmentsSelect`, `partsSelect`), every instant as epoch ms (`epochMs`: no `Date`
+ * parsed per value). The busy parts are
+ * read by appointment id in the second statement (callers select by client, id or status, over any span of
+ * time): a correlated sub-select per appointment was measured slower (a SubPlan loop per row) than one index
+ * scan over the id array. The agenda reads a time window with `findAppointmentsOverlapping` instead.
  */
 export async function findAppointments(db: DbOrTx, tenantId: number, where?: SQL): Promise<AppointmentDto[]> {
-  const { dtos } = await preparedRaw(db, appointmentsSelect(tenantId, where ?? sql`true`), toDtos).execute();
+  const { dtos } = toDtos(rowsOf<AppointmentRow>(await db.execute(appointmentsSelect(tenantId, where ?? sql`true`))));
   if (dtos.length === 0) return [];
   // One array parameter, not one parameter per id. The ids are uuids read from the database just above, so
   // the array literal needs no quoting.
-  const parts = await preparedRaw(
-    db,
-    sql`select ${busySlots.appointmentId}, ${epochMs(busySlots.startAt)}, ${epochMs(busySlots.endAt)}
-      from ${busySlots}
-      where ${busySlots.tenantId} = ${tenantId} and ${busySlots.appointmentId} = any(${`{${dtos.map((d) => d.id).join(',')}}`}::uuid[])
-      order by ${busySlots.startAt}`,
-    (rows) => rows,
-  ).execute();
+  const ids = `{${dtos.map((d) => d.id).join(',')}}`;
+  const parts = rowsOf<PartRow>(await db.execute(partsSelect(tenantId, sql`${busySlots.appointmentId} = any(${ids}::uuid[])`)));
   return attachParts(dtos, parts);
 }
 
@@ -145,8 +169,7 @@ export async function findAppointments(db: DbOrTx, tenantId: number, where?: SQL
  * Appointments of a tenant (cancelled included) overlapping [from, to) (epoch ms, from < to), ordered by
  * start, each with its busy parts (by start): `findAppointments` for a time window, with `endMs[i]` the end
  * (epoch ms) of `appointments[i]`. The agenda week, so built for a hot path:
- * - both statements are built once per database handle (`preparedPerDb`, unnamed statements) and executed
- *   with placeholders;
+ * - rows as the driver's objects, not mapped by drizzle (`appointmentsSelect`);
  * - the appointments through the GiST index `appointments_window` (`overlapsWindow`);
  * - the busy parts by stylist and time, not by id: the btree `busy_slots_employee_range` (tenant_id,
  *   employee_id, start_at) over the returned appointments' stylists and [first start, last end). A part lies
@@ -161,51 +184,33 @@ export async function findAppointmentsOverlapping(
   from: number,
   to: number,
 ): Promise<{ appointments: AppointmentDto[]; endMs: number[] }> {
-  const { rows, dtos, endMs } = await windowQuery(db).execute({ tenantId, ...windowParams(from, to) });
+  const rows = rowsOf<AppointmentRow>(
+    await db.execute(appointmentsSelect(tenantId, overlapsWindow(appointments.startAt, appointments.endAt, from, to))),
+  );
+  const { dtos, endMs } = toDtos(rows);
   if (rows.length === 0) return { appointments: [], endMs };
   const employees = new Set<string>();
   let first = Infinity;
   let last = -Infinity;
   for (const r of rows) {
-    employees.add(r[C.employeeId] as string);
-    first = Math.min(first, r[C.startMs] as number);
-    last = Math.max(last, r[C.endMs] as number);
+    employees.add(r.employeeId);
+    first = Math.min(first, r.startMs);
+    last = Math.max(last, r.endMs);
   }
-  const parts = await windowPartsQuery(db).execute({
-    tenantId,
-    // uuids read from the database just above: the array literal needs no quoting.
-    employees: `{${[...employees].join(',')}}`,
-    ...windowParams(first, last),
-  });
+  // uuids read from the database just above: the array literal needs no quoting.
+  const stylists = `{${[...employees].join(',')}}`;
+  const { from: partsFrom, to: partsTo } = windowParams(first, last);
+  const parts = rowsOf<PartRow>(
+    await db.execute(
+      partsSelect(
+        tenantId,
+        sql`${busySlots.employeeId} = any(${stylists}::uuid[])
+          and ${busySlots.startAt} >= ${partsFrom}::timestamptz and ${busySlots.startAt} < ${partsTo}::timestamptz`,
+      ),
+    ),
+  );
   return { appointments: attachParts(dtos, parts), endMs };
 }
-
-/** `findAppointmentsOverlapping`'s appointments, built once per database handle. */
-const windowQuery = preparedPerDb((db) =>
-  preparedRaw(
-    db,
-    appointmentsSelect(
-      sql.placeholder('tenantId'),
-      overlapsWindow(appointments.startAt, appointments.endAt, sql.placeholder('from'), sql.placeholder('to')),
-    ),
-    toDtos,
-  ),
-);
-
-/** `findAppointmentsOverlapping`'s busy parts: appointments' parts of the stylists starting in [from, to), built once per handle. */
-const windowPartsQuery = preparedPerDb((db) =>
-  preparedRaw(
-    db,
-    sql`select ${busySlots.appointmentId}, ${epochMs(busySlots.startAt)}, ${epochMs(busySlots.endAt)}
-      from ${busySlots}
-      where ${busySlots.tenantId} = ${sql.placeholder('tenantId')}
-        and ${busySlots.employeeId} = any(${sql.placeholder('employees')}::uuid[])
-        and ${busySlots.startAt} >= ${sql.placeholder('from')}::timestamptz and ${busySlots.startAt} < ${sql.placeholder('to')}::timestamptz
-        and ${busySlots.appointmentId} is not null
-      order by ${busySlots.startAt}`,
-    (rows) => rows,
-  ),
-);
 
 /**
  * The condition "pending at `now`" over `appointments` (decisions "Allowance"): not cancelled and not yet
