@@ -45,6 +45,28 @@ async function backOnAgenda(page: Page, date: string, eventId: string) {
   await page.waitForURL((url) => url.pathname === '/' && url.searchParams.get('eventId') === eventId && url.searchParams.get('date') === date);
 }
 
+/** What confirming each wizard's summary sends and shows. */
+const SUBMIT = {
+  appointment: { button: 'Crear cita', path: '/api/v1/schedules/insert/appointment', toast: 'Cita creada' },
+  leave: { button: 'Bloquear franja', path: '/api/v1/schedules/insert/leave', toast: 'Franja bloqueada' },
+} as const;
+
+/**
+ * Confirms the wizard's summary ("Crear cita" or "Bloquear franja"), expects 201 and the toast, waits for
+ * the agenda to open on the new event and returns its record from the agenda API.
+ */
+async function submitAndFind(page: Page, date: string, kind: keyof typeof SUBMIT): Promise<AgendaRecord | undefined> {
+  const { button, path, toast } = SUBMIT[kind];
+  const created = page.waitForResponse((r) => r.url().includes(path));
+  await page.getByRole('button', { name: button }).click();
+  const res = await created;
+  expect(res.status()).toBe(201);
+  const eventId = (await res.json()).data.event_id as string;
+  await expect(page.getByText(toast).first()).toBeVisible();
+  await backOnAgenda(page, date, eventId);
+  return (await agendaRecords(page, date)).find((r) => r.id === eventId);
+}
+
 test('a walk-in without e-mail is booked through /new/appointment and the agenda opens on it', async ({ page }) => {
   await signIn(page, ADMIN);
   const date = workday(10);
@@ -90,15 +112,7 @@ test('a walk-in without e-mail is booked through /new/appointment and the agenda
   await expect(summary).toContainText(hour);
   await expect(summary).toContainText('Sara López');
 
-  const created = page.waitForResponse((r) => r.url().includes('/api/v1/schedules/insert/appointment'));
-  await page.getByRole('button', { name: 'Crear cita' }).click();
-  const res = await created;
-  expect(res.status()).toBe(201);
-  const eventId = (await res.json()).data.event_id as string;
-  await expect(page.getByText('Cita creada')).toBeVisible();
-  await backOnAgenda(page, date, eventId);
-
-  const record = (await agendaRecords(page, date)).find((r) => r.id === eventId);
+  const record = await submitAndFind(page, date, 'appointment');
   expect(record).toMatchObject({ type: 'appointment', client_name: name, is_guest: true });
   expect(DateTime.fromISO(record!.start_time, { zone: ZONE }).toFormat('HH:mm')).toBe(hour);
 });
@@ -156,14 +170,7 @@ test('a slot selected in the agenda prefills stylist, date and hour, even outsid
   await page.getByLabel('Correo electrónico (opcional)').fill(email);
   await next(page);
 
-  const created = page.waitForResponse((r) => r.url().includes('/api/v1/schedules/insert/appointment'));
-  await page.getByRole('button', { name: 'Crear cita' }).click();
-  const res = await created;
-  expect(res.status()).toBe(201);
-  const eventId = (await res.json()).data.event_id as string;
-  await expect(page.getByText('Cita creada')).toBeVisible();
-  await backOnAgenda(page, date, eventId);
-  const record = (await agendaRecords(page, date)).find((r) => r.id === eventId);
+  const record = await submitAndFind(page, date, 'appointment');
   expect(record).toMatchObject({ client_name: 'Nuevo Cliente', is_guest: false, start_time: start });
 });
 
@@ -201,14 +208,7 @@ test('Bloquear franja: stylist, date and hours, then the toast and the agenda', 
   await heading(page, 'Resumen del bloqueo');
   await expect(page.locator('.summary')).toContainText('12:00 – 13:15');
   await page.getByLabel('Nota (opcional)').fill('Formación interna');
-  const created = page.waitForResponse((r) => r.url().includes('/api/v1/schedules/insert/leave'));
-  await page.getByRole('button', { name: 'Bloquear franja' }).click();
-  const res = await created;
-  expect(res.status()).toBe(201);
-  const eventId = (await res.json()).data.event_id as string;
-  await expect(page.getByText('Franja bloqueada').first()).toBeVisible();
-  await backOnAgenda(page, date, eventId);
-  const record = (await agendaRecords(page, date)).find((r) => r.id === eventId);
+  const record = await submitAndFind(page, date, 'leave');
   expect(record).toMatchObject({ type: 'leave', notes: 'Formación interna', start_time: madrid(date, '12:00'), end_time: madrid(date, '13:15') });
 
   // The same range again, from a slot selected in the agenda: it opens on the summary and the server refuses.

@@ -65,16 +65,9 @@ export type AgendaDay<A extends AgendaAppointment = AgendaAppointment, L extends
 };
 
 /** The `obj` of an all-day shift entry: the day's working hours, as a pending record. */
-export type AgendaShiftInfo = {
+export type AgendaShiftInfo = Omit<AgendaDay, 'appointments'> & {
   type: 'shift';
   status: 'pending';
-  date: string;
-  employee_id: string;
-  employee_name: string;
-  available: boolean;
-  special: boolean;
-  notes: string;
-  shift: ShiftRange[];
   /** End of the Madrid day (UTC ISO), so past checks work as for the other records. */
   end_time: string;
 };
