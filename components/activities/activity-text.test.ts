@@ -40,6 +40,13 @@ describe('the sentence of each activity type', () => {
       '/?date=2026-11-23',
     ],
     [
+      'a move (the agenda on the new date, highlighting it)',
+      { type: 'appointment_moved', data: { ...booking, created_by: 'Lucía Martín', previous_start_time: '2026-11-20T09:00:00.000Z' } },
+      'Lucía Martín ha cambiado la cita de Ana García (Corte de pelo) al lunes 23 de noviembre a las 10:00 con Sara López',
+      null,
+      `/?date=2026-11-23&eventId=${ID}`,
+    ],
+    [
       'a new client',
       { type: 'user_created', data: { name: 'Pablo Núñez', email: 'pablo@example.com' } },
       'Nuevo cliente: Pablo Núñez (pablo@example.com)',

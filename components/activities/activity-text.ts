@@ -24,7 +24,8 @@ const isInstant = (v: string) => v !== '' && !Number.isNaN(Date.parse(v));
 
 /**
  * The card of an activity. Appointment types read the data written with them (id, start_time,
- * created_by, service_name, employee_name, client_name); `user_created` reads name and email;
+ * created_by, service_name, employee_name, client_name; a move's start_time and employee_name are the new
+ * ones); `user_created` reads name and email;
  * `user_deleted` only who deleted it (`deleted_by`: the client's data is gone).
  */
 export function describeActivity(activity: ActivityLike, t: Translate): ActivityText {
@@ -43,6 +44,8 @@ export function describeActivity(activity: ActivityLike, t: Translate): Activity
     case 'client_appointment_created':
     case 'employee_appointment_created':
       return { text: t(`text.${activity.type}`, appointment), detail: null, href };
+    case 'appointment_moved':
+      return { text: t('text.appointment_moved', appointment), detail: null, href };
     case 'appointment_cancelled':
       return {
         text: t('text.appointment_cancelled', appointment),
@@ -73,6 +76,7 @@ export function activityHref(activity: ActivityLike): string | null {
   switch (activity.type) {
     case 'client_appointment_created':
     case 'employee_appointment_created':
+    case 'appointment_moved':
     case 'appointment_cancelled': {
       const start = str(d.start_time);
       if (!isInstant(start)) return null;

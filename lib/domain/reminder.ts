@@ -14,6 +14,12 @@ export type ReminderAppointment = { id: string; start_time: string; end_time: st
 export type ReminderFacility = { name: string; address: string | null };
 /** Already translated texts: the event description, which mentions the stylist. */
 export type ReminderTexts = { description: string };
+/**
+ * A later version of an already sent event (a moved appointment): `sequence` is RFC 5545's SEQUENCE, which
+ * must grow with every change so calendars replace the event of the same UID; the file then also says
+ * `METHOD:PUBLISH`. Absent: the first version (SEQUENCE 0, no METHOD), as Descargar recordatorio builds it.
+ */
+export type ReminderRevision = { sequence: number };
 /** A ready-to-download reminder. */
 export type Reminder = { filename: string; ics: string };
 
@@ -24,13 +30,15 @@ export const REMINDER_ALARMS: Alarm[] = [
 ];
 
 /**
- * Builds the `.ics` reminder of an appointment. Returns null, and logs the reason, when the
+ * Builds the `.ics` reminder of an appointment (with `revision`, an update of the same event: same UID,
+ * higher SEQUENCE). Returns null, and logs the reason, when the
  * appointment or the facility is missing or the event cannot be encoded.
  */
 export function buildReminder(
   appointment: ReminderAppointment | null | undefined,
   facility: ReminderFacility | null | undefined,
   texts: ReminderTexts,
+  revision?: ReminderRevision,
 ): Reminder | null {
   if (!appointment || !facility) {
     console.error('Reminder not created: missing', !appointment ? 'appointment' : 'facility');
@@ -39,6 +47,7 @@ export function buildReminder(
   const { error, value } = createEvent({
     uid: appointment.id,
     productId: 'klok/reminder',
+    ...(revision ? { sequence: revision.sequence, method: 'PUBLISH' } : {}),
     // User text goes through ics-text.ts: `ics` escapes these three itself but keeps a bare CR.
     title: icsLines(facility.name),
     description: icsLines(texts.description),

@@ -311,7 +311,7 @@ export type HourGroup = z.infer<typeof ZHourGroup>;
 /** An entry of the activity feed (spec section 3, Activity). */
 export const ZActivity = z.object({
   id: z.number().int(),
-  type: z.enum(['client_appointment_created', 'employee_appointment_created', 'appointment_cancelled', 'user_created', 'user_deleted']),
+  type: z.enum(['client_appointment_created', 'employee_appointment_created', 'appointment_cancelled', 'appointment_moved', 'user_created', 'user_deleted']),
   /** The activity's details (e.g. id, start_time, service_name, employee_name, client_name; or name, email). */
   data: z.record(z.string(), z.unknown()),
   seen: z.boolean(),

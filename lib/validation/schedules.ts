@@ -55,6 +55,18 @@ export const ZAppointmentCancel = z.object({
   notes: z.string().max(1000).nullish(),
 });
 
+/**
+ * `PATCH /schedules/move/appointment` (staff): the appointment, its new start (UTC) and its stylist by
+ * e-mail (the same one or another), as the booking identifies stylists.
+ */
+export const ZAppointmentMove = z.object({
+  appointment_id: z.uuid(),
+  start_time: ZInstant,
+  employee_id: ZEmail,
+  facility_id: z.literal(1).optional(),
+});
+export type AppointmentMove = z.infer<typeof ZAppointmentMove>;
+
 /** `GET /facility/{id}/appointments?startDate&endDate` (spec section 7): at most 62 days. */
 export const ZAgendaQuery = z
   .object({ startDate: ZDate, endDate: ZDate.optional() })

@@ -477,6 +477,23 @@ export const ROWS: Row[] = [
     expect: staffOnly(200, 404),
     note: "decisions \"Cancellation\": only staff cancel; Ana cannot cancel her own appointment, another client not Ana's (403)",
   },
+  {
+    method: 'PATCH',
+    route: '/api/v1/schedules/move/appointment',
+    path: '/api/v1/schedules/move/appointment',
+    setup: async (api, c) => {
+      const a = await must(api.call('admin', 'PATCH', '/api/v1/schedules/insert/appointment', bookingForClient({ ...c, v: {} })), 'book');
+      return { appointment: a.body.data.event_id };
+    },
+    body: (c) => ({
+      appointment_id: c.v.appointment,
+      start_time: new Date(madrid(42).toMillis() + c.seq * 3_600_000).toISOString(),
+      employee_id: PEOPLE.stylist2,
+    }),
+    cleanup: async (api, c) => cancelIfBooked(api, c.v.appointment),
+    expect: staffOnly(200, 404),
+    note: "only staff move appointments; Ana cannot move her own, another client not Ana's (403); salon2 has no such appointment (404)",
+  },
 
   /* Users. */
   { method: 'GET', route: '/api/v1/users', path: '/api/v1/users?limit=5', expect: staffOnly(200, 200) },

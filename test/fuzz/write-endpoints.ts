@@ -25,6 +25,7 @@ import * as cancelAppointmentRoute from '@/app/api/v1/schedules/cancel/appointme
 import * as deleteLeaveRoute from '@/app/api/v1/schedules/delete/leave/route';
 import * as insertAppointmentRoute from '@/app/api/v1/schedules/insert/appointment/route';
 import * as insertLeaveRoute from '@/app/api/v1/schedules/insert/leave/route';
+import * as moveAppointmentRoute from '@/app/api/v1/schedules/move/appointment/route';
 import * as phoneCodeRoute from '@/app/api/v1/users/[email]/phone/code/route';
 import * as phoneVerifyRoute from '@/app/api/v1/users/[email]/phone/verify/route';
 import * as userRoute from '@/app/api/v1/users/[email]/route';
@@ -263,6 +264,16 @@ export const WRITE_ENDPOINTS: WriteEndpoint[] = [
       slot(c, [15, 30, 60]).map(({ start, end }) => ({
         params: {},
         body: { start_time: start, end_time: end, facility_id: 1, employee_id: c.stylist, notes: 'Médico' },
+      })),
+  },
+  {
+    route: 'schedules/move/appointment',
+    method: 'PATCH',
+    handler: h(moveAppointmentRoute.PATCH),
+    valid: (c) =>
+      fc.tuple(fc.constantFrom(...c.appointments), slot(c, [30])).map(([a, { start }]) => ({
+        params: {},
+        body: { appointment_id: a.id, start_time: start, employee_id: c.stylist, facility_id: 1 },
       })),
   },
   {

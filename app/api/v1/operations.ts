@@ -29,6 +29,7 @@ import * as schedulesCancelAppointment from './schedules/cancel/appointment/rout
 import * as schedulesDeleteLeave from './schedules/delete/leave/route';
 import * as schedulesInsertAppointment from './schedules/insert/appointment/route';
 import * as schedulesInsertLeave from './schedules/insert/leave/route';
+import * as schedulesMoveAppointment from './schedules/move/appointment/route';
 import * as session from './session/route';
 import * as usersEmailAppointmentsPending from './users/[email]/appointments/pending/route';
 import * as usersEmailExport from './users/[email]/export/route';
@@ -63,6 +64,7 @@ export const ROUTE_MODULES: Readonly<Record<string, RouteModule>> = {
   '/api/v1/schedules/delete/leave': schedulesDeleteLeave,
   '/api/v1/schedules/insert/appointment': schedulesInsertAppointment,
   '/api/v1/schedules/insert/leave': schedulesInsertLeave,
+  '/api/v1/schedules/move/appointment': schedulesMoveAppointment,
   '/api/v1/session': session,
   '/api/v1/users': users,
   '/api/v1/users/phone/{phone}': usersPhonePhone,

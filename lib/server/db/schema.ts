@@ -240,7 +240,7 @@ export const appointments = pgTable(
     cancelledAt: ts('cancelled_at'),
     cancelledBy: uuid('cancelled_by'),
     notes: text('notes'),
-    /** When the automatic reminder was queued (once per appointment, even if it moves later); null: not yet. */
+    /** When the automatic reminder was queued (once; a move to more than 24 hours ahead clears it); null: not yet. */
     remindedAt: ts('reminded_at'),
   },
   (t) => [
@@ -322,7 +322,7 @@ export const activities = pgTable(
     id: serial('id').notNull(),
     tenantId: integer('tenant_id').notNull().references(() => tenants.id, { onDelete: 'cascade' }),
     type: text('type', {
-      enum: ['client_appointment_created', 'employee_appointment_created', 'appointment_cancelled', 'user_created', 'user_deleted'],
+      enum: ['client_appointment_created', 'employee_appointment_created', 'appointment_cancelled', 'appointment_moved', 'user_created', 'user_deleted'],
     }).notNull(),
     data: jsonb('data').$type<Record<string, unknown>>().notNull(),
     createdAt: ts('created_at').notNull().defaultNow(),

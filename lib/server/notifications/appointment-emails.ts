@@ -1,7 +1,7 @@
 /**
  * Queues the e-mails about appointments in the caller's transaction, rendered from the
  * templates with the salon's name, address and phone: the booking confirmation (with the `.ics`
- * reminder attached) and the cancellation by the salon. Never for the tenant's guest (decisions "Guest").
+ * reminder attached), the move and the cancellation by the salon. Never for the tenant's guest (decisions "Guest").
  */
 import 'server-only';
 import { and, eq } from 'drizzle-orm';
@@ -9,7 +9,7 @@ import { alias } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '@/lib/server/db/client';
 import { appointments, facilities, users } from '@/lib/server/db/schema';
 import { queueEmail } from './outbox';
-import { appointmentCancelledEmail, appointmentConfirmedEmail, type Salon } from './templates';
+import { appointmentCancelledEmail, appointmentConfirmedEmail, appointmentMovedEmail, type AppointmentMovedInput, type Salon } from './templates';
 
 /** The salon (facility) as the e-mails show it; the tenant's name when the facility is missing. */
 export async function salonOf(db: DbOrTx, tenantId: number, facilityId = 1): Promise<Salon> {
@@ -69,4 +69,20 @@ export async function queueCancellationEmail(
     reason,
   });
   await queueEmail(tx, tenantId, { to, ...mail }, `cancellation:${a.id}`);
+}
+
+/**
+ * Queues the e-mail of a moved appointment to `to` (the client's address), with the updated `.ics` (same
+ * UID as the confirmation, `input.sequence` as its SEQUENCE). No dedupe key: every move is news. The caller
+ * leaves out the guest.
+ */
+export async function queueMovedEmail(
+  tx: DbOrTx,
+  tenantId: number,
+  to: string,
+  facilityId: number,
+  input: Omit<AppointmentMovedInput, 'salon'>,
+): Promise<void> {
+  const mail = appointmentMovedEmail({ salon: await salonOf(tx, tenantId, facilityId), ...input });
+  await queueEmail(tx, tenantId, { to, ...mail });
 }

@@ -1,7 +1,8 @@
 /**
  * The automatic reminder 24 hours before each appointment (decisions "Messages"): on by default,
  * a per-tenant setting (`tenants.automatic_reminders`), never for the guest or a cancelled appointment,
- * queued once per appointment even if it moves later or the worker restarts.
+ * queued once per appointment even if the worker restarts; a move to more than 24 hours ahead lets it go
+ * again (`releaseReminder`).
  *
  * `queueDueReminders` runs every minute from the delivery worker. It picks pending appointments that start
  * within the next 24 hours and were not reminded yet (`appointments.reminded_at` null; the partial index
@@ -16,8 +17,8 @@ import 'server-only';
 import { and, asc, eq, gt, inArray, isNull, lte, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { HOUR_MS, MINUTE_MS } from '@/lib/domain/time';
-import { getDb, type Db } from '@/lib/server/db/client';
-import { appointments, facilities, tenants, users } from '@/lib/server/db/schema';
+import { getDb, type Db, type Tx } from '@/lib/server/db/client';
+import { appointments, facilities, outbox, tenants, users } from '@/lib/server/db/schema';
 import { queueEmails } from './outbox';
 import { appointmentReminderEmail } from './templates';
 
@@ -144,4 +145,16 @@ export const REMINDER_SCAN_MS = MINUTE_MS;
 export async function scanReminders(): Promise<void> {
   const queued = await queueDueReminders(await getDb());
   if (queued > 0) console.log(`[klok] reminders queued: ${queued}`);
+}
+
+/**
+ * Lets an appointment be reminded again (a move to more than {@link REMINDER_LEAD_MS} ahead), inside the
+ * caller's transaction: clears `reminded_at`, drops its reminder still waiting in the outbox (it names the
+ * old time) and frees the `reminder:{id}` key of the one already sent, so the scan queues a new one.
+ */
+export async function releaseReminder(tx: Tx, tenantId: number, appointmentId: string): Promise<void> {
+  const key = `reminder:${appointmentId}`;
+  await tx.update(appointments).set({ remindedAt: null }).where(and(eq(appointments.tenantId, tenantId), eq(appointments.id, appointmentId)));
+  await tx.delete(outbox).where(and(eq(outbox.tenantId, tenantId), eq(outbox.dedupeKey, key), eq(outbox.status, 'pending')));
+  await tx.update(outbox).set({ dedupeKey: null }).where(and(eq(outbox.tenantId, tenantId), eq(outbox.dedupeKey, key)));
 }

@@ -1,5 +1,6 @@
 /** Klok's e-mail templates: each returns `{ subject, text, html }` in Spanish. */
 export { appointmentConfirmedEmail, reminderAttachment, type AppointmentConfirmedInput } from './appointment-confirmed';
+export { appointmentMovedEmail, type AppointmentMovedInput } from './appointment-moved';
 export { appointmentCancelledEmail, type AppointmentCancelledInput } from './appointment-cancelled';
 export { clientInvitationEmail, type ClientInvitationInput } from './client-invitation';
 export { appointmentReminderEmail, type AppointmentReminderInput } from './appointment-reminder';

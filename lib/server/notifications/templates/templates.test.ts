@@ -8,6 +8,7 @@ import { buildReminder } from '@/lib/domain/reminder';
 import {
   appointmentCancelledEmail,
   appointmentConfirmedEmail,
+  appointmentMovedEmail,
   appointmentReminderEmail,
   clientInvitationEmail,
   escapeHtml,
@@ -101,6 +102,37 @@ describe('appointment confirmed', () => {
     expect(m.html).toContain('Tinte &amp; &lt;b&gt;mechas&lt;/b&gt;');
     expect(m.html).toContain('O&#39;Brien &quot;Sara&quot;');
     expect(m.text).toContain(`Hola ${XSS}:`);
+  });
+});
+
+describe('appointment moved by the salon', () => {
+  const input = {
+    ...base,
+    appointmentId: '0b3c6f1e-5a4d-4a8e-9f0e-1c2d3e4f5a6b',
+    previous: { employee: 'Marcos Ruiz', start: '2026-11-27T16:00:00.000Z' },
+    start: '2026-11-30T09:00:00.000Z',
+    end: '2026-11-30T09:30:00.000Z',
+    sequence: 1_795_000_000,
+  };
+
+  it('says what changed: the old and the new date, time and stylist', () => {
+    const m = appointmentMovedEmail(input);
+    expect(m.subject).toBe('Tu cita en Klok Peluquería ha cambiado');
+    expect(m.text).toContain('Hola Ana García:');
+    expect(m.text).toContain('Antes: viernes, 27 de noviembre a las 17:00, con Marcos Ruiz.');
+    expect(m.text).toContain('Ahora: lunes, 30 de noviembre a las 10:00, con Sara López.');
+    expectSalon(m);
+  });
+
+  it('attaches the event with the confirmation\'s UID, a SEQUENCE and METHOD:PUBLISH, at the new time', () => {
+    const [att] = appointmentMovedEmail(input).attachments;
+    expect(att!.filename).toBe(`${input.appointmentId}.ics`);
+    expect(att!.content).toMatch(/^METHOD:PUBLISH\r?$/m);
+    expect(att!.content).toMatch(/^SEQUENCE:1795000000\r?$/m);
+    const event = Object.values(ical.sync.parseICS(att!.content)).find((c) => c?.type === 'VEVENT') as VEvent;
+    expect(event.uid).toBe(input.appointmentId);
+    expect(event.start.toISOString()).toBe(input.start);
+    expect(event.end?.toISOString()).toBe(input.end);
   });
 });
 
