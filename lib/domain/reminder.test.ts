@@ -1,5 +1,5 @@
 import ical, { type VEvent } from 'node-ical';
-import { buildReminder } from './reminder';
+import { buildReminder, revisionAt } from './reminder';
 
 const appointment = {
   id: '5b0f6a53-3f7a-4f5e-9a55-2f2d4b1c0a11',
@@ -89,5 +89,15 @@ describe('buildReminder', () => {
     } finally {
       log.mockRestore();
     }
+  });
+});
+
+describe('revisionAt', () => {
+  it('grows with every later change and fits a 32-bit integer for decades', () => {
+    const first = revisionAt(Date.parse('2027-05-03T08:00:00Z')).sequence;
+    const second = revisionAt(Date.parse('2027-05-03T08:00:01Z')).sequence;
+    expect(second).toBe(first + 1);
+    expect(revisionAt(Date.parse('2090-12-31T23:59:59Z')).sequence).toBeLessThan(2 ** 31);
+    expect(revisionAt(Date.parse('2026-01-01T00:00:00Z')).sequence).toBe(1);
   });
 });

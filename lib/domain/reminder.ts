@@ -20,6 +20,18 @@ export type ReminderTexts = { description: string };
  * `METHOD:PUBLISH`. Absent: the first version (SEQUENCE 0, no METHOD), as Descargar recordatorio builds it.
  */
 export type ReminderRevision = { sequence: number };
+
+/** 2026-01-01T00:00:00Z, the origin of `revisionAt`'s count. */
+const SEQUENCE_ORIGIN_MS = Date.UTC(2026, 0, 1);
+
+/**
+ * The revision of an event changed at `now` (epoch ms): its SEQUENCE is the whole seconds since
+ * 2026-01-01 UTC, so every later change has a larger one without a counter to store, and it fits RFC 5545's
+ * 32-bit INTEGER for 68 years.
+ */
+export function revisionAt(now: number): ReminderRevision {
+  return { sequence: Math.max(1, Math.floor((now - SEQUENCE_ORIGIN_MS) / 1000)) };
+}
 /** A ready-to-download reminder. */
 export type Reminder = { filename: string; ics: string };
 

@@ -1,5 +1,6 @@
 import 'server-only';
 import { and, eq } from 'drizzle-orm';
+import { revisionAt } from '@/lib/domain/reminder';
 import { isoUtc, MINUTE_MS, overlaps } from '@/lib/domain/time';
 import type { SessionUser } from '@/lib/server/auth/session';
 import type { Db } from '@/lib/server/db/client';
@@ -126,9 +127,7 @@ export async function moveAppointment(db: Db, tenantId: number, actor: SessionUs
         employee: employee.name,
         start,
         end,
-        // Seconds since the epoch: larger for every later move, with no counter to store (fits RFC 5545's
-        // integer until 2038).
-        sequence: Math.floor(now / 1000),
+        sequence: revisionAt(now).sequence,
       });
     }
     const [moved] = await findAppointments(tx, tenantId, eq(appointments.id, a.id));
