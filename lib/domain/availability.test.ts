@@ -10,6 +10,7 @@ import {
   groupByHour,
   openIntervals,
   segmentsOf,
+  staffStartError,
   type BusySegment,
   type SpecialShift,
   type WeekShift,
@@ -520,5 +521,16 @@ describe('fast path = luxon reference (property)', () => {
       ),
       { numRuns: 1500 },
     );
+  });
+});
+
+describe('staffStartError', () => {
+  const now = Date.parse('2027-05-03T08:02:00Z');
+  it('admits a future start on the 5-minute grid, off the 15-minute one', () => {
+    expect(staffStartError(Date.parse('2027-05-03T08:05:00Z'), now)).toBeNull();
+  });
+  it('refuses a start off the 5-minute grid, and one not after now', () => {
+    expect(staffStartError(Date.parse('2027-05-03T08:07:00Z'), now)).toBe('slotUnavailable');
+    expect(staffStartError(Date.parse('2027-05-03T08:00:00Z'), now)).toBe('pastDate');
   });
 });

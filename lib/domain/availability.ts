@@ -30,6 +30,19 @@ export type BusySegment = { startMinutes: number; endMinutes: number };
 
 export const SLOT_STEP_MINUTES = 15;
 export const CLIENT_WINDOW_DAYS = 30;
+/** Staff place appointments on a 5-minute grid (minutes). */
+export const STAFF_STEP_MINUTES = 5;
+
+/**
+ * Why staff may not start an appointment at `start` (epoch ms) at `now` (epoch ms), or null when they may
+ * (decisions "Staff booking for a client"): off the 5-minute grid (`slotUnavailable`), or not after now
+ * (`pastDate`). Shifts, busy time and the service are checked by the caller.
+ */
+export function staffStartError(start: number, now: number): 'slotUnavailable' | 'pastDate' | null {
+  if (start % (STAFF_STEP_MINUTES * MINUTE_MS) !== 0) return 'slotUnavailable';
+  if (start <= now) return 'pastDate';
+  return null;
+}
 
 /**
  * Open intervals of a stylist on a Madrid date, as instant ranges (epoch ms), sorted.

@@ -1,6 +1,6 @@
 import 'server-only';
 import { and, eq } from 'drizzle-orm';
-import { availableStarts, busyParts, clientWindowEnd, openIntervals, segmentsOf } from '@/lib/domain/availability';
+import { availableStarts, busyParts, clientWindowEnd, openIntervals, segmentsOf, staffStartError } from '@/lib/domain/availability';
 import { canBook } from '@/lib/domain/allowance';
 import { isoUtc, madridDate, MINUTE_MS, overlaps } from '@/lib/domain/time';
 import type { SessionUser } from '@/lib/server/auth/session';
@@ -16,8 +16,6 @@ import { findService, offersService } from '@/lib/server/repositories/services';
 import { lockClient, shareEmployee } from '@/lib/server/repositories/locks';
 import { findUserByEmail, touchClientActivity, type UserRow } from '@/lib/server/repositories/users';
 import type { ClientAppointmentInsert, StaffAppointmentInsert } from '@/lib/validation/schedules';
-
-const FIVE_MINUTES = 5 * MINUTE_MS;
 
 /** The client flow's booking request (spec section 7, `PATCH /schedules/insert/appointment`). */
 export type ClientBookingInput = ClientAppointmentInsert;
@@ -130,8 +128,8 @@ export async function bookAsStaff(
   now: number,
 ): Promise<{ event_id: string }> {
   const { employee, service, start, end } = await resolveBooking(db, tenantId, input);
-  if (start % FIVE_MINUTES !== 0) throw new ApiError('unprocessable', errorMessage('slotUnavailable'));
-  if (start <= now) throw new ApiError('unprocessable', errorMessage('pastDate'));
+  const startError = staffStartError(start, now);
+  if (startError) throw new ApiError('unprocessable', errorMessage(startError));
   const parts = busyParts(start, segmentsOf(service.durationMinutes, service.busySlots));
   const email = input.client_id || null;
 

@@ -1,7 +1,8 @@
 import 'server-only';
 import { and, eq } from 'drizzle-orm';
 import { revisionAt } from '@/lib/domain/reminder';
-import { isoUtc, MINUTE_MS, overlaps } from '@/lib/domain/time';
+import { staffStartError } from '@/lib/domain/availability';
+import { isoUtc, overlaps } from '@/lib/domain/time';
 import type { SessionUser } from '@/lib/server/auth/session';
 import type { Db } from '@/lib/server/db/client';
 import { activities, appointments, busySlots, users } from '@/lib/server/db/schema';
@@ -15,8 +16,6 @@ import { lockClient, shareEmployee } from '@/lib/server/repositories/locks';
 import { offersService } from '@/lib/server/repositories/services';
 import { touchClientActivity } from '@/lib/server/repositories/users';
 import type { AppointmentMove } from '@/lib/validation/schedules';
-
-const FIVE_MINUTES = 5 * MINUTE_MS;
 
 /**
  * Moves a pending appointment to another start and/or stylist (staff only; spec section 7, decisions "Staff
@@ -51,8 +50,8 @@ export async function moveAppointment(db: Db, tenantId: number, actor: SessionUs
     const { a } = row;
     if (a.status === 'cancelled') throw new ApiError('conflict', errorMessage('alreadyCancelled'));
     if (a.endAt.getTime() <= now) throw new ApiError('unprocessable', errorMessage('cannotMovePast'));
-    if (start % FIVE_MINUTES !== 0) throw new ApiError('unprocessable', errorMessage('slotUnavailable'));
-    if (start <= now) throw new ApiError('unprocessable', errorMessage('pastDate'));
+    const startError = staffStartError(start, now);
+    if (startError) throw new ApiError('unprocessable', errorMessage(startError));
 
     const employee = await findEmployee(tx, tenantId, input.employee_id);
     if (!employee) throw new ApiError('not_found', errorMessage('employeeNotFound'));
