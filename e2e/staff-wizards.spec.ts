@@ -5,14 +5,13 @@ import { ZONE } from '../lib/domain/time';
 
 /**
  * The staff wizards (spec sections 2, 4, 5 and 8): the employee appointment flow for a walk-in and from
- * a slot selected in the agenda, the leave flow, the step-bar rules, and the Error modal with Ver en la
- * agenda when the client's allowance is used up. Every test uses its own weekday with Sara López (no
- * special closed day) so the tests do not step on each other.
+ * a slot selected in the agenda, the leave flow, the step-bar rules, and the question before booking a
+ * client whose pending appointments reach its allowance. Every test uses its own weekday with Sara López
+ * (no special closed day) so the tests do not step on each other.
  */
 
 const ADMIN = 'admin@klok.demo';
 const SARA = 'sara@klok.demo';
-const CLIENT = 'cliente@klok.demo';
 const SERVICE = 'Corte de pelo';
 
 const madrid = (date: string, hm: string) => DateTime.fromISO(`${date}T${hm}`, { zone: ZONE }).toUTC().toISO() as string;
@@ -220,34 +219,35 @@ test('Bloquear franja: stylist, date and hours, then the toast and the agenda', 
   expect(new URL(page.url()).pathname).toBe('/new/leave');
 });
 
-test('booking a client beyond its allowance opens the Error modal with Ver en la agenda', async ({ page }) => {
+test('booking a client at its allowance asks first: Cancelar books nothing, Reservar igualmente books', async ({ page }) => {
   await signIn(page, ADMIN);
   const date = workday(13);
   const services = await api(page.request, 'GET', '/api/v1/facility/1/services?associated=true');
   const cut = services.body.items.find((s: { name: string }) => s.name === SERVICE);
 
-  // Fill the demo client's allowance (2) through the API, whatever other tests booked already.
-  const client = await api(page.request, 'GET', `/api/v1/users/${CLIENT}`);
-  expect(client.status).toBe(200);
-  const { n_appointments_allowed: allowed, pending_appointments: pending } = client.body.data as {
-    n_appointments_allowed: number;
-    pending_appointments: { id: string }[];
+  // A new client (allowance 1) with one pending appointment, booked by staff through the API.
+  const email = `tope${uniq()}@example.com`;
+  const name = 'Clienta Con Tope';
+  const first = await api(page.request, 'PATCH', '/api/v1/schedules/insert/appointment', {
+    start_time: madrid(date, '09:30'),
+    facility_id: 1,
+    employee_id: SARA,
+    service_id: cut.id,
+    client_id: email,
+    client_name: name,
+  });
+  expect(first.status, JSON.stringify(first.body)).toBe(201);
+  const pendingCount = async () => {
+    const res = await api(page.request, 'GET', `/api/v1/users/${email}`);
+    expect(res.status).toBe(200);
+    expect(res.body.data.n_appointments_allowed).toBe(1);
+    return (res.body.data.pending_appointments as unknown[]).length;
   };
-  const hours = ['09:30', '10:30', '11:30', '12:30'];
-  for (let i = 0; i < allowed - pending.length; i++) {
-    const res = await api(page.request, 'PATCH', '/api/v1/schedules/insert/appointment', {
-      start_time: madrid(date, hours[i]!),
-      facility_id: 1,
-      employee_id: SARA,
-      service_id: cut.id,
-      client_id: CLIENT,
-      client_name: 'Ana García',
-    });
-    expect(res.status, JSON.stringify(res.body)).toBe(201);
-  }
-  const full = await api(page.request, 'GET', `/api/v1/users/${CLIENT}`);
-  const first = (full.body.data.pending_appointments as { id: string; date: string; employee_name: string; service_name: string }[])[0]!;
-  expect(full.body.data.pending_appointments).toHaveLength(allowed);
+  expect(await pendingCount()).toBe(1);
+  const bookings: string[] = [];
+  page.on('request', (r) => {
+    if (r.url().includes(SUBMIT.appointment.path)) bookings.push(r.method());
+  });
 
   // The wizard, from a selected slot; the client found by the search.
   await page.goto(`/new/appointment?${new URLSearchParams({ employee: SARA, date, start: madrid(date, '17:00'), end: madrid(date, '17:30') })}`);
@@ -255,23 +255,34 @@ test('booking a client beyond its allowance opens the Error modal with Ver en la
   await page.getByRole('radio', { name: SERVICE }).click();
   await next(page);
   await heading(page, 'Datos del cliente');
-  // Other tests create clients named Ana García too: search by e-mail.
-  await page.getByLabel('Buscar cliente').fill('CLIENTE@klok');
+  await page.getByLabel('Buscar cliente').fill(email.split('@')[0]!);
   const results = page.getByRole('group', { name: 'Clientes encontrados' }).getByRole('button');
   await expect(results).toHaveCount(1);
-  await results.filter({ hasText: CLIENT }).click();
-  await expect(page.getByLabel('Nombre del cliente')).toHaveValue('Ana García');
-  await expect(page.getByLabel('Correo electrónico (opcional)')).toHaveValue(CLIENT);
+  await results.filter({ hasText: email }).click();
+  await expect(page.getByLabel('Correo electrónico (opcional)')).toHaveValue(email);
   await next(page);
   await heading(page, 'Resumen de la cita');
-  await page.getByRole('button', { name: 'Crear cita' }).click();
 
-  const modal = page.getByRole('dialog', { name: 'Error' });
-  await expect(modal).toBeVisible();
-  await expect(modal).toContainText('El cliente ya tiene el máximo de citas pendientes permitidas.');
-  await expect(modal).toContainText(DateTime.fromISO(first.date, { zone: ZONE }).setLocale('es').toFormat("cccc, d 'de' LLLL"));
-  await expect(modal).toContainText(first.employee_name);
-  await expect(modal).toContainText(first.service_name);
-  await modal.getByRole('button', { name: 'Ver en la agenda' }).click();
-  await backOnAgenda(page, first.date, first.id);
+  // Cancelar closes the question and books nothing.
+  await page.getByRole('button', { name: 'Crear cita' }).click();
+  const ask = page.getByRole('dialog', { name: 'Citas pendientes' });
+  await expect(ask).toContainText('Esta clienta ya tiene 1 citas pendientes. ¿Reservar igualmente?');
+  await ask.getByRole('button', { name: 'Cancelar' }).click();
+  await expect(ask).toBeHidden();
+  await heading(page, 'Resumen de la cita');
+  expect(bookings).toEqual([]);
+  expect(await pendingCount()).toBe(1);
+
+  // Reservar igualmente books beyond the allowance.
+  await page.getByRole('button', { name: 'Crear cita' }).click();
+  await expect(ask).toContainText('Esta clienta ya tiene 1 citas pendientes. ¿Reservar igualmente?');
+  const created = page.waitForResponse((r) => r.url().includes(SUBMIT.appointment.path));
+  await ask.getByRole('button', { name: 'Reservar igualmente' }).click();
+  const res = await created;
+  expect(res.status()).toBe(201);
+  const eventId = (await res.json()).data.event_id as string;
+  await expect(page.getByText(SUBMIT.appointment.toast).first()).toBeVisible();
+  await backOnAgenda(page, date, eventId);
+  expect(bookings).toEqual(['PATCH']);
+  expect(await pendingCount()).toBe(2);
 });

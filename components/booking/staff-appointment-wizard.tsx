@@ -5,13 +5,14 @@ import { useRouter } from 'next/navigation';
 import { useTranslations } from 'next-intl';
 import { toastSuccess } from '@/components/ui/toast';
 import { ApiClientError, errorMessageOf } from '@/lib/api-client/fetcher';
-import { insertAppointment, useAvailableHours, useServices } from '@/lib/api-client/hooks';
+import { insertAppointment, useAvailableHours, useServices, useUser } from '@/lib/api-client/hooks';
+import { needsAllowanceConfirmation } from '@/lib/domain/allowance';
 import type { Employee } from '@/lib/validation/dto';
 import { madridDate } from '@/lib/domain/time';
 import { agendaHref, conflictingAppointment, type ConflictAppointment } from './conflict';
 import { isStaffDate, lastStaffDate } from './date-rules';
 import { useHoursCheck } from './hours-check';
-import { BookingErrorModal, ClientStep, StaffAppointmentSummary, WithStaffEmployees } from './staff-steps';
+import { AllowanceConfirmDialog, BookingErrorModal, ClientStep, StaffAppointmentSummary, WithStaffEmployees } from './staff-steps';
 import { DateStep, HourStep } from './later-steps';
 import { EmployeeStep, ServiceStep } from './steps';
 import { useWizard } from './use-wizard';
@@ -23,7 +24,8 @@ import { flowSteps, type WizardValues } from './wizard-state';
  * Nueva cita, employee flow (spec sections 2, 4 and 5): stylist, service, date, hour, client (name
  * required, e-mail optional) and summary. Opened from a slot selected in the agenda, the stylist, date
  * and hour come prefilled (`preset`) and that hour is accepted as is, shifts or not. Confirming books
- * and goes back to the agenda on the new appointment; a failure opens the Error modal.
+ * and goes back to the agenda on the new appointment; a failure opens the Error modal. A client whose
+ * pending appointments already reach its allowance is booked only after staff confirm it.
  */
 export function StaffAppointmentWizard({ preset }: { preset: Preset | null }) {
   return <WithStaffEmployees>{(employees) => <StaffAppointmentFlow employees={employees} preset={preset} />}</WithStaffEmployees>;
@@ -41,6 +43,7 @@ function StaffAppointmentFlow({ employees, preset }: { employees: Employee[]; pr
   const [today] = useState(() => madridDate(Date.now()));
   const [confirming, setConfirming] = useState(false);
   const [modal, setModal] = useState<ModalError | null>(null);
+  const [askPending, setAskPending] = useState<number | null>(null);
 
   // The preset counts only for a stylist of the facility.
   const [start] = useState(() => {
@@ -79,13 +82,34 @@ function StaffAppointmentFlow({ employees, preset }: { employees: Employee[]; pr
     values.service?.duration ?? null,
     values.service?.id ?? null,
   );
+  // The chosen client's account, read while the summary shows: a new e-mail (404) or no e-mail (the
+  // guest) has no allowance to confirm.
+  const clientEmail = values.client?.email.trim().toLowerCase() || null;
+  const chosenClient = useUser(step === 'summary' ? clientEmail : null, { revalidateOnFocus: false, shouldRetryOnError: false });
+  /** The client's pending appointments when they reach its allowance, else null. */
+  const pendingToConfirm = async (): Promise<number | null> => {
+    if (!clientEmail) return null;
+    const account = chosenClient.data ?? (await chosenClient.mutate());
+    if (!account || account.role !== 'client' || account.is_guest) return null;
+    const pending = account.pending_appointments.length;
+    return needsAllowanceConfirmation(pending, account.n_appointments_allowed) ? pending : null;
+  };
+
   const slotHour =
     presetApplies(active, values) && values.service ? presetHour(active, values.service.duration) : undefined;
 
-  const confirm = async () => {
+  const confirm = async (beyondAllowance = false) => {
     const { service, employee, hour, client } = values;
     if (!service || !employee || !hour || !client) return wizard.setMessage(t('selectValue'));
     setConfirming(true);
+    if (!beyondAllowance) {
+      const pending = await pendingToConfirm();
+      if (pending !== null) {
+        setConfirming(false);
+        setAskPending(pending);
+        return;
+      }
+    }
     try {
       const eventId = await insertAppointment({
         start_time: hour.start_time,
@@ -137,6 +161,14 @@ function StaffAppointmentFlow({ employees, preset }: { employees: Employee[]; pr
         {step === 'client' && <ClientStep value={values.client} onChange={(c) => set('client', c)} />}
         {step === 'summary' && isComplete(values) && <StaffAppointmentSummary values={values} />}
       </WizardFrame>
+      <AllowanceConfirmDialog
+        pending={askPending}
+        onClose={() => setAskPending(null)}
+        onConfirm={() => {
+          setAskPending(null);
+          void confirm(true);
+        }}
+      />
       <BookingErrorModal error={modal} onClose={() => setModal(null)} />
     </>
   );

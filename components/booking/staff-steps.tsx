@@ -5,7 +5,7 @@ import { useRouter } from 'next/navigation';
 import { useTranslations } from 'next-intl';
 import useSWR from 'swr';
 import { Button } from '@/components/ui/button';
-import { Dialog } from '@/components/ui/dialog';
+import { Dialog, DialogActions } from '@/components/ui/dialog';
 import { Spinner } from '@/components/ui/spinner';
 import { ApiClientError, apiFetch, errorMessageOf } from '@/lib/api-client/fetcher';
 import { useStaffEmployees } from '@/lib/api-client/staff';
@@ -318,6 +318,24 @@ export function BookingErrorModal({
           )}
         </div>
       )}
+    </Dialog>
+  );
+}
+
+/**
+ * Asks staff before booking a client whose pending appointments already reach its allowance (decisions
+ * "Allowance": staff may book beyond it). `pending` is their number; null: closed.
+ */
+export function AllowanceConfirmDialog({ pending, onConfirm, onClose }: { pending: number | null; onConfirm: () => void; onClose: () => void }) {
+  const t = useTranslations('staffWizard');
+  return (
+    <Dialog
+      open={pending !== null}
+      onClose={onClose}
+      title={t('pendingTitle')}
+      footer={<DialogActions confirmLabel={t('pendingConfirm')} cancelLabel={t('cancel')} busy={false} onConfirm={onConfirm} onCancel={onClose} />}
+    >
+      <p>{t('pendingText', { count: pending ?? 0 })}</p>
     </Dialog>
   );
 }

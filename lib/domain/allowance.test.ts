@@ -1,5 +1,5 @@
 /** The booking allowance (spec sections 4 and 5; decisions "Allowance" and "Sub-users"). */
-import { bookablePeople, canBook, remaining } from './allowance';
+import { bookablePeople, canBook, needsAllowanceConfirmation, remaining } from './allowance';
 
 describe('canBook: pending strictly below the allowance, and an allowance must exist', () => {
   test.each([
@@ -51,5 +51,19 @@ describe('bookablePeople', () => {
 
   it('is empty when every person has a pending appointment', () => {
     expect(bookablePeople(self, [], ['u-ana'])).toEqual([]);
+  });
+});
+
+describe('needsAllowanceConfirmation: staff confirm when the pending appointments reach the allowance', () => {
+  test.each([
+    [1, 1, true],
+    [2, 1, true],
+    [2, 2, true],
+    [0, 1, false],
+    [1, 2, false],
+    [0, 0, false],
+    [1, null, true],
+  ])('pending %p, allowed %p → %p', (pending, allowed, expected) => {
+    expect(needsAllowanceConfirmation(pending, allowed)).toBe(expected);
   });
 });

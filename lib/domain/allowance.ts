@@ -25,3 +25,11 @@ export function bookablePeople(
   const busy = new Set(pendingUserIds);
   return [self, ...subUsers].filter((p) => !busy.has(p.id));
 }
+
+/**
+ * True when staff booking a client should confirm first (decisions "Allowance"): the client already has
+ * pending appointments and they reach its allowance. Staff may book beyond it; a client may not.
+ */
+export function needsAllowanceConfirmation(pending: number, allowed: number | null | undefined): boolean {
+  return pending > 0 && !canBook(pending, allowed);
+}

@@ -1,7 +1,8 @@
 /**
  * `PATCH /api/v1/schedules/insert/appointment`, employee flow (spec sections 5, 7; decisions "Staff
  * booking for a client", "Guest", "Allowance", "Past"): staff book for a client by e-mail, for a new
- * client, or for the guest by name; walk-ins outside shifts are fine, the past and busy time are not.
+ * client, or for the guest by name; walk-ins outside shifts are fine, the past and busy time are not;
+ * the client's allowance limits its own bookings, never staff's.
  */
 import { eq } from 'drizzle-orm';
 import { GET as getPending } from '@/app/api/v1/users/[email]/appointments/pending/route';
@@ -247,43 +248,40 @@ describe('time rules for staff', () => {
 });
 
 describe('allowance', () => {
-  it('refuses a client at its allowance with 409 allowance_exceeded and the pending appointment in details', async () => {
+  it('books a client at its allowance (201): the pending list then holds both appointments', async () => {
     const c = await createClient('tope@example.com', { name: 'Con Tope', allowance: 1 });
     const first = await book(marcos, staffBookingBody({ start: madridInstant(days[11]!, '10:00'), employee: SARA, serviceId: corte, email: c.user.email, name: 'Con Tope' }));
     expect(first.status).toBe(201);
 
     const r = await book(marcos, staffBookingBody({ start: madridInstant(days[12]!, '12:00'), employee: MARCOS, serviceId: corte, email: c.user.email, name: 'Con Tope' }));
-    expect(r.status).toBe(409);
-    expect(r.body.error).toMatchObject({ code: 'allowance_exceeded', message: messages.errors.clientHasPending });
-    expect(r.body.error.details.appointment).toMatchObject({
-      id: first.body.data.event_id,
-      employee_id: SARA,
-      service_name: 'Corte de pelo',
-      start_time: madridInstant(days[11]!, '10:00'),
-    });
-    expect((await pendingOf(c.user.email)).body.items.map((a: { id: string }) => a.id)).toEqual([first.body.data.event_id]);
+    expect(r.status).toBe(201);
+    expect((await pendingOf(c.user.email)).body.items.map((a: { id: string }) => a.id)).toEqual([
+      first.body.data.event_id,
+      r.body.data.event_id,
+    ]);
   });
 
-  it('counts every pending appointment of the account, whoever booked it', async () => {
+  it('counts what staff book against the client: beyond its allowance the client cannot book itself', async () => {
     const c = await createClient('mixta@example.com', { name: 'Mixta', allowance: 1, onboarded: true });
-    // The client books its own appointment; staff then cannot add another.
-    const [hour] = await offeredHours(c.cookie, days[3]!, LUCIA, { serviceDuration: 30, serviceId: corte });
-    const own = await book(c.cookie, bookingBody(c.user, { start: hour!.start_time, employee: LUCIA, serviceId: corte }));
-    expect(own.status).toBe(201);
+    const [own, later] = await offeredHours(c.cookie, days[3]!, LUCIA, { serviceDuration: 30, serviceId: corte });
+    // The client books its own appointment; staff still add another.
+    expect((await book(c.cookie, bookingBody(c.user, { start: own!.start_time, employee: LUCIA, serviceId: corte }))).status).toBe(201);
     const r = await book(marcos, staffBookingBody({ start: madridInstant(days[14]!, '10:00'), employee: SARA, serviceId: corte, email: c.user.email, name: 'Mixta' }));
-    expect(r.status).toBe(409);
-    expect(r.body.error.code).toBe('allowance_exceeded');
-    expect(r.body.error.details.appointment.id).toBe(own.body.data.event_id);
+    expect(r.status).toBe(201);
+
+    const refused = await book(c.cookie, bookingBody(c.user, { start: later!.start_time, employee: LUCIA, serviceId: corte }));
+    expect(refused.status).toBe(409);
+    expect(refused.body.error).toEqual({ code: 'allowance_exceeded', message: messages.errors.allowanceExceeded });
+    expect((await pendingOf(c.user.email)).body.items).toHaveLength(2);
   });
 
-  it('lets a client with allowance 2 get two appointments from staff, not three', async () => {
+  it('lets staff give a client with allowance 2 a third appointment', async () => {
     const c = await createClient('doble@example.com', { name: 'Doble', allowance: 2 });
     const body = (day: string) => staffBookingBody({ start: madridInstant(day, '18:00'), employee: MARCOS, serviceId: corte, email: c.user.email, name: 'Doble' });
     expect((await book(marcos, body(days[15]!))).status).toBe(201);
     expect((await book(marcos, body(days[16]!))).status).toBe(201);
-    const third = await book(marcos, body(days[17]!));
-    expect(third.status).toBe(409);
-    expect(third.body.error.code).toBe('allowance_exceeded');
+    expect((await book(marcos, body(days[17]!))).status).toBe(201);
+    expect((await pendingOf(c.user.email)).body.items).toHaveLength(3);
   });
 });
 

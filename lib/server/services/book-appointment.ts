@@ -10,7 +10,7 @@ import { ApiError } from '@/lib/server/errors';
 import { errorMessage } from '@/lib/server/messages';
 import { queueBookingConfirmation } from '@/lib/server/notifications/appointment-emails';
 import { queueBookedPush } from '@/lib/server/notifications/appointment-push';
-import { busyRangesOf, countPendingOfClient, pendingAt, pendingOfClient } from '@/lib/server/repositories/appointments';
+import { busyRangesOf, countPendingOfClient, pendingAt } from '@/lib/server/repositories/appointments';
 import { findEmployee, scheduleOf } from '@/lib/server/repositories/employees';
 import { findService, offersService } from '@/lib/server/repositories/services';
 import { lockClient, shareEmployee } from '@/lib/server/repositories/locks';
@@ -117,8 +117,8 @@ export type StaffBookingInput = StaffAppointmentInsert;
  * an e-mail of a client of the tenant → that client; a new e-mail → a new client (no sign-in yet);
  * no e-mail → the tenant's guest with the typed name. Staff may book outside shifts (walk-ins) and
  * with no 30-day limit, but never in the past nor over an appointment or a leave (409 `slot_taken`).
- * A non-guest client at its allowance → 409 `allowance_exceeded` with `details.appointment`, the
- * conflicting pending appointment. Returns `{ event_id }`.
+ * The allowance limits a client's own bookings only: staff may book a client beyond it (the wizard
+ * asks first). Returns `{ event_id }`.
  */
 export async function bookAsStaff(
   db: Db,
@@ -158,17 +158,13 @@ export async function bookAsStaff(
     }
     if (!client) throw new ApiError('not_found', errorMessage('userNotFound'));
     if (!client.isGuest) {
-      // The lock order of lib/server/repositories/locks.ts: the client's account, then the stylist's.
-      // A deletion that committed while this waited leaves nobody to book for: 409, and a retry books
-      // the e-mail as a new client.
+      // The client lock serialises this booking with the client's own bookings (whose allowance check
+      // counts it) and with the client's deletion, in the lock order of lib/server/repositories/locks.ts:
+      // the client's account, then the stylist's. A deletion that committed while this waited leaves
+      // nobody to book for: 409, and a retry books the e-mail as a new client.
       const locked = await lockClient(tx, tenantId, client.id);
       if (!locked || locked.deletedAt) throw new ApiError('conflict', errorMessage('conflict'));
       client = locked;
-      const pending = await countPendingOfClient(tx, tenantId, client.id, new Date(now));
-      if (!canBook(pending, client.nAppointmentsAllowed)) {
-        const [first] = await pendingOfClient(tx, tenantId, client.id, new Date(now));
-        throw new ApiError('allowance_exceeded', errorMessage('clientHasPending'), { appointment: first });
-      }
     }
     await lockBookableEmployee(tx, tenantId, employee.id, service.id);
     const busy = await busyRangesOf(tx, tenantId, employee.id, start, end);

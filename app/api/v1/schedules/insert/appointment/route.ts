@@ -11,8 +11,9 @@ import { ZClientAppointmentInsert, ZStaffAppointmentInsert } from '@/lib/validat
  * a client sends `{ start_time, end_time, facility_id, employee_id, service_id, client_id, user_id, user_name }`;
  * staff send `{ start_time, end_time, facility_id, employee_id, service_id, client_id?, client_name }`.
  * Errors: 400 invalid body, 403 another account, 404 stylist/service, 409 `slot_taken` /
- * `allowance_exceeded` (staff: with `details.appointment`), 422 a rule broken (past, 30 days, not offered…),
- * 429 too many bookings in an hour (20 per client account, 600 per staff member).
+ * `allowance_exceeded` (client flow only: staff may book a client beyond its allowance), 422 a rule
+ * broken (past, 30 days, not offered…), 429 too many bookings in an hour (20 per client account, 600 per
+ * staff member).
  */
 export const PATCH = route(
   {
@@ -21,7 +22,7 @@ export const PATCH = route(
     body: bodyByKind({ client: ZClientAppointmentInsert, staff: ZStaffAppointmentInsert }, (user) => (isStaff(user.role) ? 'staff' : 'client')),
     status: 201,
     response: dataOf(ZEventId),
-    errors: { 409: 'slot_taken or allowance_exceeded', 422: 'a booking rule is broken' },
+    errors: { 409: 'slot_taken, or allowance_exceeded (client flow only)', 422: 'a booking rule is broken' },
     limits: [
       ['bookingPerStaff', ({ user, body }) => (body.kind === 'staff' ? user.id : null)],
       ['bookingPerClient', ({ user, body }) => (body.kind === 'client' ? user.id : null)],
