@@ -266,7 +266,7 @@ test('booking a client at its allowance asks first: Cancelar books nothing, Rese
   // Cancelar closes the question and books nothing.
   await page.getByRole('button', { name: 'Crear cita' }).click();
   const ask = page.getByRole('dialog', { name: 'Citas pendientes' });
-  await expect(ask).toContainText('Esta clienta ya tiene 1 citas pendientes. ¿Reservar igualmente?');
+  await expect(ask).toContainText('Esta clienta ya tiene 1 cita pendiente. ¿Reservar igualmente?');
   await ask.getByRole('button', { name: 'Cancelar' }).click();
   await expect(ask).toBeHidden();
   await heading(page, 'Resumen de la cita');
@@ -275,7 +275,7 @@ test('booking a client at its allowance asks first: Cancelar books nothing, Rese
 
   // Reservar igualmente books beyond the allowance.
   await page.getByRole('button', { name: 'Crear cita' }).click();
-  await expect(ask).toContainText('Esta clienta ya tiene 1 citas pendientes. ¿Reservar igualmente?');
+  await expect(ask).toContainText('Esta clienta ya tiene 1 cita pendiente. ¿Reservar igualmente?');
   const created = page.waitForResponse((r) => r.url().includes(SUBMIT.appointment.path));
   await ask.getByRole('button', { name: 'Reservar igualmente' }).click();
   const res = await created;
