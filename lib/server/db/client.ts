@@ -59,6 +59,10 @@ async function open(): Promise<Db> {
     // statement on the server and each query on the client are bounded (the wrapper answers 503).
     const pool = new Pool(poolConfig({ DATABASE_URL, DB_CONNECT_TIMEOUT_MS, DB_STATEMENT_TIMEOUT_MS }));
     pool.on('error', (err) => console.warn('[db] idle client error', err.message));
+    // A client checked out for a transaction carries no listener of the pool's: a connection lost between two
+    // of its statements would be an unhandled 'error' event, which ends the process. With this one the
+    // transaction's next statement fails instead (503), and the pool drops the client when it is released.
+    pool.on('connect', (client) => client.on('error', (err) => console.warn('[db] client error', err.message)));
     db = drizzlePg(pool, { schema }) as unknown as Db;
     holder.close = () => pool.end();
   } else {
