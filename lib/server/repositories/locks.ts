@@ -1,7 +1,7 @@
 import 'server-only';
 import { and, eq, inArray } from 'drizzle-orm';
 import type { Tx } from '@/lib/server/db/client';
-import { users } from '@/lib/server/db/schema';
+import { appointments, users } from '@/lib/server/db/schema';
 import { notRemoved } from './employees';
 import type { UserRow } from './users';
 
@@ -14,7 +14,8 @@ import type { UserRow } from './users';
  * accounts make them take turns, and each side reads what it checks only after taking its lock, so
  * whichever commits first wins and the other sees its result:
  *
- *   1. appointment rows (`for update`): cancellation, and a client's deletion for its pending ones;
+ *   1. appointment rows (`for update`, `lockAppointment`): cancellation, moving, and a client's deletion for
+ *      its pending ones;
  *   2. the client's account, `lockClient` (`for update`): every booking for the client (serialises the
  *      allowance) and the client's deletion;
  *   3. the stylist's account: `shareEmployee` (`for share`) for bookings and leaves of the stylist, which
@@ -24,6 +25,26 @@ import type { UserRow } from './users';
  * A transaction takes its locks in this order and never the other way round, so two of them cannot
  * deadlock. The exclusion constraint on busy parts stays the last judge of overlaps.
  */
+
+/**
+ * Locks one appointment row of the tenant (`select … for update`, first in the lock order) and reads it
+ * with its client's account (the account itself is not locked: `lockClient` does that next). Undefined when
+ * the id is unknown or another tenant's.
+ */
+export async function lockAppointment(
+  tx: Tx,
+  tenantId: number,
+  appointmentId: string,
+): Promise<{ a: typeof appointments.$inferSelect; client: UserRow } | undefined> {
+  const [row] = await tx
+    .select({ a: appointments, client: users })
+    .from(appointments)
+    .innerJoin(users, and(eq(users.tenantId, appointments.tenantId), eq(users.id, appointments.clientId)))
+    .where(and(eq(appointments.tenantId, tenantId), eq(appointments.id, appointmentId)))
+    .for('update', { of: appointments })
+    .limit(1);
+  return row;
+}
 
 /**
  * Locks a stylist's account exclusively (`select … for update`) until the end of the transaction:

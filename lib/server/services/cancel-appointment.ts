@@ -7,6 +7,7 @@ import { ApiError } from '@/lib/server/errors';
 import { errorMessage } from '@/lib/server/messages';
 import { queueCancellationEmail, salonOf } from '@/lib/server/notifications/appointment-emails';
 import { queueCancelledPush } from '@/lib/server/notifications/appointment-push';
+import { lockAppointment } from '@/lib/server/repositories/locks';
 import { touchClientActivity, type UserRow } from '@/lib/server/repositories/users';
 
 /**
@@ -23,13 +24,7 @@ export async function cancelAppointment(
   now: number,
 ): Promise<void> {
   await db.transaction(async (tx) => {
-    const [row] = await tx
-      .select({ a: appointments, client: users })
-      .from(appointments)
-      .innerJoin(users, and(eq(users.tenantId, appointments.tenantId), eq(users.id, appointments.clientId)))
-      .where(and(eq(appointments.tenantId, tenantId), eq(appointments.id, input.appointment_id)))
-      .for('update', { of: appointments })
-      .limit(1);
+    const row = await lockAppointment(tx, tenantId, input.appointment_id);
     if (!row) throw new ApiError('not_found', errorMessage('appointmentNotFound'));
     const { a } = row;
     if (a.status === 'cancelled') throw new ApiError('conflict', errorMessage('alreadyCancelled'));

@@ -12,7 +12,7 @@ import { queueMovedEmail } from '@/lib/server/notifications/appointment-emails';
 import { releaseReminder, REMINDER_LEAD_MS } from '@/lib/server/notifications/reminders';
 import { busyRangesOf, findAppointments, type AppointmentDto } from '@/lib/server/repositories/appointments';
 import { findEmployee } from '@/lib/server/repositories/employees';
-import { lockClient, shareEmployee } from '@/lib/server/repositories/locks';
+import { lockAppointment, lockClient, shareEmployee } from '@/lib/server/repositories/locks';
 import { offersService } from '@/lib/server/repositories/services';
 import { touchClientActivity } from '@/lib/server/repositories/users';
 import type { AppointmentMove } from '@/lib/validation/schedules';
@@ -39,13 +39,7 @@ import type { AppointmentMove } from '@/lib/validation/schedules';
 export async function moveAppointment(db: Db, tenantId: number, actor: SessionUser, input: AppointmentMove, now: number): Promise<AppointmentDto> {
   const start = Date.parse(input.start_time);
   return db.transaction(async (tx) => {
-    const [row] = await tx
-      .select({ a: appointments, client: users })
-      .from(appointments)
-      .innerJoin(users, and(eq(users.tenantId, appointments.tenantId), eq(users.id, appointments.clientId)))
-      .where(and(eq(appointments.tenantId, tenantId), eq(appointments.id, input.appointment_id)))
-      .for('update', { of: appointments })
-      .limit(1);
+    const row = await lockAppointment(tx, tenantId, input.appointment_id);
     if (!row) throw new ApiError('not_found', errorMessage('appointmentNotFound'));
     const { a } = row;
     if (a.status === 'cancelled') throw new ApiError('conflict', errorMessage('alreadyCancelled'));
