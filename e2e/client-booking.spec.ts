@@ -6,7 +6,7 @@ import { lastSmsCode, signIn, workday } from './fixtures/auth';
 /**
  * A new client end to end (spec sections 2, 4, 5 and 8): first sign-in through the real OpenID redirect,
  * onboarding with the SMS code (a wrong code first), booking the first free hour of a working day two
- * weeks ahead, the toast and the card on Mis citas, the .ics reminder; a second new client no longer sees
+ * weeks ahead, the toast and the card on Mis citas, the .ics reminder; a second new client is not offered
  * that hour; the first client's Pedir cita is gone once its allowance (1) is used.
  */
 

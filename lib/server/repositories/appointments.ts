@@ -152,8 +152,7 @@ function attachParts(dtos: AppointmentDto[], parts: PartRow[]): AppointmentDto[]
  * Two raw statements (`appointmentsSelect`, `partsSelect`), every instant as epoch ms (`epochMs`: no `Date`
  * parsed per value). The busy parts are
  * read by appointment id in the second statement (callers select by client, id or status, over any span of
- * time): a correlated sub-select per appointment was measured slower (a SubPlan loop per row) than one index
- * scan over the id array. The agenda reads a time window with `findAppointmentsOverlapping` instead.
+ * time): one index scan over the id array, where a correlated sub-select would loop once per row. The agenda reads a time window with `findAppointmentsOverlapping` instead.
  */
 export async function findAppointments(db: DbOrTx, tenantId: number, where?: SQL): Promise<AppointmentDto[]> {
   const { dtos } = toDtos(rowsOf<AppointmentRow>(await db.execute(appointmentsSelect(tenantId, where ?? sql`true`))));

@@ -62,7 +62,7 @@ export async function moveAppointment(db: Db, tenantId: number, actor: SessionUs
       const active = await shareEmployee(tx, tenantId, id);
       if (id === employee.id && !active) throw new ApiError('not_found', errorMessage('employeeNotFound'));
     }
-    // The service snapshot stays; the (new) stylist must still offer the service (a deleted one: no longer).
+    // The service snapshot stays; the (new) stylist must offer the service, which a deleted service fails.
     if (a.serviceId === null || !(await offersService(tx, tenantId, employee.id, a.serviceId))) {
       throw new ApiError('unprocessable', errorMessage('serviceNotOffered'));
     }
