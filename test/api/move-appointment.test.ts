@@ -149,6 +149,17 @@ describe('moving', () => {
     expect(r.status).toBe(200);
     expect(r.body.data.busy_slots).toEqual([{ start_time: madridInstant(day, '10:15'), end_time: madridInstant(day, '10:45') }]);
   });
+
+  it('moves outside the stylist\'s shift (overtime, as staff may book) and onto a 5-minute start off the 15-minute grid', async () => {
+    const day = days[11]!;
+    const { id } = await bookClient(madridInstant(day, '10:00'));
+    const late = await move(staff, { appointment_id: id, start_time: madridInstant(day, '22:35'), employee_id: MARCOS });
+    expect(late.status).toBe(200);
+    expect(late.body.data).toMatchObject({ id, start_time: madridInstant(day, '22:35'), end_time: madridInstant(day, '23:05') });
+    expect((await agendaDay(staff, day, MARCOS)).appointments.filter((a) => a.id === id)).toEqual([
+      expect.objectContaining({ start_time: madridInstant(day, '22:35'), status: 'pending' }),
+    ]);
+  });
 });
 
 describe('what cannot be moved', () => {
