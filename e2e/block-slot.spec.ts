@@ -74,10 +74,10 @@ test('an hour is blocked in two taps: a long press on a free slot, then 1 h', as
   await expect(dialog).toContainText('12:00 – 12:30');
   const block = dialog.getByRole('group', { name: 'Bloquear franja' });
   await expect(block.getByRole('button')).toHaveText([
-    '30 minhasta las 12:30',
-    '1 hhasta las 13:00',
-    '2 hhasta las 14:00',
-    'Hasta el cierrehasta las 20:00',
+    '30 min 12:00 – 12:30',
+    '1 h 12:00 – 13:00',
+    '2 h 12:00 – 14:00',
+    'Hasta el cierre 12:00 – 20:00',
   ]);
   await page.clock.fastForward(PAST_RELEASE_GUARD_MS);
   await block.getByRole('button', { name: /^1 h/ }).tap();
@@ -135,11 +135,11 @@ test('on the calendar a long press then a drag extends the selection; a length o
   const block = dialog.getByRole('group', { name: 'Bloquear franja' });
   // The dragged range comes first, as made; the lengths and closing count from its start.
   await expect(block.getByRole('button')).toHaveText([
-    'Lo seleccionadohasta las 17:30',
-    '30 minhasta las 16:30',
-    '1 hhasta las 17:00',
-    '2 hhasta las 18:00',
-    'Hasta el cierrehasta las 20:00',
+    'Lo seleccionado 16:00 – 17:30',
+    '30 min 16:00 – 16:30',
+    '1 h 16:00 – 17:00',
+    '2 h 16:00 – 18:00',
+    'Hasta el cierre 16:00 – 20:00',
   ]);
   await page.clock.fastForward(PAST_RELEASE_GUARD_MS);
 

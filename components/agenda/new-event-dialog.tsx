@@ -55,7 +55,7 @@ const CHOICE_LABEL = {
 
 /**
  * Bloquear franja in one tap: the options of `blockOptions` (the selection as dragged, 30 min, 1 h, 2 h,
- * until the stylist's closing), each naming its end. A tap blocks that range from the selection's start
+ * until the stylist's closing), each showing the range it blocks. A tap blocks that range from the selection's start
  * at once (`PATCH /schedules/insert/leave`), then shows Franja bloqueada and calls `onBlocked` with the
  * new leave's id; a refusal (an overlap, a start gone past) stays in the dialog with the server's message.
  */
@@ -108,8 +108,8 @@ function BlockChoices({
             aria-busy={busy === o.choice || undefined}
             onClick={() => void block(o)}
           >
-            <span>{t(CHOICE_LABEL[o.choice])}</span>
-            <span className="agenda-block-until">{t('blockUntil', { time: timeOf(o.end) })}</span>
+            <span>{t(CHOICE_LABEL[o.choice])}</span>{' '}
+            <span className="agenda-block-until">{t('timeRange', { start: timeOf(selection.start), end: timeOf(o.end) })}</span>
           </button>
         ))}
       </div>
