@@ -9,6 +9,7 @@ import { Dialog, DialogActions } from '@/components/ui/dialog';
 import { Spinner } from '@/components/ui/spinner';
 import { TimeField } from '@/components/ui/time-field';
 import { ApiClientError, apiFetch, errorMessageOf } from '@/lib/api-client/fetcher';
+import { formatHHmm } from '@/lib/domain/time';
 import { useStaffEmployees } from '@/lib/api-client/staff';
 import {
   END_OF_DAY,
@@ -151,7 +152,7 @@ function useTimeFieldMessage() {
       case 'off_grid':
         return t('timeOffGrid');
       case 'out_of_range':
-        return t('timeOutOfRange', { min: fieldValue(bounds.min), max: fieldValue(bounds.max) });
+        return t('timeOutOfRange', { min: formatHHmm(bounds.min), max: formatHHmm(bounds.max) });
       case 'not_after_start':
         return t('timeNotAfterStart');
       case 'past':
@@ -165,8 +166,8 @@ function useTimeFieldMessage() {
 /**
  * Leave flow, Horas: start and end time fields (typed or picked, 5-minute steps, 05:00–22:00 Madrid,
  * widened to a range selected in the agenda; see `readLeaveFields`). The wizard gets the range's valid
- * times; a field with a problem shows it in Spanish. A start chosen before its end proposes the end
- * half an hour later.
+ * times; a field with a problem shows it in Spanish. A valid start with no end after it proposes the
+ * end half an hour later.
  */
 export function RangeStep({
   date,
@@ -203,8 +204,9 @@ export function RangeStep({
   const changeStart = (start: string) => {
     const minutes = fieldMinutes(start);
     const end = fieldMinutes(fields.end, true);
-    // No end yet, or one that no longer follows the start: propose half an hour later.
-    const proposed = minutes !== null && (end === null || end <= minutes) ? proposedLeaveEnd(minutes, bounds) : null;
+    const valid = minutes !== null && readLeaveFields(date, { start, end: fields.end }, now, keep).start !== undefined;
+    // A valid start without an end, or with one that no longer follows it: propose half an hour later.
+    const proposed = valid && (end === null || end <= minutes) ? proposedLeaveEnd(minutes, bounds) : null;
     update({ start, end: proposed === null ? fields.end : proposed === END_OF_DAY ? '24:00' : fieldValue(proposed) });
   };
 
