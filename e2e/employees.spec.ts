@@ -141,16 +141,21 @@ test('the weekly editor gives Sara 10:00–13:00 on Monday, copies it to Tuesday
   // One shift only: remove the others (the last one stays; the day closes with its switch).
   const removes = monday.getByRole('button', { name: /^Eliminar el turno/ });
   while ((await removes.count()) > 0) await removes.last().click();
-  await monday.getByLabel('Inicio del turno 1').selectOption('10:00');
-  await monday.getByLabel('Fin del turno 1').selectOption('13:00');
+  await monday.getByLabel('Inicio del turno 1').fill('10:00');
+  await monday.getByLabel('Fin del turno 1').fill('13:00');
   await expect(monday).toContainText('3h');
 
   // An end before the start is refused with the schema's message, and Guardar is disabled meanwhile.
-  await monday.getByLabel('Fin del turno 1').selectOption('09:00');
+  await monday.getByLabel('Fin del turno 1').fill('09:00');
   await expect(monday.getByText('La hora de fin debe ser posterior a la de inicio')).toBeVisible();
   await expect(save).toBeDisabled();
-  await monday.getByLabel('Fin del turno 1').selectOption('13:00');
+  // A time off the 5-minute grid is refused the same way.
+  await monday.getByLabel('Fin del turno 1').fill('13:02');
+  await expect(monday.getByText('Las horas van en pasos de 5 minutos')).toBeVisible();
+  await expect(save).toBeDisabled();
+  await monday.getByLabel('Fin del turno 1').fill('13:00');
   await expect(monday.getByText('La hora de fin debe ser posterior a la de inicio')).toHaveCount(0);
+  await expect(monday.getByText('Las horas van en pasos de 5 minutos')).toHaveCount(0);
 
   await monday.getByRole('button', { name: 'Copiar a otros días' }).click();
   const copy = page.getByRole('dialog', { name: 'Copiar el horario del lunes' });

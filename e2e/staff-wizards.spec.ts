@@ -194,14 +194,28 @@ test('Bloquear franja: stylist, date and hours, then the toast and the agenda', 
   await heading(page, 'Elige las horas');
   await next(page);
   await expect(page.getByRole('alert').filter({ hasText: 'Selecciona un valor para continuar' })).toBeVisible();
+  // Time fields in 5-minute steps, 05:00–22:00.
   const from = page.getByLabel('Desde');
-  await expect(from.locator('option').nth(1)).toHaveText('05:00');
-  await expect(from.locator('option').last()).toHaveText('21:55');
-  await from.selectOption({ label: '12:00' });
-  // Half an hour is proposed; the end list starts after the start.
-  await expect(page.getByLabel('Hasta').locator('option:checked')).toHaveText('12:30');
-  await expect(page.getByLabel('Hasta').locator('option').nth(1)).toHaveText('12:05');
-  await page.getByLabel('Hasta').selectOption({ label: '13:15' });
+  const to = page.getByLabel('Hasta');
+  await expect(from).toHaveAttribute('type', 'time');
+  await expect(from).toHaveAttribute('step', '300');
+  await expect(from).toHaveAttribute('min', '05:00');
+  await expect(from).toHaveAttribute('max', '21:55');
+  await expect(to).toHaveAttribute('max', '22:00');
+  await from.fill('04:30');
+  await expect(page.getByText('Elige una hora entre las 05:00 y las 21:55')).toBeVisible();
+  await from.fill('12:00');
+  await expect(page.getByText('Elige una hora entre las 05:00 y las 21:55')).toHaveCount(0);
+  // Half an hour is proposed; an end off the grid or before the start is refused in Spanish.
+  await expect(to).toHaveValue('12:30');
+  await to.fill('13:12');
+  await expect(page.getByText('Las horas van en pasos de 5 minutos')).toBeVisible();
+  await next(page);
+  await expect(page.getByRole('alert').filter({ hasText: 'Selecciona un valor para continuar' })).toBeVisible();
+  await to.fill('11:00');
+  await expect(page.getByText('La hora de fin debe ser posterior a la de inicio')).toBeVisible();
+  await to.fill('13:15');
+  await expect(to).not.toHaveAttribute('aria-invalid', 'true');
   await next(page);
 
   await heading(page, 'Resumen del bloqueo');

@@ -16,6 +16,7 @@ import {
   selectionError,
   selectionQuery,
   shiftDate,
+  shiftOfDate,
   toResources,
   visibleRange,
   type AgendaAppointment,
@@ -290,6 +291,12 @@ export function Agenda({ myEmail, focusDate, focusEventId, today, now: servedAt 
     else if (props.obj.type === 'leave') setOpened({ kind: 'leave', record: props.obj });
   }, []);
 
+  // The selected stylist's shifts on the selected date: Nuevo evento's "until closing".
+  const selectionShifts = useMemo(() => {
+    const employee = selection ? staff?.find((e) => e.email === selection.resourceId) : undefined;
+    return employee && selection ? shiftOfDate(employee, madridDate(selection.start)).shift : [];
+  }, [selection, staff]);
+
   const closeSelection = () => {
     setSelection(null);
     calendar.current?.unselect();
@@ -379,10 +386,15 @@ export function Agenda({ myEmail, focusDate, focusEventId, today, now: servedAt 
       <NewEventDialog
         selection={selection}
         guardRelease={selectedByTouch}
+        shifts={selectionShifts}
         onClose={closeSelection}
         onChoose={(kind, s) => {
           closeSelection();
           router.push(`/new/${kind}?${selectionQuery(s)}`);
+        }}
+        onBlocked={() => {
+          closeSelection();
+          void refresh();
         }}
       />
 

@@ -90,7 +90,13 @@ function LeaveFlow({ employees, preset }: { employees: Employee[]; preset: Prese
         />
       )}
       {step === 'range' && values.date && (
-        <RangeStep date={values.date} now={now} value={values.range} onChange={(r) => set('range', r)} />
+        <RangeStep
+          date={values.date}
+          now={now}
+          value={values.range}
+          keep={active?.employee === employeeEmail && active?.date === values.date ? { start: active?.start, end: active?.end } : undefined}
+          onChange={(r) => set('range', r)}
+        />
       )}
       {step === 'summary' && values.employee && values.date && values.range?.start && values.range.end && (
         <LeaveSummary

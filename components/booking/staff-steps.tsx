@@ -7,9 +7,21 @@ import useSWR from 'swr';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogActions } from '@/components/ui/dialog';
 import { Spinner } from '@/components/ui/spinner';
+import { TimeField } from '@/components/ui/time-field';
 import { ApiClientError, apiFetch, errorMessageOf } from '@/lib/api-client/fetcher';
+import { formatHHmm } from '@/lib/domain/time';
 import { useStaffEmployees } from '@/lib/api-client/staff';
-import { MINUTE_MS } from '@/lib/domain/time';
+import {
+  END_OF_DAY,
+  fieldMinutes,
+  fieldValue,
+  LEAVE_TIMES,
+  leaveBounds,
+  minutesOnDate,
+  proposedLeaveEnd,
+  readLeaveFields,
+  type TimeFieldError,
+} from '@/lib/domain/time-field';
 import type { Employee } from '@/lib/validation/dto';
 import { longDay, timeOf } from '@/lib/format';
 import { ChoiceButton } from './choice-button';
@@ -17,7 +29,6 @@ import { searchClients, type ClientSummary } from './client-search';
 import { agendaHref, type ConflictAppointment } from './conflict';
 import { useAppointmentSummaryRows } from './later-steps';
 import { Initial, SummaryList } from './steps';
-import { leaveEndSlots, leaveStartSlots, type TimeSlot } from './time-slots';
 import type { ClientChoice, HourRange, WizardValues } from './wizard-state';
 
 /** `GET /api/v1/users`: the tenant's clients, or null when the server does not offer the list (free typing only). */
@@ -133,67 +144,96 @@ export function ClientStep({ value, onChange }: { value?: ClientChoice; onChange
   );
 }
 
-/** Leave flow, Horas: start and end selects (5-minute steps, 05:00–22:00 Madrid), the end after the start. */
+/** The messages of the time fields' problems (an empty field is left to the wizard's Selecciona un valor). */
+function useTimeFieldMessage() {
+  const t = useTranslations('staffWizard');
+  return (error: TimeFieldError | undefined, bounds: { min: number; max: number }): string | undefined => {
+    switch (error) {
+      case 'off_grid':
+        return t('timeOffGrid');
+      case 'out_of_range':
+        return t('timeOutOfRange', { min: formatHHmm(bounds.min), max: formatHHmm(bounds.max) });
+      case 'not_after_start':
+        return t('timeNotAfterStart');
+      case 'past':
+        return t('timePast');
+      default:
+        return undefined;
+    }
+  };
+}
+
+/**
+ * Leave flow, Horas: start and end time fields (typed or picked, 5-minute steps, 05:00–22:00 Madrid,
+ * widened to a range selected in the agenda; see `readLeaveFields`). The wizard gets the range's valid
+ * times; a field with a problem shows it in Spanish. A valid start with no end after it proposes the
+ * end half an hour later.
+ */
 export function RangeStep({
   date,
   now,
   value,
+  keep,
   onChange,
 }: {
   date: string;
   now: number;
   value?: HourRange;
+  /** A range selected in the agenda (UTC ISO), whose times are allowed even outside 05:00–22:00. */
+  keep?: HourRange;
   onChange: (range: HourRange) => void;
 }) {
   const t = useTranslations('staffWizard');
+  const messageOf = useTimeFieldMessage();
   const ids = { start: useId(), end: useId() };
-  const start = value?.start;
-  const end = value?.end;
-  const starts = leaveStartSlots(date, now, start);
-  const ends = leaveEndSlots(date, start, end);
+  const bounds = leaveBounds(date, keep);
+  const textOf = (instant: string | undefined) => {
+    const minutes = minutesOnDate(date, instant);
+    return minutes === null ? '' : minutes === END_OF_DAY ? '24:00' : fieldValue(minutes);
+  };
+  // What the fields show: the typed text, kept while it is not a valid time (the wizard holds valid ones only).
+  const [fields, setFields] = useState(() => ({ start: textOf(value?.start), end: textOf(value?.end) }));
+  const read = readLeaveFields(date, fields, now, keep);
 
-  const pickStart = (next: string) => {
-    if (!next) return onChange({ end });
-    // Keep the end when it still follows the start; else propose half an hour later.
-    const keep = end && Date.parse(end) > Date.parse(next) ? end : undefined;
-    const proposed = new Date(Date.parse(next) + 30 * MINUTE_MS).toISOString();
-    const fallback = leaveEndSlots(date, next).find((s) => s.value === proposed)?.value;
-    onChange({ start: next, end: keep ?? fallback });
+  const update = (next: { start: string; end: string }) => {
+    setFields(next);
+    const r = readLeaveFields(date, next, now, keep);
+    onChange({ start: r.start, end: r.end });
+  };
+
+  const changeStart = (start: string) => {
+    const minutes = fieldMinutes(start);
+    const end = fieldMinutes(fields.end, true);
+    const valid = minutes !== null && readLeaveFields(date, { start, end: fields.end }, now, keep).start !== undefined;
+    // A valid start without an end, or with one that no longer follows it: propose half an hour later.
+    const proposed = valid && (end === null || end <= minutes) ? proposedLeaveEnd(minutes, bounds) : null;
+    update({ start, end: proposed === null ? fields.end : proposed === END_OF_DAY ? '24:00' : fieldValue(proposed) });
   };
 
   return (
     <div className="range-fields">
-      <TimeSelect id={ids.start} label={t('from')} slots={starts} value={start} onChange={pickStart} />
-      <TimeSelect id={ids.end} label={t('to')} slots={ends} value={end} onChange={(v) => onChange({ start, end: v || undefined })} />
-    </div>
-  );
-}
-
-function TimeSelect({
-  id,
-  label,
-  slots,
-  value,
-  onChange,
-}: {
-  id: string;
-  label: string;
-  slots: TimeSlot[];
-  value?: string;
-  onChange: (value: string) => void;
-}) {
-  const t = useTranslations('staffWizard');
-  return (
-    <div className="field">
-      <label htmlFor={id}>{label}</label>
-      <select id={id} className="input select" value={value ?? ''} onChange={(e) => onChange(e.target.value)}>
-        <option value="">{t('chooseTime')}</option>
-        {slots.map((s) => (
-          <option key={s.value} value={s.value}>
-            {s.label}
-          </option>
-        ))}
-      </select>
+      <TimeField
+        id={ids.start}
+        label={t('from')}
+        value={fields.start}
+        min={fieldValue(bounds.start.min)}
+        max={fieldValue(bounds.start.max)}
+        step={LEAVE_TIMES.step}
+        message={messageOf(read.errors.start, bounds.start)}
+        onChange={changeStart}
+      />
+      <TimeField
+        id={ids.end}
+        label={t('to')}
+        value={fields.end}
+        min={fieldValue(bounds.end.min)}
+        // An end at midnight shows as 00:00, below any minimum: no maximum then.
+        max={bounds.end.max < END_OF_DAY ? fieldValue(bounds.end.max) : undefined}
+        step={LEAVE_TIMES.step}
+        endOfDay
+        message={messageOf(read.errors.end, bounds.end)}
+        onChange={(end) => update({ ...fields, end })}
+      />
     </div>
   );
 }

@@ -16,7 +16,7 @@ export type ValueStep = Exclude<StepId, 'summary'>;
 export type Person = { id: string; name: string };
 /** The client of a staff booking: a name (required) and an optional e-mail (none: the guest). */
 export type ClientChoice = { name: string; email: string };
-/** A blocked range: UTC ISO instants chosen from the time-slot lists. */
+/** A blocked range: UTC ISO instants read from the time fields of the leave flow. */
 export type HourRange = { start?: string; end?: string };
 
 /** What has been chosen so far, whatever the flow. */

@@ -29,23 +29,6 @@ export function shiftKey(): string {
   return `shift-${keySeq}`;
 }
 
-const grid = (from: number, to: number) => {
-  const out: string[] = [];
-  for (let m = from; m <= to; m += TIME_STEP) out.push(formatHHmm(m));
-  return out;
-};
-
-/** Options of a shift start: 00:00 … 23:55. */
-export const START_TIMES: readonly string[] = grid(0, 1440 - TIME_STEP);
-/** Options of a shift end: 00:05 … 24:00. */
-export const END_TIMES: readonly string[] = grid(TIME_STEP, 1440);
-
-/** The options of a select, with the current value added (in order) when it is off the grid. */
-export function timeOptions(base: readonly string[], value: string): string[] {
-  if (!value || base.includes(value)) return [...base];
-  return [...base, value].sort();
-}
-
 const toDraftShifts = (shifts: { open: string; close: string }[]): DraftShift[] =>
   shifts.map((s) => ({ key: shiftKey(), open: s.open, close: s.close }));
 

@@ -4,9 +4,9 @@ import { useId } from 'react';
 import { useTranslations } from 'next-intl';
 import { Button } from '@/components/ui/button';
 import { CloseIcon } from '@/components/ui/dialog';
-import { SelectField } from '@/components/ui/field';
 import { PlusIcon } from '@/components/ui/icons';
-import { END_TIMES, MAX_SHIFTS, nextShift, shiftErrors, START_TIMES, timeOptions, type DraftShift } from './schedule-draft';
+import { TimeField } from '@/components/ui/time-field';
+import { MAX_SHIFTS, nextShift, shiftErrors, TIME_STEP, type DraftShift } from './schedule-draft';
 
 export type ShiftRowsProps = {
   shifts: DraftShift[];
@@ -16,8 +16,9 @@ export type ShiftRowsProps = {
 };
 
 /**
- * The shifts of a day (spec section 5): a start and an end select per shift in 5-minute steps, a button
- * to remove it and one to add another after the last; each shift's error (from ZShiftList) under it.
+ * The shifts of a day (spec section 5): a start and an end time field per shift (typed or picked, in
+ * 5-minute steps; an end at midnight shows as 00:00), a button to remove it and one to add another after
+ * the last; each shift's error (from ZShiftList: a missing, unaligned or misordered time) under it.
  */
 export function ShiftRows({ shifts, onChange, keepOne = true }: ShiftRowsProps) {
   const t = useTranslations('employees');
@@ -36,22 +37,23 @@ export function ShiftRows({ shifts, onChange, keepOne = true }: ShiftRowsProps) 
           const described = error ? ids.error : undefined;
           return (
             <li key={s.key} className="shift-row">
-              <SelectField
+              <TimeField
                 id={ids.open}
                 label={t('shiftStart')}
                 labelSuffix={t('ofShift', { n })}
                 value={s.open}
-                options={timeOptions(START_TIMES, s.open)}
+                step={TIME_STEP}
                 invalid={Boolean(error)}
                 describedBy={described}
                 onChange={(open) => update(s.key, { open })}
               />
-              <SelectField
+              <TimeField
                 id={ids.close}
                 label={t('shiftEnd')}
                 labelSuffix={t('ofShift', { n })}
                 value={s.close}
-                options={timeOptions(END_TIMES, s.close)}
+                step={TIME_STEP}
+                endOfDay
                 invalid={Boolean(error)}
                 describedBy={described}
                 onChange={(close) => update(s.key, { close })}

@@ -195,7 +195,9 @@ test('selecting a slot: overlap and past are refused, a free slot opens Nuevo ev
   const dialog = page.getByRole('dialog', { name: 'Nuevo evento' });
   await expect(dialog).toBeVisible();
   await expect(dialog.getByRole('button', { name: 'Nueva cita' })).toBeVisible();
-  await dialog.getByRole('button', { name: 'Bloquear franja' }).click();
+  // One tap blocks a length; Otras horas o nota opens the leave flow on the selection.
+  await expect(dialog.getByRole('group', { name: 'Bloquear franja' }).getByRole('button', { name: /^1 h/ })).toBeVisible();
+  await dialog.getByRole('button', { name: 'Otras horas o nota' }).click();
   await page.waitForURL(/\/new\/leave\?/);
   const q = new URL(page.url()).searchParams;
   expect(q.get('employee')).toBe(MARCOS);
