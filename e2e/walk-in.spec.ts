@@ -3,6 +3,7 @@ import { DateTime } from 'luxon';
 import { walkInStart } from '../lib/domain/availability';
 import { madridDate, MINUTE_MS, ZONE } from '../lib/domain/time';
 import { api, signIn } from './fixtures/auth';
+import { showCalendar } from './fixtures/pages';
 
 /**
  * A walk-in booked for now (spec sections 4 and 5; decisions "Staff booking for a client"): staff open
@@ -19,6 +20,10 @@ import { api, signIn } from './fixtures/auth';
  *   else the next 5-minute mark (a start the server still accepts after the boundary is crossed). Either
  *   way the "Ahora" start is fixed before the test begins and the server accepts it for the next 2 minutes
  *   at least, and the assertions compare with that one value.
+ *
+ * Selecting the half-hour under way in the agenda is the browser's rule alone (nothing is booked), so
+ * that test fixes the browser's clock at 14:07 of today whatever the real time: the selection opens
+ * Nuevo evento from 14:05 and the wizard carries that start to its summary.
  */
 
 const uniq = () => `${Date.now()}${Math.floor(Math.random() * 1e4)}`;
@@ -100,4 +105,40 @@ test('a walk-in is booked through "Ahora" at the current minute rounded down to 
       end_time: new Date(start + 5 * MINUTE_MS).toISOString(),
     }),
   ]);
+});
+
+test('the half-hour under way is selectable in the agenda and the wizard starts it at the current minute rounded down to 5', async ({ page }) => {
+  const today = madridDate(Date.now());
+  const at = (hm: string) => DateTime.fromISO(`${today}T${hm}`, { zone: ZONE }).toMillis();
+  await page.clock.setFixedTime(at('14:07'));
+  await signIn(page, 'admin@klok.demo');
+  await page.goto(`/?date=${today}`);
+  await showCalendar(page);
+
+  // A click on Sara's 14:00 slot at 14:07.
+  const lane = page.locator('.fc-timegrid-slot-lane[data-time="14:00:00"]');
+  await lane.scrollIntoViewIfNeeded();
+  const col = (await page.locator('.fc-timegrid-col[data-resource-id="sara@klok.demo"]').first().boundingBox())!;
+  const slot = (await lane.boundingBox())!;
+  await page.mouse.move(col.x + col.width / 2, slot.y + 3);
+  await page.mouse.down();
+  await page.mouse.move(col.x + col.width / 2, slot.y + 6, { steps: 3 });
+  await page.mouse.up();
+
+  const dialog = page.getByRole('dialog', { name: 'Nuevo evento' });
+  await expect(dialog).toContainText('14:05 – 14:30');
+  await expect(page.getByText('No puedes seleccionar una fecha antigua')).toHaveCount(0);
+  await dialog.getByRole('button', { name: 'Nueva cita' }).click();
+  await page.waitForURL(/\/new\/appointment\?/);
+  const query = new URL(page.url()).searchParams;
+  expect([query.get('start'), query.get('end')]).toEqual([new Date(at('14:05')).toISOString(), new Date(at('14:30')).toISOString()]);
+
+  await expect(page.getByRole('heading', { name: 'Elige un servicio', level: 1 })).toBeVisible();
+  await page.getByRole('radio', { name: 'Corte de pelo' }).click();
+  await page.getByRole('button', { name: 'Siguiente', exact: true }).click();
+  await expect(page.getByRole('heading', { name: 'Datos del cliente', level: 1 })).toBeVisible();
+  await page.getByLabel('Nombre del cliente').fill('Recién llegada');
+  await page.getByRole('button', { name: 'Siguiente', exact: true }).click();
+  await expect(page.getByRole('heading', { name: 'Resumen de la cita', level: 1 })).toBeVisible();
+  await expect(page.locator('.summary')).toContainText('14:05');
 });
