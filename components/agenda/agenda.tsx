@@ -14,6 +14,7 @@ import {
   datesOf,
   daysToEvents,
   selectionError,
+  selectionRange,
   selectionQuery,
   shiftDate,
   shiftOfDate,
@@ -274,14 +275,17 @@ export function Agenda({ myEmail, focusDate, focusEventId, today, now: servedAt 
 
   const onSelect = useCallback(
     (s: CalendarSelection) => {
-      const error = selectionError(s, events, Date.now());
+      const at = Date.now();
+      const error = selectionError(s, events, at);
       if (error) {
         calendar.current?.unselect();
         toastError(error === 'past' ? t('pastSelection') : t('overlapSelection'));
         return;
       }
       setSelectedByTouch(s.touch);
-      setSelection({ start: s.start.toISOString(), end: s.end.toISOString(), resourceId: s.resourceId, resourceName: s.resourceName });
+      // The half-hour under way starts at the current minute rounded down to 5 (a walk-in).
+      const range = selectionRange(s, at);
+      setSelection({ start: new Date(range.start).toISOString(), end: new Date(range.end).toISOString(), resourceId: s.resourceId, resourceName: s.resourceName });
     },
     [events, t],
   );

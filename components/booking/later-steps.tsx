@@ -52,30 +52,39 @@ export function DateStep({
 /**
  * Hour step: the free start times grouped by hour, labelled in Madrid time, as one radio group (one Tab
  * stop, arrow keys move through every hour); `extra` (the slot selected in the agenda, staff only) is
- * offered too, even outside the stylist's shifts.
+ * offered too, even outside the stylist's shifts; `walkIn` (staff only, today) comes first as
+ * "Ahora · HH:mm", and the listed hour with the same start is left out.
  */
 export function HourStep({
   hours,
   value,
   onChange,
   extra,
+  walkIn,
 }: {
   hours: Loadable<HourGroup[]>;
   value?: AvailableHour;
   onChange: (h: AvailableHour) => void;
   extra?: AvailableHour;
+  walkIn?: AvailableHour;
 }) {
   const t = useTranslations('booking');
   return (
     <LoadState state={hours}>
       {(loaded) => {
-        const groups = withHour(loaded, extra);
+        const nowKey = walkIn ? hourKey(walkIn) : null;
+        const groups = withHour(loaded, extra).map((g) => ({ ...g, hours: g.hours.filter((h) => hourKey(h) !== nowKey) }));
         const nonEmpty = groups.filter((g) => g.hours.length > 0);
-        if (nonEmpty.length === 0) return <p className="empty">{t('noHours')}</p>;
-        const all = nonEmpty.flatMap((g) => g.hours);
+        if (nonEmpty.length === 0 && !walkIn) return <p className="empty">{t('noHours')}</p>;
+        const all = [...(walkIn ? [walkIn] : []), ...nonEmpty.flatMap((g) => g.hours)];
         const chosen = value ? hourKey(value) : null;
         return (
           <ChoiceGroup className="hour-groups" labelledBy={STEP_TITLE_ID} value={chosen} onValueChange={pick(all, hourKey, onChange)}>
+            {walkIn && nowKey && (
+              <RadioItem value={nowKey} className={`hour hour-now${nowKey === chosen ? ' is-selected' : ''}`} onKeyDown={onOptionKeyDown}>
+                {t('walkInHour', { time: timeOf(walkIn.start_time) })}
+              </RadioItem>
+            )}
             {nonEmpty.map((g) => (
               <div key={g.hour} className="hour-group">
                 <h3 className="hour-group-title" aria-hidden="true">

@@ -17,15 +17,18 @@ import { DateStep, HourStep } from './later-steps';
 import { EmployeeStep, ServiceStep } from './steps';
 import { useWizard } from './use-wizard';
 import { WizardFrame } from './wizard-frame';
-import { applyPreset, presetApplies, presetHour, type Preset } from './wizard-preset';
+import { useNow } from '@/components/agenda/use-agenda-view';
+import { applyPreset, presetApplies, presetHour, walkInHour, type Preset } from './wizard-preset';
 import { flowSteps, type WizardValues } from './wizard-state';
 
 /**
  * Nueva cita, employee flow (spec sections 2, 4 and 5): stylist, service, date, hour, client (name
  * required, e-mail optional) and summary. Opened from a slot selected in the agenda, the stylist, date
- * and hour come prefilled (`preset`) and that hour is accepted as is, shifts or not. Confirming books
- * and goes back to the agenda on the new appointment; a failure opens the Error modal. A client whose
- * pending appointments already reach its allowance is booked only after staff confirm it.
+ * and hour come prefilled (`preset`) and that hour is accepted as is, shifts or not. Today, the hour step
+ * offers "Ahora" first (the current minute rounded down to 5, shifts or not), and today can be chosen
+ * for it even when the stylist does not work. Confirming books and goes back to the agenda on the new
+ * appointment; a failure opens the Error modal. A client whose pending appointments already reach its
+ * allowance is booked only after staff confirm it.
  */
 export function StaffAppointmentWizard({ preset }: { preset: Preset | null }) {
   return <WithStaffEmployees>{(employees) => <StaffAppointmentFlow employees={employees} preset={preset} />}</WithStaffEmployees>;
@@ -60,8 +63,9 @@ function StaffAppointmentFlow({ employees, preset }: { employees: Employee[]; pr
     beforeAdvance: async (step, v) => {
       if (step !== 'date') return null;
       if (!v.date || !v.employee || !v.service) return t('selectValue');
-      // The slot selected in the agenda is offered on its date whatever the free hours.
+      // The slot selected in the agenda is offered on its date whatever the free hours, and so is "Ahora" today.
       if (presetApplies(active, v) && active.start) return null;
+      if (walkInHour(v.date, v.service.duration, Date.now())) return null;
       return checkHours(v.date, v.employee, v.service);
     },
   });
@@ -97,6 +101,9 @@ function StaffAppointmentFlow({ employees, preset }: { employees: Employee[]; pr
 
   const slotHour =
     presetApplies(active, values) && values.service ? presetHour(active, values.service.duration) : undefined;
+  // "Ahora" (today only): the current minute rounded down to 5, by the browser's clock.
+  const now = useNow();
+  const walkIn = values.date && values.service ? walkInHour(values.date, values.service.duration, now) : undefined;
 
   const confirm = async (beyondAllowance = false) => {
     const { service, employee, hour, client } = values;
@@ -152,12 +159,17 @@ function StaffAppointmentFlow({ employees, preset }: { employees: Employee[]; pr
           <DateStep
             today={today}
             max={lastStaffDate(today)}
-            isDisabled={(date) => !isStaffDate(date, values.employee!, today, active?.employee === employeeEmail ? active?.date : undefined)}
+            isDisabled={(date) =>
+              !(values.service && walkInHour(date, values.service.duration, now)) &&
+              !isStaffDate(date, values.employee!, today, active?.employee === employeeEmail ? active?.date : undefined)
+            }
             value={values.date}
             onChange={(d) => set('date', d)}
           />
         )}
-        {step === 'hour' && <HourStep hours={hours} value={values.hour} onChange={(h) => set('hour', h)} extra={slotHour} />}
+        {step === 'hour' && (
+          <HourStep hours={hours} value={values.hour} onChange={(h) => set('hour', h)} extra={slotHour} walkIn={walkIn} />
+        )}
         {step === 'client' && <ClientStep value={values.client} onChange={(c) => set('client', c)} />}
         {step === 'summary' && isComplete(values) && <StaffAppointmentSummary values={values} />}
       </WizardFrame>

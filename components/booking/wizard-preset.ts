@@ -1,10 +1,12 @@
 /**
  * Prefill of the staff wizards from a slot selected in the agenda (spec section 4, "Wizard"): reading the
- * agenda's query, the hour it stands for, and filling the steps it answers; and the hour list with that
- * slot added. Pure. Apart from ./wizard-state so the client wizard does not load zod and the date formats.
+ * agenda's query, the hour it stands for, and filling the steps it answers; the hour list with that
+ * slot added; and the walk-in hour ("Ahora") of today. Pure. Apart from ./wizard-state so the client
+ * wizard does not load zod and the date formats.
  */
 import type { AvailableHour, HourGroup } from '@/lib/validation/dto';
-import { isValidDate, madridDate, MINUTE_MS } from '@/lib/domain/time';
+import { walkInStart } from '@/lib/domain/availability';
+import { isValidDate, madridDate, madridDay, MINUTE_MS } from '@/lib/domain/time';
 import { timeOf } from '@/lib/format';
 import { ZInstant } from '@/lib/validation/common';
 import { flowSteps, isEmail, isFilled, type FlowId, type StepId, type WizardValues } from './wizard-state';
@@ -41,6 +43,23 @@ export function presetHour(preset: Preset, durationMinutes: number): AvailableHo
   if (!preset.start) return undefined;
   const end = new Date(Date.parse(preset.start) + durationMinutes * MINUTE_MS).toISOString();
   return { id: `${preset.start}_${end}`, start_time: preset.start, end_time: end };
+}
+
+/**
+ * The "Ahora" hour of the staff wizard on `date` (YYYY-MM-DD, Madrid) at `now` (epoch ms): from
+ * `walkInStart(now)` (the current minute rounded down to 5), lasting the service (`durationMinutes`).
+ * Offered whatever the shifts and the 15-minute grid (a walk-in); undefined when `date` is not today in
+ * Madrid or the service would end after midnight.
+ */
+export function walkInHour(date: string, durationMinutes: number, now: number): AvailableHour | undefined {
+  const day = madridDay(date);
+  if (!day || now < day.start || now >= day.end) return undefined;
+  const start = walkInStart(now);
+  const end = start + durationMinutes * MINUTE_MS;
+  if (end > day.end) return undefined;
+  const startIso = new Date(start).toISOString();
+  const endIso = new Date(end).toISOString();
+  return { id: `${startIso}_${endIso}`, start_time: startIso, end_time: endIso };
 }
 
 /** True when the preset speaks for this stylist and date (its hour is then offered as is). */

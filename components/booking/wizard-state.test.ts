@@ -3,7 +3,7 @@ import type { Employee, HourGroup } from '@/lib/validation/dto';
 import { ZEmail } from '@/lib/validation/common';
 import { isWorkingDate } from '@/lib/domain/schedule';
 import { isBookableDate, isStaffDate, lastBookableDate, lastStaffDate } from './date-rules';
-import { applyPreset, parsePreset, presetApplies, presetHour, withHour, type Preset } from './wizard-preset';
+import { applyPreset, parsePreset, presetApplies, presetHour, walkInHour, withHour, type Preset } from './wizard-preset';
 import {
   choose,
   clearAfter,
@@ -174,6 +174,33 @@ describe('agenda slot preset', () => {
     // Already listed: unchanged.
     expect(withHour(groups, groups[0]!.hours[0])).toBe(groups);
     expect(withHour(groups, undefined)).toBe(groups);
+  });
+});
+
+describe('walk-in hour ("Ahora")', () => {
+  // Thursday 26 November 2026, winter time (UTC+1).
+  const at = (iso: string) => Date.parse(iso);
+  it('starts today at the current minute rounded down to 5 and lasts the service', () => {
+    expect(walkInHour('2026-11-26', 30, at('2026-11-26T13:02:10Z'))).toEqual({
+      id: '2026-11-26T13:00:00.000Z_2026-11-26T13:30:00.000Z',
+      start_time: '2026-11-26T13:00:00.000Z',
+      end_time: '2026-11-26T13:30:00.000Z',
+    });
+  });
+  it('is off the 15-minute grid and outside any shift: 22:40 at 22:44 Madrid', () => {
+    expect(walkInHour('2026-11-26', 45, at('2026-11-26T21:44:59Z'))?.start_time).toBe('2026-11-26T21:40:00.000Z');
+  });
+  it('is only for today (Madrid): not yesterday nor tomorrow, and 00:30 Madrid is already the next day', () => {
+    const now = at('2026-11-26T13:02:00Z');
+    expect(walkInHour('2026-11-27', 30, now)).toBeUndefined();
+    expect(walkInHour('2026-11-25', 30, now)).toBeUndefined();
+    expect(walkInHour('2026-11-27', 30, at('2026-11-26T23:30:00Z'))?.start_time).toBe('2026-11-26T23:30:00.000Z');
+    expect(walkInHour('2026-11-26', 30, at('2026-11-26T23:30:00Z'))).toBeUndefined();
+  });
+  it('is not offered when the service would end after midnight; ending at midnight is fine', () => {
+    expect(walkInHour('2026-11-26', 30, at('2026-11-26T22:36:00Z'))).toBeUndefined();
+    expect(walkInHour('2026-11-26', 30, at('2026-11-26T22:34:00Z'))?.end_time).toBe('2026-11-26T23:00:00.000Z');
+    expect(walkInHour('2026-11-26', 5, at('2026-11-26T22:59:59Z'))?.start_time).toBe('2026-11-26T22:55:00.000Z');
   });
 });
 

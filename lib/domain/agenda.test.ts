@@ -16,6 +16,7 @@ import {
   rangesOverlap,
   selectionError,
   selectionQuery,
+  selectionRange,
   shiftDate,
   shiftLabel,
   shiftOfDate,
@@ -607,6 +608,45 @@ describe('selectionError', () => {
 
   test('accepts Date selections (FullCalendar select info)', () => {
     expect(selectionError({ start: new Date('2026-11-23T09:15:00Z'), end: new Date('2026-11-23T09:45:00Z'), resourceId: 'marcos@klok.demo' }, events, new Date(NOW))).toBe('overlap');
+  });
+});
+
+describe('the half-hour under way (a walk-in)', () => {
+  // One appointment of Marcos at 10:00–10:20 Madrid (09:00–09:20 UTC).
+  const events = daysToEvents(
+    [dayOf({ appointments: [appt({ start_time: '2026-11-23T09:00:00.000Z', end_time: '2026-11-23T09:20:00.000Z', busy_slots: [] })] })],
+    NOW,
+    TEXTS,
+  );
+  const at = (hhmmUtc: string) => `2026-11-23T${hhmmUtc}:00.000Z`;
+  const slot = (start: string, end: string) => ({ start: at(start), end: at(end), resourceId: 'marcos@klok.demo' });
+
+  test('at 09:02 Madrid the 09:00 slot is accepted and starts at 09:00; the rest of the selection stays', () => {
+    expect(selectionError(slot('08:00', '09:00'), [], at('08:02'))).toBeNull();
+    expect(selectionRange(slot('08:00', '09:00'), at('08:02'))).toEqual({ start: Date.parse(at('08:00')), end: Date.parse(at('09:00')) });
+  });
+
+  test('at 09:17:40 Madrid the 09:00 slot starts at 09:15', () => {
+    expect(selectionError(slot('08:00', '08:30'), [], '2026-11-23T08:17:40.000Z')).toBeNull();
+    expect(selectionRange(slot('08:00', '08:30'), '2026-11-23T08:17:40.000Z')).toEqual({
+      start: Date.parse(at('08:15')),
+      end: Date.parse(at('08:30')),
+    });
+  });
+
+  test('a slot whose first half-hour is over is past, even one that runs on into the present', () => {
+    expect(selectionError(slot('08:00', '08:30'), [], at('08:30'))).toBe('past');
+    expect(selectionError(slot('07:30', '09:00'), [], at('08:05'))).toBe('past');
+  });
+
+  test('a future slot is kept as selected', () => {
+    expect(selectionRange(slot('09:30', '10:00'), at('08:02'))).toEqual({ start: Date.parse(at('09:30')), end: Date.parse(at('10:00')) });
+  });
+
+  test('overlap is judged from the walk-in start: an appointment ending at 10:20 clashes at 10:17, not at 10:22', () => {
+    expect(selectionError(slot('09:00', '09:30'), events, at('09:17'))).toBe('overlap');
+    expect(selectionError(slot('09:00', '09:30'), events, at('09:22'))).toBeNull();
+    expect(selectionRange(slot('09:00', '09:30'), at('09:22'))).toEqual({ start: Date.parse(at('09:20')), end: Date.parse(at('09:30')) });
   });
 });
 

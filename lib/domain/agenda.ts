@@ -4,6 +4,7 @@
  * and slot-selection checks. Pure: no React, no fetch, no FullCalendar import (the shapes returned
  * are plain objects FullCalendar accepts as event, resource and business-hours inputs).
  */
+import { walkInStart } from './availability';
 import { shiftOfDate, type ShiftLike, type SpecialDayLike, type WeekDayLike } from './schedule';
 import { addDays, datesBetween, isoUtc, madridDate, madridWallClock, MINUTE_MS, mondayOf, overlaps, parseHHmm, weekdayOf } from './time';
 
@@ -441,22 +442,36 @@ export type Selection = { start: Instant; end: Instant; resourceId: string | nul
 export type SelectionError = 'past' | 'overlap';
 
 /**
- * Why a selected slot cannot start a new event (spec section 5): it starts in the past, or it overlaps
- * another non-cancelled, non-all-day event of the same stylist (touching is fine); null when it can.
+ * The range a selected slot stands for at `now` (epoch ms): the selection itself, or, when its first
+ * half-hour is under way, the selection from `walkInStart(now)` on (the current minute rounded down to 5:
+ * a walk-in at 14:02 in the 14:00 slot starts at 14:00, at 14:12 at 14:10), with its end as selected.
+ */
+export function selectionRange(selection: Pick<Selection, 'start' | 'end'>, now: Instant): { start: number; end: number } {
+  const start = ms(selection.start);
+  const t = ms(now);
+  return { start: start < t ? Math.max(start, walkInStart(t)) : start, end: ms(selection.end) };
+}
+
+/**
+ * Why a selected slot cannot start a new event (spec section 5): its first half-hour is over at `now`
+ * ('past'; the half-hour under way is accepted and starts at `walkInStart(now)`, see `selectionRange`), or
+ * that range overlaps another non-cancelled, non-all-day event of the same stylist (touching is fine,
+ * 'overlap'); null when it can.
  */
 export function selectionError(
   selection: Selection,
   events: Pick<AgendaEvent, 'start' | 'end' | 'resourceId' | 'allDay' | 'extendedProps'>[],
   now: Instant,
 ): SelectionError | null {
-  if (ms(selection.start) < ms(now)) return 'past';
+  if (ms(selection.start) + AGENDA_GRID.slotMinutes * MINUTE_MS <= ms(now)) return 'past';
+  const range = selectionRange(selection, now);
   const clash = events.some(
     (e) =>
       !e.allDay &&
       e.extendedProps.type !== 'shift' &&
       !('status' in e.extendedProps.obj && e.extendedProps.obj.status === 'cancelled') &&
       e.resourceId === selection.resourceId &&
-      rangesOverlap(selection, e),
+      rangesOverlap(range, e),
   );
   return clash ? 'overlap' : null;
 }

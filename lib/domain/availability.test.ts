@@ -11,6 +11,7 @@ import {
   openIntervals,
   segmentsOf,
   staffStartError,
+  walkInStart,
   type BusySegment,
   type SpecialShift,
   type WeekShift,
@@ -524,13 +525,36 @@ describe('fast path = luxon reference (property)', () => {
   });
 });
 
-describe('staffStartError', () => {
-  const now = Date.parse('2027-05-03T08:02:00Z');
-  it('admits a future start on the 5-minute grid, off the 15-minute one', () => {
-    expect(staffStartError(Date.parse('2027-05-03T08:05:00Z'), now)).toBeNull();
+describe('walkInStart', () => {
+  test.each([
+    ['14:02 → 14:00', '2027-05-03T12:02:00Z', '2027-05-03T12:00:00Z'],
+    ['14:00:00 exactly stays', '2027-05-03T12:00:00Z', '2027-05-03T12:00:00Z'],
+    ['14:04:59.999 → 14:00', '2027-05-03T12:04:59.999Z', '2027-05-03T12:00:00Z'],
+    ['14:05 → 14:05', '2027-05-03T12:05:00Z', '2027-05-03T12:05:00Z'],
+    ['23:59 → 23:55 (Madrid, winter)', '2026-11-26T22:59:30Z', '2026-11-26T22:55:00Z'],
+  ])('%s', (_n, now, expected) => {
+    expect(walkInStart(Date.parse(now))).toBe(Date.parse(expected));
   });
-  it('refuses a start off the 5-minute grid, and one not after now', () => {
-    expect(staffStartError(Date.parse('2027-05-03T08:07:00Z'), now)).toBe('slotUnavailable');
-    expect(staffStartError(Date.parse('2027-05-03T08:00:00Z'), now)).toBe('pastDate');
+});
+
+describe('staffStartError', () => {
+  const now = Date.parse('2027-05-03T12:02:00Z'); // 14:02 in Madrid
+  it('admits a future start on the 5-minute grid, off the 15-minute one', () => {
+    expect(staffStartError(Date.parse('2027-05-03T12:05:00Z'), now)).toBeNull();
+    expect(staffStartError(Date.parse('2027-05-03T15:35:00Z'), now)).toBeNull();
+  });
+  it('admits the current minute rounded down to 5 (a walk-in): 14:00 at 14:02', () => {
+    expect(staffStartError(Date.parse('2027-05-03T12:00:00Z'), now)).toBeNull();
+  });
+  it('refuses 5 minutes before that (13:55 at 14:02) as past', () => {
+    expect(staffStartError(Date.parse('2027-05-03T11:55:00Z'), now)).toBe('pastDate');
+    expect(staffStartError(Date.parse('2027-05-02T12:00:00Z'), now)).toBe('pastDate');
+  });
+  it('refuses a start off the 5-minute grid, in the past or the future', () => {
+    expect(staffStartError(Date.parse('2027-05-03T12:07:00Z'), now)).toBe('slotUnavailable');
+    expect(staffStartError(Date.parse('2027-05-03T12:01:00Z'), now)).toBe('slotUnavailable');
+  });
+  it('moves with the clock: at 14:05 the 14:00 start is past', () => {
+    expect(staffStartError(Date.parse('2027-05-03T12:00:00Z'), Date.parse('2027-05-03T12:05:00Z'))).toBe('pastDate');
   });
 });

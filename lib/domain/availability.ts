@@ -34,13 +34,23 @@ export const CLIENT_WINDOW_DAYS = 30;
 export const STAFF_STEP_MINUTES = 5;
 
 /**
+ * The earliest start staff may give an appointment at `now` (epoch ms): the current minute rounded down
+ * to the staff grid of 5 minutes (at 14:02 → 14:00), so a walk-in who just came in is booked from the
+ * 5 minutes under way. Epoch ms; Madrid's offsets are whole hours, so the grid is the same in wall-clock time.
+ */
+export function walkInStart(now: number): number {
+  const step = STAFF_STEP_MINUTES * MINUTE_MS;
+  return Math.floor(now / step) * step;
+}
+
+/**
  * Why staff may not start an appointment at `start` (epoch ms) at `now` (epoch ms), or null when they may
- * (decisions "Staff booking for a client"): off the 5-minute grid (`slotUnavailable`), or not after now
- * (`pastDate`). Shifts, busy time and the service are checked by the caller.
+ * (decisions "Staff booking for a client"): off the 5-minute grid (`slotUnavailable`), or before
+ * `walkInStart(now)` (`pastDate`). Shifts, busy time and the service are checked by the caller.
  */
 export function staffStartError(start: number, now: number): 'slotUnavailable' | 'pastDate' | null {
   if (start % (STAFF_STEP_MINUTES * MINUTE_MS) !== 0) return 'slotUnavailable';
-  if (start <= now) return 'pastDate';
+  if (start < walkInStart(now)) return 'pastDate';
   return null;
 }
 

@@ -8,6 +8,7 @@
  */
 import { and, eq, gt } from 'drizzle-orm';
 import { PATCH as moveHandler } from '@/app/api/v1/schedules/move/appointment/route';
+import messages from '@/lib/i18n/messages/es.json';
 import { getDb } from '@/lib/server/db/client';
 import { queueDueReminders } from '@/lib/server/notifications/reminders';
 import { appointments, busySlots, outbox } from '@/lib/server/db/schema';
@@ -29,10 +30,12 @@ import {
   MARCOS,
   outboxRows,
   pinTestClock,
+  setTestClock,
   SARA,
   serviceId,
   staffBookingBody,
   tenantId,
+  TODAY,
 } from './fixtures';
 
 jest.setTimeout(DB_TIMEOUT * 2);
@@ -176,6 +179,21 @@ describe('what cannot be moved', () => {
 
     const live = await bookGuest(madridInstant(days[4]!, '16:00'));
     expect((await move(staff, { appointment_id: live, start_time: madridInstant(dayFromToday(-1), '10:00'), employee_id: MARCOS })).status).toBe(422);
+  });
+
+  it('moves to the current minute rounded down to 5 (a walk-in at 10:02 → 10:00), never 5 minutes before it', async () => {
+    const { id } = await bookClient(madridInstant(days[11]!, '10:00'), SARA);
+    setTestClock(TODAY, '10:02');
+    try {
+      const early = await move(staff, { appointment_id: id, start_time: madridInstant(TODAY, '09:55'), employee_id: SARA });
+      expect(early.status).toBe(422);
+      expect(early.body.error).toEqual({ code: 'unprocessable', message: messages.errors.pastDate });
+      const now = await move(staff, { appointment_id: id, start_time: madridInstant(TODAY, '10:00'), employee_id: SARA });
+      expect(now.status).toBe(200);
+      expect(now.body.data).toMatchObject({ id, start_time: madridInstant(TODAY, '10:00'), end_time: madridInstant(TODAY, '10:30') });
+    } finally {
+      setTestClock();
+    }
   });
 
   it('answers 403 to a client session, even for its own appointment', async () => {

@@ -1,7 +1,8 @@
 /**
  * `PATCH /api/v1/schedules/insert/appointment`, employee flow (spec sections 5, 7; decisions "Staff
  * booking for a client", "Guest", "Allowance", "Past"): staff book for a client by e-mail, for a new
- * client, or for the guest by name; walk-ins outside shifts are fine, the past and busy time are not;
+ * client, or for the guest by name; walk-ins outside shifts and from the current minute rounded down to 5
+ * are fine, an earlier start and busy time are not (the client flow keeps its own rules);
  * the client's allowance limits its own bookings, never staff's.
  */
 import { eq } from 'drizzle-orm';
@@ -34,6 +35,8 @@ import {
   type Activity,
   UUID,
   pinTestClock,
+  setTestClock,
+  TODAY,
 } from './fixtures';
 
 jest.setTimeout(DB_TIMEOUT);
@@ -217,6 +220,39 @@ describe('time rules for staff', () => {
     expect(r.status).toBe(422);
     expect(r.body.error).toEqual({ code: 'unprocessable', message: messages.errors.pastDate });
     expect(await appointmentCount()).toBe(before);
+  });
+
+  describe('a walk-in at 10:02 today (Madrid)', () => {
+    beforeEach(() => setTestClock(TODAY, '10:02'));
+    afterEach(() => setTestClock());
+
+    it('books staff at 10:00, the current minute rounded down to 5 (201): the agenda shows it from 10:00', async () => {
+      const r = await book(marcos, staffBookingBody({ start: madridInstant(TODAY, '10:00'), employee: SARA, serviceId: corte, name: 'Recién llegada' }));
+      expect(r.status).toBe(201);
+      const shown = (await agendaDay(marcos, TODAY, SARA)).appointments.filter((a) => a.id === r.body.data.event_id);
+      expect(shown).toEqual([expect.objectContaining({ start_time: madridInstant(TODAY, '10:00'), end_time: madridInstant(TODAY, '10:30') })]);
+    });
+
+    it('refuses staff at 09:55, 5 minutes before that (422 pastDate), and books nothing', async () => {
+      const before = await appointmentCount();
+      const r = await book(marcos, staffBookingBody({ start: madridInstant(TODAY, '09:55'), employee: LUCIA, serviceId: corte, name: 'Tarde' }));
+      expect(r.status).toBe(422);
+      expect(r.body.error).toEqual({ code: 'unprocessable', message: messages.errors.pastDate });
+      expect(await appointmentCount()).toBe(before);
+    });
+
+    it('keeps the client rules: a client can book neither 10:00 (past) nor 10:05 (off the 15-minute grid)', async () => {
+      const c = await createClient('ahora@example.com', { name: 'Cliente Ahora', onboarded: true });
+      const [first] = await offeredHours(c.cookie, TODAY, LUCIA, { serviceDuration: 30, serviceId: corte });
+      expect(first!.start_time).toBe(madridInstant(TODAY, '10:15'));
+      const past = await book(c.cookie, bookingBody(c.user, { start: madridInstant(TODAY, '10:00'), employee: LUCIA, serviceId: corte }));
+      expect(past.status).toBe(422);
+      expect(past.body.error).toEqual({ code: 'unprocessable', message: messages.errors.pastDate });
+      const offGrid = await book(c.cookie, bookingBody(c.user, { start: madridInstant(TODAY, '10:05'), employee: LUCIA, serviceId: corte }));
+      expect(offGrid.status).toBe(422);
+      expect(offGrid.body.error).toEqual({ code: 'unprocessable', message: messages.errors.slotUnavailable });
+      expect((await pendingOf(c.user.email)).body.items).toEqual([]);
+    });
   });
 
   it('refuses a start over another appointment with 409 slot_taken', async () => {

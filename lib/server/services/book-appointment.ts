@@ -115,8 +115,10 @@ export type StaffBookingInput = StaffAppointmentInsert;
 /**
  * Books an appointment on behalf of a client (staff only; decisions "Staff booking for a client"):
  * an e-mail of a client of the tenant → that client; a new e-mail → a new client (no sign-in yet);
- * no e-mail → the tenant's guest with the typed name. Staff may book outside shifts (walk-ins) and
- * with no 30-day limit, but never in the past nor over an appointment or a leave (409 `slot_taken`).
+ * no e-mail → the tenant's guest with the typed name. Staff may book outside shifts (walk-ins), off the
+ * 15-minute grid (on the 5-minute one) and with no 30-day limit, from the current minute rounded down to
+ * 5 (`staffStartError`: a walk-in at 14:02 starts at 14:00) but never earlier (422 `pastDate`), and never
+ * over an appointment or a leave (409 `slot_taken`).
  * The allowance limits a client's own bookings only: staff may book a client beyond it (the wizard
  * asks first). Returns `{ event_id }`.
  */

@@ -20,9 +20,10 @@ import type { AppointmentMove } from '@/lib/validation/schedules';
 /**
  * Moves a pending appointment to another start and/or stylist (staff only; spec section 7, decisions "Staff
  * booking for a client"): the new time follows the staff booking's rules (`bookAsStaff`): a start on the
- * 5-minute grid and not in the past, an active stylist who offers the service, outside shifts allowed, never
- * over another appointment or a leave. The appointment keeps its id and its service snapshot (name, price,
- * duration); its busy parts move with it, at the same offsets from the start.
+ * 5-minute grid, not before the current minute rounded down to 5 (`staffStartError`), an active stylist
+ * who offers the service, outside shifts allowed, never over another appointment or a leave. The
+ * appointment keeps its id and its service snapshot (name, price, duration); its busy parts move with it,
+ * at the same offsets from the start.
  *
  * One transaction, in the lock order of lib/server/repositories/locks.ts: the appointment row (`for
  * update`), the client's account (not the guest's), then the old and the new stylist (`shareEmployee`, by
