@@ -17,6 +17,7 @@ const CLIENT_PATHS = [/^\/$/, /^\/onboarding$/, /^\/new\/appointment$/];
 const STAFF_PATHS = [
   /^\/$/,
   /^\/new\/(appointment|leave)$/,
+  /^\/move\/appointment$/,
   /^\/employees(\/[^/]+(\/edit\/(day-schedule|week-schedule|services|information))?)?$/,
   /^\/services(\/new|\/[^/]+(\/edit\/(information|employees))?)?$/,
   /^\/clients(\/[^/]+(\/edit\/(information|users))?)?$/,

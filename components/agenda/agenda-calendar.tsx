@@ -4,7 +4,16 @@ import { forwardRef, memo, useCallback, useEffect, useImperativeHandle, useMemo,
 import { useRouter } from 'next/navigation';
 import { useTranslations } from 'next-intl';
 import FullCalendar from '@fullcalendar/react';
-import type { DateSelectArg, DateSpanApi, EventClickArg, EventContentArg, EventMountArg, MoreLinkContentArg } from '@fullcalendar/core';
+import type {
+  DateSelectArg,
+  DateSpanApi,
+  EventApi,
+  EventClickArg,
+  EventContentArg,
+  EventDropArg,
+  EventMountArg,
+  MoreLinkContentArg,
+} from '@fullcalendar/core';
 import esLocale from '@fullcalendar/core/locales/es';
 import interactionPlugin from '@fullcalendar/interaction';
 import type { ResourceApi, ResourceLabelContentArg } from '@fullcalendar/resource';
@@ -28,6 +37,9 @@ const VIEW_NAME: Record<AgendaView, string> = { day: 'resourceTimeGridDay', week
  */
 const PLUGINS = [resourceTimeGridPlugin, scrollGridPlugin, interactionPlugin, madridTimeZonePlugin];
 const selectAllow = (span: DateSpanApi) => !span.allDay;
+/** A dragged appointment lands on the time grid only (never the all-day row), and never before now. */
+const eventAllow = (span: DateSpanApi, event: EventApi | null) =>
+  !span.allDay && event?.extendedProps.type === 'appointment' && span.start.getTime() >= Date.now();
 
 /** The grid of lib/domain/agenda (AGENDA_GRID), as FullCalendar durations. */
 const SLOT_MIN_TIME = formatHHmm(AGENDA_GRID.startMinute);
@@ -51,6 +63,12 @@ const CORNER_UNPLACED = { display: 'none' } as const;
 const sameBox = (a: CornerBox, b: CornerBox) =>
   Math.abs(a.top - b.top) < 0.5 && Math.abs(a.left - b.left) < 0.5 && Math.abs(a.width - b.width) < 0.5 && Math.abs(a.height - b.height) < 0.5;
 
+/**
+ * An appointment event dropped elsewhere: its record, where that event started (`from`) and now starts
+ * (`to`), the column's stylist (e-mail) it was dropped on, and `revert` to put it back.
+ */
+export type CalendarMove = { event: AgendaEvent['extendedProps']; from: Date; to: Date; resourceId: string | null; revert: () => void };
+
 /** A selected range of a stylist's column; `touch` when a finger made it (a long press). */
 export type CalendarSelection = { start: Date; end: Date; resourceId: string; resourceName: string; touch: boolean };
 
@@ -65,6 +83,8 @@ export type AgendaCalendarProps = {
   corner?: ReactNode;
   onSelect: (selection: CalendarSelection) => void;
   onEventClick: (event: AgendaEvent['extendedProps']) => void;
+  /** A future appointment dragged to another time or stylist (a long press then drag on a phone). */
+  onMove?: (move: CalendarMove) => void;
   /** Called once the calendar has rendered its view (it then replaces the agenda's first view). */
   onReady?: () => void;
 };
@@ -79,13 +99,14 @@ export type AgendaCalendarHandle = {
  * The FullCalendar resource time grid of the agenda (spec sections 2 and 9): one column per stylist,
  * day and week views only with the toolbar hidden, 07:00–24:00 in 30-minute slots, Europe/Madrid,
  * Monday first, selectable with a 250 ms long press, now indicator, off-shift shading from each
- * resource's business hours. The date and view are driven by the parent. Events show the client and
+ * resource's business hours; a future appointment drags to another time or stylist (after a long press
+ * on a touch screen), its length fixed. The date and view are driven by the parent. Events show the client and
  * the service (see event-content.tsx) in colours of AA contrast; `corner` lies over the time-gutter
  * header cell; columns keep a readable minimum width and scroll sideways when they do not fit.
  */
 export const AgendaCalendar = memo(
   forwardRef<AgendaCalendarHandle, AgendaCalendarProps>(function AgendaCalendar(
-    { view, date, resources, events, highlightId, corner, onSelect, onEventClick, onReady },
+    { view, date, resources, events, highlightId, corner, onSelect, onEventClick, onMove, onReady },
     handle,
   ) {
     const t = useTranslations('agenda');
@@ -216,6 +237,22 @@ export const AgendaCalendar = memo(
       [onEventClick],
     );
 
+    const eventDrop = useCallback(
+      (info: EventDropArg) => {
+        const from = info.oldEvent.start;
+        const to = info.event.start;
+        if (!onMove || !from || !to) {
+          info.revert();
+          return;
+        }
+        // With resources, FullCalendar passes the column the event left and the one it landed on.
+        const target = (info as EventDropArg & { newResource?: ResourceApi | null }).newResource;
+        const props = info.event.extendedProps as AgendaEvent['extendedProps'];
+        onMove({ event: props, from, to, resourceId: target?.id ?? null, revert: info.revert });
+      },
+      [onMove],
+    );
+
     const eventDidMount = useCallback((info: EventMountArg) => {
       const props = info.event.extendedProps as AgendaEvent['extendedProps'];
       info.el.dataset.eventId = props.eventId;
@@ -287,6 +324,9 @@ export const AgendaCalendar = memo(
           nowIndicator
           navLinks={false}
           editable={false}
+          eventDurationEditable={false}
+          eventLongPressDelay={LONG_PRESS_MS}
+          eventAllow={eventAllow}
           eventInteractive
           dayMaxEvents={false}
           resourceOrder="order"
@@ -297,6 +337,7 @@ export const AgendaCalendar = memo(
           eventClassNames={eventClassNames}
           eventDidMount={eventDidMount}
           eventClick={eventClick}
+          eventDrop={eventDrop}
           select={select}
           viewDidMount={viewDidMount}
           datesSet={placeCorner}

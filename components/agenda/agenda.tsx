@@ -6,13 +6,14 @@ import { useRouter } from 'next/navigation';
 import { useTranslations } from 'next-intl';
 import { SettingsIcon } from '@/components/ui/icons';
 import { Spinner } from '@/components/ui/spinner';
-import { toastError } from '@/components/ui/toast';
-import { useAgendaDays, useStaffEmployees } from '@/lib/api-client/staff';
+import { toastError, toastSuccess } from '@/components/ui/toast';
+import { moveAppointment, useAgendaDays, useStaffEmployees } from '@/lib/api-client/staff';
 import { useContentStable } from '@/lib/api-client/use-content-stable';
 import {
   AGENDA_GRID,
   datesOf,
   daysToEvents,
+  movedAppointmentStart,
   selectionError,
   selectionRange,
   selectionQuery,
@@ -27,7 +28,7 @@ import {
 } from '@/lib/domain/agenda';
 import { madridDate } from '@/lib/domain/time';
 import { AddFab } from './add-fab';
-import type { AgendaCalendarHandle, CalendarSelection } from './agenda-calendar';
+import type { AgendaCalendarHandle, CalendarMove, CalendarSelection } from './agenda-calendar';
 import { AgendaFacade } from './agenda-facade';
 import { AppointmentDialog } from './appointment-dialog';
 import { DateNavigator } from './date-navigator';
@@ -290,6 +291,29 @@ export function Agenda({ myEmail, focusDate, focusEventId, today, now: servedAt 
     [events, t],
   );
 
+  // An appointment dropped on the calendar: the server moves it as a whole (every booking rule, the
+  // client's e-mail); a refusal puts the event back and shows the server's reason.
+  const onMove = useCallback(
+    async ({ event, from, to, resourceId, revert }: CalendarMove) => {
+      const record = event.obj;
+      if (record.type !== 'appointment') return revert();
+      try {
+        await moveAppointment({
+          appointment_id: record.id,
+          start_time: movedAppointmentStart(record.start_time, from, to),
+          employee_id: resourceId ?? record.employee_id,
+        });
+        toastSuccess(t('moved'));
+      } catch (err) {
+        revert();
+        toastError(t('moveError'), err);
+      }
+      await refreshAgenda();
+    },
+    // refreshAgenda (SWR's bound mutate) keeps its identity, so the calendar's props stay the same.
+    [refreshAgenda, t],
+  );
+
   const onEventClick = useCallback((props: AgendaEvent['extendedProps']) => {
     if (props.obj.type === 'appointment') setOpened({ kind: 'appointment', record: props.obj });
     else if (props.obj.type === 'leave') setOpened({ kind: 'leave', record: props.obj });
@@ -365,7 +389,7 @@ export function Agenda({ myEmail, focusDate, focusEventId, today, now: servedAt 
         {live ? (
           // Hidden (but laid out, FullCalendar measures it) until it has rendered over the first view.
           <div className={showFacade ? 'agenda-calendar-layer is-pending' : 'agenda-calendar-layer'}>
-            <AgendaCalendar ref={calendar} view={view} {...shown} onReady={onCalendarReady} />
+            <AgendaCalendar ref={calendar} view={view} {...shown} onMove={onMove} onReady={onCalendarReady} />
           </div>
         ) : null}
         {showFacade ? <AgendaFacade ref={facade} {...shown} now={now} today={madridDate(now)} selection={selection} /> : null}

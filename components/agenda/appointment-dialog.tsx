@@ -1,6 +1,7 @@
 'use client';
 
 import Link from 'next/link';
+import { useRouter } from 'next/navigation';
 import { useState } from 'react';
 import { useTranslations } from 'next-intl';
 import { Button } from '@/components/ui/button';
@@ -9,12 +10,13 @@ import { toastError, toastSuccess } from '@/components/ui/toast';
 import { cancelAppointment } from '@/lib/api-client/staff';
 import { isPast, type AgendaAppointment } from '@/lib/domain/agenda';
 import { euros, longDateOf, timeOf } from '@/lib/format';
+import { moveHref } from '@/components/booking/move-query';
 import { pathSegment } from './paths';
 
 /**
  * The openAppointment dialog, Información cita: date, Madrid time range, client (Ver perfil unless a
- * guest), service and price, employee, creator; Eliminar cita while the appointment has not ended,
- * which opens the cancelAppointment dialog, Cancelar cita.
+ * guest), service and price, employee, creator; while the appointment has not ended, Cambiar hora
+ * (the move flow, /move/appointment) and Eliminar cita, which opens the cancelAppointment dialog, Cancelar cita.
  */
 export function AppointmentDialog({
   appointment,
@@ -29,6 +31,7 @@ export function AppointmentDialog({
   onCancelled: () => Promise<unknown> | void;
 }) {
   const t = useTranslations('agenda');
+  const router = useRouter();
   const [confirming, setConfirming] = useState(false);
   const a = appointment;
   const past = a ? isPast(a.end_time, now) : true;
@@ -77,9 +80,14 @@ export function AppointmentDialog({
               </div>
             </dl>
             {!past && (
-              <Button variant="danger" block onClick={() => setConfirming(true)}>
-                {t('deleteAppointment')}
-              </Button>
+              <>
+                <Button variant="secondary" block onClick={() => router.push(moveHref({ appointment: a.id, date: a.date }))}>
+                  {t('moveAppointment')}
+                </Button>
+                <Button variant="danger" block onClick={() => setConfirming(true)}>
+                  {t('deleteAppointment')}
+                </Button>
+              </>
             )}
           </div>
         )}

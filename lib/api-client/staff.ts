@@ -1,12 +1,12 @@
 /**
  * API access of the staff agenda (spec section 7): the stylists, the agenda days of a date range,
- * and the two staff actions of the agenda dialogs (cancel an appointment, unblock a slot).
+ * and the staff actions of the agenda (cancel or move an appointment, block or unblock a slot).
  * Built on the one fetcher (`apiFetch`), so errors arrive as `ApiClientError` with the Spanish message.
  */
 import useSWR, { type SWRConfiguration } from 'swr';
 import type { z } from 'zod';
-import type { AgendaDay, Employee } from '@/lib/validation/dto';
-import type { ZAppointmentCancel, ZLeaveDelete, ZLeaveInsert } from '@/lib/validation/schedules';
+import type { AgendaDay, Appointment, Employee } from '@/lib/validation/dto';
+import type { ZAppointmentCancel, ZAppointmentMove, ZLeaveDelete, ZLeaveInsert } from '@/lib/validation/schedules';
 import { apiFetch } from './fetcher';
 import { FACILITY_ID } from './hooks';
 import { apiPaths } from './paths';
@@ -16,6 +16,7 @@ export const staffPaths = {
   employees: apiPaths.staffEmployees,
   agenda: apiPaths.agenda,
   cancelAppointment: () => '/api/v1/schedules/cancel/appointment',
+  moveAppointment: () => '/api/v1/schedules/move/appointment',
   deleteLeave: () => '/api/v1/schedules/delete/leave',
 };
 
@@ -42,6 +43,21 @@ export type CancelAppointmentBody = z.input<typeof ZAppointmentCancel>;
 /** `PATCH /api/v1/schedules/cancel/appointment` → 200. Throws `ApiClientError`. */
 export function cancelAppointment(body: Omit<CancelAppointmentBody, 'facility_id'>): Promise<unknown> {
   return apiFetch(staffPaths.cancelAppointment(), { method: 'PATCH', body: { ...body, facility_id: FACILITY_ID } });
+}
+
+export type MoveAppointmentBody = z.input<typeof ZAppointmentMove>;
+
+/**
+ * `PATCH /api/v1/schedules/move/appointment` → the moved appointment (new start as a UTC ISO instant,
+ * `employee_id` the target stylist's e-mail). Throws `ApiClientError` (409 `slot_taken` with the
+ * conflicting appointments in `details`, 422 a past start).
+ */
+export async function moveAppointment(body: Omit<MoveAppointmentBody, 'facility_id'>): Promise<Appointment> {
+  const answer = await apiFetch<{ data: Appointment }>(staffPaths.moveAppointment(), {
+    method: 'PATCH',
+    body: { ...body, facility_id: FACILITY_ID },
+  });
+  return answer.data;
 }
 
 export type DeleteLeaveBody = z.input<typeof ZLeaveDelete>;

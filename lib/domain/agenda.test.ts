@@ -7,6 +7,7 @@ import {
   businessHoursFor,
   datesOf,
   daysToEvents,
+  movedAppointmentStart,
   employeeColor,
   gridSpan,
   isPast,
@@ -336,6 +337,33 @@ describe('daysToEvents', () => {
       expect(e.extendedProps.eventId).toBe('a2');
       expect(e.extendedProps.obj).toBe(a);
     }
+  });
+
+  test('a pending appointment that has not ended drags in time and across stylists, never resizes; leaves, shifts and past ones stay', () => {
+    const events = daysToEvents(
+      [dayOf({ appointments: [appt({ id: 'soon' }), appt({ id: 'done', start_time: '2026-11-23T07:00:00.000Z', end_time: '2026-11-23T07:30:00.000Z' }), leave()] })],
+      NOW,
+      TEXTS,
+    );
+    const flags = (id: string) => {
+      const e = byId(events, id);
+      return [e.startEditable, e.resourceEditable, e.durationEditable];
+    };
+    expect(flags('soon')).toEqual([true, true, false]);
+    expect(flags('done')).toEqual([false, false, false]);
+    expect(flags('l1')).toEqual([false, false, false]);
+    expect(flags('shift:marcos@klok.demo:2026-11-23')).toEqual([false, false, false]);
+  });
+
+  test('dragging any part of a multi-part appointment moves its start by the same amount', () => {
+    // The second part (11:00) dropped at 12:15: the appointment (10:00) starts at 11:15.
+    expect(movedAppointmentStart('2026-11-23T10:00:00.000Z', '2026-11-23T11:00:00.000Z', '2026-11-23T12:15:00.000Z')).toBe(
+      '2026-11-23T11:15:00.000Z',
+    );
+    // Dragged earlier, across the Madrid day: the whole appointment moves back.
+    expect(movedAppointmentStart('2026-11-24T09:00:00.000Z', '2026-11-24T09:00:00.000Z', new Date('2026-11-23T16:30:00.000Z'))).toBe(
+      '2026-11-23T16:30:00.000Z',
+    );
   });
 
   test('one busy part (or none) is a single event over the whole appointment', () => {

@@ -102,6 +102,11 @@ export type AgendaEvent = {
   backgroundColor?: string;
   borderColor?: string;
   textColor?: string;
+  /** Draggable in time (a pending appointment that has not ended); never resizable. */
+  startEditable?: boolean;
+  /** Draggable to another stylist's column (as `startEditable`). */
+  resourceEditable?: boolean;
+  durationEditable?: false;
   extendedProps: {
     /** The record id (appointment or leave id; the shift entry's own id). */
     eventId: string;
@@ -272,6 +277,7 @@ export function daysToEvents(
       backgroundColor: SHIFT_COLOR,
       borderColor: SHIFT_COLOR,
       textColor: SHIFT_TEXT_COLOR,
+      ...FIXED,
       extendedProps: { eventId: shiftId, type: 'shift', past: shiftPast, obj: info },
     });
 
@@ -292,6 +298,7 @@ export function daysToEvents(
           backgroundColor: LEAVE_COLOR,
           borderColor: LEAVE_COLOR,
           textColor: '#212121',
+          ...FIXED,
           extendedProps: { eventId: rec.id, type: 'leave', past, obj: rec },
         });
         continue;
@@ -299,6 +306,7 @@ export function daysToEvents(
       if (rec.status === 'cancelled') continue;
       const title = `${rec.client_name} · ${rec.service_name}`;
       const parts = rec.busy_slots ?? [];
+      const drag = movable(rec, now);
       if (parts.length > 1) {
         const sorted = [...parts].sort((a, b) => ms(a.start_time) - ms(b.start_time));
         sorted.forEach((p, i) => {
@@ -312,6 +320,7 @@ export function daysToEvents(
             end: p.end_time,
             allDay: false,
             classNames: [EVENT_CLASS.base, EVENT_CLASS.appointment, EVENT_CLASS.part, ...(past ? [EVENT_CLASS.past] : [])],
+            ...drag,
             extendedProps: { eventId: rec.id, type: 'appointment', part, past, obj: rec },
           });
         });
@@ -325,12 +334,34 @@ export function daysToEvents(
           end: rec.end_time,
           allDay: false,
           classNames: [EVENT_CLASS.base, EVENT_CLASS.appointment, ...(past ? [EVENT_CLASS.past] : [])],
+          ...drag,
           extendedProps: { eventId: rec.id, type: 'appointment', past, obj: rec },
         });
       }
     }
   }
   return out;
+}
+
+/** The drag flags of an event that never moves (shifts, leaves). */
+const FIXED = { startEditable: false, resourceEditable: false, durationEditable: false } as const;
+
+/**
+ * The drag flags of an appointment's events: a pending appointment that has not ended at `now` moves
+ * (in time and across stylists, all its parts together), never resizes.
+ */
+function movable(rec: Pick<AgendaAppointment, 'status' | 'end_time'>, now: Instant) {
+  const can = rec.status === 'pending' && !isPast(rec.end_time, now);
+  return { startEditable: can, resourceEditable: can, durationEditable: false } as const;
+}
+
+/**
+ * The new start (UTC ISO) of an appointment one of whose events was dragged from `from` to `to`: the
+ * appointment's own start moved by the same amount, so a multi-part appointment keeps its parts' offsets
+ * whichever part was dragged.
+ */
+export function movedAppointmentStart(appointmentStart: Instant, from: Instant, to: Instant): string {
+  return isoUtc(ms(appointmentStart) + ms(to) - ms(from));
 }
 
 // ---------- Resources ----------

@@ -1,0 +1,194 @@
+'use client';
+
+import { useMemo, useState } from 'react';
+import { useRouter } from 'next/navigation';
+import { useTranslations } from 'next-intl';
+import { Spinner } from '@/components/ui/spinner';
+import { toastSuccess } from '@/components/ui/toast';
+import { ApiClientError, errorMessageOf } from '@/lib/api-client/fetcher';
+import { useAvailableHours, useServices } from '@/lib/api-client/hooks';
+import { moveAppointment, useAgendaDays } from '@/lib/api-client/staff';
+import { madridDate, MINUTE_MS } from '@/lib/domain/time';
+import { longDateOf, timeOf } from '@/lib/format';
+import type { Appointment, Employee, Service } from '@/lib/validation/dto';
+import { agendaHref, conflictingAppointment, type ConflictAppointment } from './conflict';
+import { isStaffDate, lastStaffDate } from './date-rules';
+import { useHoursCheck } from './hours-check';
+import { DateStep, HourStep, useAppointmentSummaryRows } from './later-steps';
+import type { MoveTarget } from './move-query';
+import { BookingErrorModal, WithStaffEmployees } from './staff-steps';
+import { EmployeeStep, SummaryList } from './steps';
+import { useWizard } from './use-wizard';
+import { WizardFrame } from './wizard-frame';
+import type { StepId, WizardValues } from './wizard-state';
+
+/** The steps of Cambiar hora: the service and the client stay those of the appointment. */
+const MOVE_STEPS: StepId[] = ['employee', 'date', 'hour', 'summary'];
+
+/**
+ * Cambiar hora (move an appointment, staff only): the wizard's stylist, date and hour steps and a summary
+ * for the appointment `target` names, read from the agenda API. The service (its booked name, price and
+ * length) and the client stay fixed; the current stylist comes preselected, so the flow opens on the
+ * date. Mover cita moves it (the server re-checks every booking rule and e-mails the client) and returns
+ * to the agenda on the moved appointment; a failure opens the Error modal.
+ */
+export function MoveAppointmentWizard({ target }: { target: MoveTarget | null }) {
+  const ts = useTranslations('staffWizard');
+  const tc = useTranslations('common');
+  const days = useAgendaDays(target ? { start: target.date, end: target.date } : null, { revalidateOnFocus: false });
+  const services = useServices({ associated: false }, { revalidateOnFocus: false });
+  const [openedAt] = useState(() => Date.now());
+  const appointment = useMemo(() => {
+    for (const day of days.data ?? []) {
+      const found = day.appointments.find((r) => r.type === 'appointment' && r.id === target?.appointment);
+      if (found?.type === 'appointment') return found;
+    }
+    return undefined;
+  }, [days.data, target]);
+  const service = useMemo(() => (appointment ? bookedService(appointment, services.data ?? []) : undefined), [appointment, services.data]);
+
+  const failure = days.error ?? services.error;
+  if (failure) return <Problem text={errorMessageOf(failure, tc('genericError'))} />;
+  if (target && (!days.data || !services.data)) return <Spinner />;
+  const movable = appointment && appointment.status === 'pending' && Date.parse(appointment.end_time) > openedAt;
+  if (!appointment || !service || !movable) return <Problem text={ts('moveNotFound')} />;
+  return (
+    <WithStaffEmployees>
+      {(employees) => <MoveFlow appointment={appointment} service={service} employees={employees} />}
+    </WithStaffEmployees>
+  );
+}
+
+function Problem({ text }: { text: string }) {
+  return (
+    <p className="form-error" role="alert">
+      {text}
+    </p>
+  );
+}
+
+/**
+ * The service as the appointment booked it: the facility's service (its stylists and rest pattern) with
+ * the appointment's own name, price and length (minutes from its start to its end); undefined when the
+ * service no longer exists.
+ */
+function bookedService(appointment: Appointment, services: Service[]): Service | undefined {
+  const current = services.find((s) => s.id === appointment.service_id);
+  if (!current) return undefined;
+  const duration = Math.round((Date.parse(appointment.end_time) - Date.parse(appointment.start_time)) / MINUTE_MS);
+  return { ...current, name: appointment.service_name, price: appointment.service_price, duration };
+}
+
+type ModalError = { message: string; appointment: ConflictAppointment | null };
+
+function MoveFlow({ appointment, service, employees }: { appointment: Appointment; service: Service; employees: Employee[] }) {
+  const t = useTranslations('booking');
+  const ts = useTranslations('staffWizard');
+  const tc = useTranslations('common');
+  const router = useRouter();
+  const checkHours = useHoursCheck();
+  const [today] = useState(() => madridDate(Date.now()));
+  const [confirming, setConfirming] = useState(false);
+  const [modal, setModal] = useState<ModalError | null>(null);
+
+  // The stylists who offer the service; the current one first chosen.
+  const offering = useMemo(() => {
+    const emails = new Set(service.employees.map((e) => e.email.toLowerCase()));
+    return employees.filter((e) => emails.has(e.email.toLowerCase()));
+  }, [employees, service]);
+  const [initial] = useState<WizardValues>(() => {
+    const current = offering.find((e) => e.email.toLowerCase() === appointment.employee_id.toLowerCase());
+    return { service, ...(current ? { employee: current } : {}) };
+  });
+
+  const wizard = useWizard({
+    steps: MOVE_STEPS,
+    initial,
+    beforeAdvance: async (step, v) => {
+      if (step !== 'date') return null;
+      if (!v.date || !v.employee) return t('selectValue');
+      return checkHours(v.date, v.employee, service);
+    },
+  });
+  const { step, values, set } = wizard;
+  const hours = useAvailableHours(
+    step === 'hour' ? (values.date ?? null) : null,
+    values.employee?.email ?? null,
+    service.duration,
+    service.id,
+  );
+
+  const confirm = async () => {
+    const { employee, hour } = values;
+    if (!employee || !hour) return wizard.setMessage(t('selectValue'));
+    setConfirming(true);
+    try {
+      const moved = await moveAppointment({ appointment_id: appointment.id, start_time: hour.start_time, employee_id: employee.email });
+      toastSuccess(ts('moved'));
+      router.push(agendaHref(madridDate(moved.start_time), moved.id));
+    } catch (err) {
+      setConfirming(false);
+      setModal({
+        message: errorMessageOf(err, tc('genericError')),
+        appointment: err instanceof ApiClientError ? conflictingAppointment(err.details) : null,
+      });
+      if (err instanceof ApiClientError && err.code === 'slot_taken') void hours.mutate();
+    }
+  };
+
+  return (
+    <>
+      <WizardFrame wizard={wizard} confirm={{ label: ts('move'), busy: confirming, onClick: () => void confirm() }}>
+        {step === 'employee' && (
+          <EmployeeStep
+            employees={{ data: offering, error: undefined, isLoading: false }}
+            value={values.employee}
+            onChange={(e) => set('employee', e)}
+            emptyText={ts('noEmployees')}
+          />
+        )}
+        {step === 'date' && values.employee && (
+          <DateStep
+            today={today}
+            max={lastStaffDate(today)}
+            isDisabled={(date) => !isStaffDate(date, values.employee!, today)}
+            value={values.date}
+            onChange={(d) => set('date', d)}
+          />
+        )}
+        {step === 'hour' && <HourStep hours={hours} value={values.hour} onChange={(h) => set('hour', h)} />}
+        {step === 'summary' && values.employee && values.date && values.hour && (
+          <MoveSummary
+            appointment={appointment}
+            values={{ service, employee: values.employee, date: values.date, hour: values.hour }}
+          />
+        )}
+      </WizardFrame>
+      <BookingErrorModal error={modal} onClose={() => setModal(null)} />
+    </>
+  );
+}
+
+/** The summary of a move: the new service, stylist, date and hour, the client, and the time it leaves. */
+function MoveSummary({
+  appointment,
+  values,
+}: {
+  appointment: Appointment;
+  values: Required<Pick<WizardValues, 'service' | 'employee' | 'date' | 'hour'>>;
+}) {
+  const ts = useTranslations('staffWizard');
+  const rows = useAppointmentSummaryRows(values);
+  return (
+    <SummaryList
+      rows={[
+        ...rows,
+        [ts('client'), appointment.client_name],
+        [
+          ts('moveFrom'),
+          ts('moveFromValue', { date: longDateOf(appointment.start_time), time: timeOf(appointment.start_time), employee: appointment.employee_name }),
+        ],
+      ]}
+    />
+  );
+}
