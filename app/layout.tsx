@@ -2,7 +2,7 @@ import type { Metadata, Viewport } from 'next';
 import type { ReactNode } from 'react';
 import { NextIntlClientProvider } from 'next-intl';
 import { getMessages } from 'next-intl/server';
-import { LazyToaster } from '@/components/ui/lazy-toaster';
+import { Toaster } from '@/components/ui/toaster';
 import { ZONE } from '@/lib/domain/time';
 import './globals.css';
 
@@ -31,7 +31,7 @@ export default async function RootLayout({ children }: { children: ReactNode }) 
             Toasts appear at the bottom, never over the header, the page's title and back arrow or the agenda's
             date bar; above a wizard's or form's bottom action bar (--toast-bottom in globals.css).
           */}
-          <LazyToaster
+          <Toaster
             position="bottom-center"
             duration={5000}
             richColors
