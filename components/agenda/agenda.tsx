@@ -4,6 +4,7 @@ import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import dynamic from 'next/dynamic';
 import { useRouter } from 'next/navigation';
 import { useTranslations } from 'next-intl';
+import { Button } from '@/components/ui/button';
 import { SettingsIcon } from '@/components/ui/icons';
 import { Spinner } from '@/components/ui/spinner';
 import { toastError } from '@/components/ui/toast';
@@ -159,6 +160,7 @@ type Opened = { kind: 'appointment'; record: AgendaAppointment } | { kind: 'leav
  */
 export function Agenda({ myEmail, focusDate, focusEventId, today, now: servedAt }: AgendaProps) {
   const t = useTranslations('agenda');
+  const tc = useTranslations('common');
   const router = useRouter();
   const now = useNow(undefined, servedAt);
   const [engaged, engage] = useEngagement();
@@ -222,7 +224,8 @@ export function Agenda({ myEmail, focusDate, focusEventId, today, now: servedAt 
 
   // Blur while loading; lift it 100 ms after loading ends (spec section 4). Data the page brought (SWR
   // fallback, first view) is shown unblurred while SWR revalidates it.
-  const loading = (agenda.isLoading && !agenda.data) || (employees.isLoading && !employees.data);
+  // A failed load being retried shows its error instead (below).
+  const loading = (agenda.isLoading && !agenda.data && !agenda.error) || (employees.isLoading && !employees.data);
   // Data the page brought is shown at once (no blur to lift after hydration).
   const [lingering, setLingering] = useState(loading);
   const [wasLoading, setWasLoading] = useState(loading);
@@ -271,9 +274,15 @@ export function Agenda({ myEmail, focusDate, focusEventId, today, now: servedAt 
   }, [focus, loaded]);
 
   const refresh = useCallback(() => agenda.mutate(), [agenda]);
+  // A failed load is never shown as a free day: the grid is covered and takes no selection.
+  const failed = agenda.error !== undefined;
 
   const onSelect = useCallback(
     (s: CalendarSelection) => {
+      if (failed) {
+        calendar.current?.unselect();
+        return;
+      }
       const error = selectionError(s, events, Date.now());
       if (error) {
         calendar.current?.unselect();
@@ -283,7 +292,7 @@ export function Agenda({ myEmail, focusDate, focusEventId, today, now: servedAt 
       setSelectedByTouch(s.touch);
       setSelection({ start: s.start.toISOString(), end: s.end.toISOString(), resourceId: s.resourceId, resourceName: s.resourceName });
     },
-    [events, t],
+    [events, failed, t],
   );
 
   const onEventClick = useCallback((props: AgendaEvent['extendedProps']) => {
@@ -365,6 +374,14 @@ export function Agenda({ myEmail, focusDate, focusEventId, today, now: servedAt 
           </div>
         ) : null}
         {showFacade ? <AgendaFacade ref={facade} {...shown} now={now} today={madridDate(now)} selection={selection} /> : null}
+        {failed ? (
+          <div className="agenda-load-error" role="alert">
+            <p>{t('loadError')}</p>
+            <Button variant="secondary" busy={agenda.isValidating} onClick={() => void refresh()}>
+              {tc('retry')}
+            </Button>
+          </div>
+        ) : null}
       </div>
 
       <AddFab />
