@@ -1,0 +1,68 @@
+import { expect, test, type Locator } from '@playwright/test';
+import { DateTime } from 'luxon';
+import { api, signIn, workday } from './fixtures/auth';
+import { firstView } from './fixtures/pages';
+import { ZONE } from '../lib/domain/time';
+
+/**
+ * Failures are visible on the staff agenda: a failed load covers the grid with an error and Reintentar
+ * (never an empty, free-looking day), and a failed write shows its error toast above the open dialog.
+ */
+
+/** Whether the element drawn at the centre of `locator` belongs to it (nothing covers it there). */
+async function drawnOnTop(locator: Locator): Promise<boolean> {
+  return locator.evaluate((el) => {
+    const r = el.getBoundingClientRect();
+    const hit = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
+    return hit !== null && el.contains(hit);
+  });
+}
+
+test('a failed agenda load shows No se ha podido cargar la agenda and Reintentar, never a free day', async ({ page }) => {
+  await signIn(page, 'admin@klok.demo');
+  const date = workday(3);
+  await page.goto(`/?date=${date}`);
+  await firstView(page);
+  await page.route('**/api/v1/facility/1/appointments*', (r) =>
+    r.fulfill({ status: 503, contentType: 'application/json', body: JSON.stringify({ error: { code: 'not_ready', message: 'No disponible' } }) }),
+  );
+  // The next day is read by the browser (the first day came with the page).
+  await page.getByRole('button', { name: 'Siguiente' }).click();
+  const error = page.getByRole('alert').filter({ hasText: 'No se ha podido cargar la agenda' });
+  await expect(error).toBeVisible();
+  const retry = error.getByRole('button', { name: 'Reintentar' });
+  await expect(retry).toBeVisible();
+  // The grid is covered: a click where a free slot would be opens nothing.
+  const calendar = page.locator('.agenda-calendar');
+  await expect.poll(() => drawnOnTop(error)).toBe(true);
+  const box = (await calendar.boundingBox())!;
+  await page.mouse.click(box.x + box.width * 0.6, box.y + box.height * 0.7);
+  await expect(page.getByRole('dialog', { name: 'Nuevo evento' })).toHaveCount(0);
+
+  await page.unroute('**/api/v1/facility/1/appointments*');
+  await retry.click();
+  await expect(error).toHaveCount(0);
+  await expect(page.locator('.fc-timegrid-col[data-resource-id]').first()).toBeVisible();
+});
+
+test('a failed cancellation shows its error toast above the open dialog', async ({ page }) => {
+  await signIn(page, 'admin@klok.demo');
+  const today = DateTime.now().setZone(ZONE);
+  const coming = await api(page.request, 'GET', `/api/v1/facility/1/appointments?startDate=${today.plus({ days: 1 }).toISODate()}&endDate=${today.plus({ days: 7 }).toISODate()}`);
+  const appointment = coming.body.items
+    .flatMap((d: { appointments: { type: string; status?: string; id: string; date: string }[] }) => d.appointments)
+    .find((a: { type: string; status?: string }) => a.type === 'appointment' && a.status === 'pending');
+  expect(appointment, 'the seed books appointments in the coming week').toBeTruthy();
+
+  await page.goto(`/?date=${appointment.date}`);
+  await firstView(page);
+  await page.locator(`[data-event-id="${appointment.id}"]`).first().click();
+  await page.getByRole('dialog', { name: 'Información cita' }).getByRole('button', { name: 'Eliminar cita' }).click();
+  const cancel = page.getByRole('dialog', { name: 'Cancelar cita' });
+  await page.route('**/api/v1/schedules/cancel/appointment', (r) => r.abort('internetdisconnected'));
+  await cancel.getByRole('button', { name: 'Confirmar cancelación' }).click();
+  const toast = page.locator('[data-sonner-toast]', { hasText: 'Error al cancelar la cita' });
+  await expect(toast).toBeVisible();
+  await expect(cancel).toBeVisible();
+  await expect.poll(() => drawnOnTop(toast)).toBe(true);
+});
