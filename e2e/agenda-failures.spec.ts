@@ -1,7 +1,7 @@
 import { expect, test, type Locator } from '@playwright/test';
 import { DateTime } from 'luxon';
 import { api, signIn, workday } from './fixtures/auth';
-import { firstView } from './fixtures/pages';
+import { firstView, showCalendar } from './fixtures/pages';
 import { ZONE } from '../lib/domain/time';
 
 /**
@@ -65,4 +65,39 @@ test('a failed cancellation shows its error toast above the open dialog', async 
   await expect(toast).toBeVisible();
   await expect(cancel).toBeVisible();
   await expect.poll(() => drawnOnTop(toast)).toBe(true);
+});
+
+test('another day opens at its first appointment, in the server’s markup and in the calendar alike', async ({ page, browser }) => {
+  await signIn(page, 'admin@klok.demo');
+  const today = DateTime.now().setZone(ZONE);
+  const coming = await api(page.request, 'GET', `/api/v1/facility/1/appointments?startDate=${today.plus({ days: 1 }).toISODate()}&endDate=${today.plus({ days: 7 }).toISODate()}`);
+  const days = coming.body.items as { date: string; appointments: { type: string; status?: string; start_time: string }[] }[];
+  const date = days.find((d) => d.appointments.some((a) => a.type === 'appointment' && a.status !== 'cancelled'))?.date;
+  expect(date, 'the seed books appointments in the coming week').toBeTruthy();
+  const firstStart = days
+    .filter((d) => d.date === date)
+    .flatMap((d) => d.appointments)
+    .filter((a) => a.type === 'appointment' && a.status !== 'cancelled')
+    .map((a) => DateTime.fromISO(a.start_time).setZone(ZONE))
+    .sort((a, b) => a.toMillis() - b.toMillis())[0]!;
+  // The grid (07:00 at the top, 44 px per 30 minutes) opens at the half-hour of the first appointment.
+  const minute = Math.floor((firstStart.hour * 60 + firstStart.minute) / 30) * 30;
+  const expectedTop = ((minute - 7 * 60) * 44) / 30;
+
+  // The server's markup alone (no script) is already scrolled there.
+  const noScript = await browser.newContext({ baseURL: test.info().project.use.baseURL, storageState: await page.context().storageState(), javaScriptEnabled: false });
+  const plain = await noScript.newPage();
+  await plain.goto(`/?date=${date}`);
+  await expect.poll(() => plain.locator('.agenda-facade').evaluate((el) => el.scrollTop)).toBe(expectedTop);
+  await noScript.close();
+
+  await page.goto(`/?date=${date}`);
+  const first = await firstView(page);
+  expect(await first.evaluate((el) => el.scrollTop)).toBe(expectedTop);
+  const slotTop = async (time: string) => (await page.locator(`.agenda-calendar-layer .fc-timegrid-slot-lane[data-time="${time}"]`).boundingBox())!.y;
+  await showCalendar(page);
+  // The calendar took over at the same place: the opening half-hour is where the first view showed it.
+  const time = `${String(Math.floor(minute / 60)).padStart(2, '0')}:${String(minute % 60).padStart(2, '0')}:00`;
+  const header = (await page.locator('.agenda-calendar-layer .fc-scrollgrid-section-body .fc-scroller').last().boundingBox())!.y;
+  expect(Math.abs((await slotTop(time)) - header)).toBeLessThanOrEqual(2);
 });

@@ -15,6 +15,7 @@ import {
   datesOf,
   daysToEvents,
   selectionError,
+  openingMinute,
   selectionQuery,
   shiftDate,
   shiftOfDate,
@@ -342,8 +343,24 @@ export function Agenda({ myEmail, focusDate, focusEventId, today, now: servedAt 
     [settingsOpen, t],
   );
 
+  // Where a date opens (today: now; another day: its first appointment or shift), read at the clock of
+  // the moment it was opened so the minute's tick does not move the grid.
+  const [openedAt, setOpenedAt] = useState({ date, now: servedAt });
+  if (openedAt.date !== date) setOpenedAt({ date, now });
+  const openMinute = useMemo(
+    () =>
+      openingMinute({
+        date,
+        today: madridDate(openedAt.now),
+        now: openedAt.now,
+        events: colored,
+        shifts: (staff ?? []).filter((e) => !hidden.has(e.email)).flatMap((e) => shiftOfDate(e, date).shift),
+      }),
+    [date, openedAt.now, colored, staff, hidden],
+  );
+
   /** What the calendar and the first view both show and do (kept by reference: both compare their props). */
-  const shown = { date, resources, events: colored, highlightId, corner: settingsButton, onSelect, onEventClick };
+  const shown = { date, resources, events: colored, highlightId, corner: settingsButton, openMinute, onSelect, onEventClick };
 
   return (
     <div className="agenda">
