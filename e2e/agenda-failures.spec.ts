@@ -101,3 +101,43 @@ test('another day opens at its first appointment, in the server’s markup and i
   const header = (await page.locator('.agenda-calendar-layer .fc-scrollgrid-section-body .fc-scroller').last().boundingBox())!.y;
   expect(Math.abs((await slotTop(time)) - header)).toBeLessThanOrEqual(2);
 });
+
+test('a slow navigation shows the progress bar until the new page arrives', async ({ page }) => {
+  await signIn(page, 'admin@klok.demo');
+  await page.goto('/');
+  await firstView(page);
+  // The Servicios page's data is held back until the bar has been seen.
+  let release!: () => void;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route(
+    (url) => url.pathname === '/services',
+    async (route) => {
+      await held;
+      await route.continue();
+    },
+  );
+  await page.getByRole('button', { name: /^Menú/ }).click();
+  await page.getByRole('dialog', { name: 'Menú' }).getByRole('link', { name: 'Servicios', exact: true }).click();
+  const bar = page.getByRole('progressbar', { name: 'Cargando...' });
+  await expect(bar).toBeVisible();
+  release();
+  await expect(page.getByRole('heading', { level: 1, name: 'Servicios' })).toBeVisible();
+  await expect(bar).toHaveCount(0);
+});
+
+test('today opens with now in the upper third of the grid, on the first view and in the calendar', async ({ page }) => {
+  await signIn(page, 'admin@klok.demo');
+  /** The first view's scrollTop for the Madrid time now: an hour before now on the half-hour, inside 07:00–24:00. */
+  const expectedTop = async (scroller: Locator) => {
+    const now = DateTime.now().setZone(ZONE);
+    const minute = Math.min(24 * 60, Math.max(7 * 60, Math.floor((now.hour * 60 + now.minute - 60) / 30) * 30));
+    const maxTop = await scroller.evaluate((el) => el.scrollHeight - el.clientHeight);
+    return Math.min(((minute - 7 * 60) * 44) / 30, maxTop);
+  };
+  await page.goto('/');
+  const first = await firstView(page);
+  const before = await expectedTop(first);
+  const top = await first.evaluate((el) => el.scrollTop);
+  // A half-hour may turn between the page's render and this line: either side of it is right.
+  expect([before, await expectedTop(first)]).toContain(top);
+});
