@@ -2,7 +2,8 @@ import type { Metadata, Viewport } from 'next';
 import type { ReactNode } from 'react';
 import { NextIntlClientProvider } from 'next-intl';
 import { getMessages } from 'next-intl/server';
-import { LazyToaster } from '@/components/ui/lazy-toaster';
+import { NavigationProgress } from '@/components/ui/navigation-progress';
+import { Toaster } from '@/components/ui/toaster';
 import { ZONE } from '@/lib/domain/time';
 import './globals.css';
 
@@ -19,19 +20,23 @@ export const viewport: Viewport = {
   themeColor: '#7a3e65',
 };
 
-/** The root layout: Spanish document, next-intl messages in Europe/Madrid, and the toast area. */
+/**
+ * The root layout: Spanish document, next-intl messages in Europe/Madrid, the navigation progress bar and
+ * the toast area.
+ */
 export default async function RootLayout({ children }: { children: ReactNode }) {
   const messages = await getMessages();
   return (
     <html lang="es">
       <body>
         <NextIntlClientProvider locale="es" messages={messages} timeZone={ZONE}>
+          <NavigationProgress />
           {children}
           {/*
             Toasts appear at the bottom, never over the header, the page's title and back arrow or the agenda's
             date bar; above a wizard's or form's bottom action bar (--toast-bottom in globals.css).
           */}
-          <LazyToaster
+          <Toaster
             position="bottom-center"
             duration={5000}
             richColors

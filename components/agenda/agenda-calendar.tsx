@@ -45,7 +45,6 @@ const eventAllow = (span: DateSpanApi, event: EventApi | null) =>
 const SLOT_MIN_TIME = formatHHmm(AGENDA_GRID.startMinute);
 const SLOT_MAX_TIME = formatHHmm(AGENDA_GRID.endMinute);
 const SLOT_DURATION = formatHHmm(AGENDA_GRID.slotMinutes);
-const SCROLL_TIME = formatHHmm(AGENDA_GRID.scrollMinute);
 
 const TIME_FORMAT = { hour: '2-digit', minute: '2-digit', hour12: false } as const;
 const WEEK_DAY_HEADER = { weekday: 'short', day: 'numeric' } as const;
@@ -87,6 +86,8 @@ export type AgendaCalendarProps = {
   onMove?: (move: CalendarMove) => void;
   /** Called once the calendar has rendered its view (it then replaces the agenda's first view). */
   onReady?: () => void;
+  /** Minute of the day (after midnight) at the grid's top when a date opens (lib/domain/agenda `openingMinute`). */
+  openMinute?: number;
 };
 
 export type AgendaCalendarHandle = {
@@ -106,7 +107,7 @@ export type AgendaCalendarHandle = {
  */
 export const AgendaCalendar = memo(
   forwardRef<AgendaCalendarHandle, AgendaCalendarProps>(function AgendaCalendar(
-    { view, date, resources, events, highlightId, corner, onSelect, onEventClick, onMove, onReady },
+    { view, date, resources, events, highlightId, corner, onSelect, onEventClick, onMove, onReady, openMinute = AGENDA_GRID.scrollMinute },
     handle,
   ) {
     const t = useTranslations('agenda');
@@ -310,7 +311,7 @@ export const AgendaCalendar = memo(
           slotMinTime={SLOT_MIN_TIME}
           slotMaxTime={SLOT_MAX_TIME}
           slotDuration={SLOT_DURATION}
-          scrollTime={SCROLL_TIME}
+          scrollTime={formatHHmm(openMinute)}
           slotLabelFormat={TIME_FORMAT}
           eventTimeFormat={TIME_FORMAT}
           dayMinWidth={COLUMN_MIN_PX[view]}

@@ -41,6 +41,8 @@ export type AgendaFacadeProps = {
   selection: { start: string; end: string; resourceId: string } | null;
   /** Content of the time-gutter header corner (the Configuración button). */
   corner: ReactNode;
+  /** Minute of the day (after midnight) at the grid's top when it opens (lib/domain/agenda `openingMinute`). */
+  openMinute: number;
   onSelect: (selection: CalendarSelection) => void;
   onEventClick: (event: AgendaEvent['extendedProps']) => void;
 };
@@ -59,7 +61,7 @@ type Press = { x: number; y: number; col: HTMLElement; timer: number; armed: boo
  */
 export const AgendaFacade = memo(
   forwardRef<HTMLDivElement, AgendaFacadeProps>(function AgendaFacade(
-    { date, resources, events, now, today, highlightId, selection, corner, onSelect, onEventClick },
+    { date, resources, events, now, today, highlightId, selection, corner, openMinute, onSelect, onEventClick },
     scrollerRef,
   ) {
     const t = useTranslations('agenda');
@@ -70,10 +72,16 @@ export const AgendaFacade = memo(
     const [held, setHeld] = useState<{ resourceId: string; span: GridSpan } | null>(null);
     const localRef = useRef<HTMLDivElement | null>(null);
 
-    // Opened scrolled to 08:00, as the calendar (its `scrollTime`).
+    // Opened at `openMinute`, as the calendar (its `scrollTime`): the server's markup already is, through the
+    // opening marker (CSS `scroll-initial-target`); where the browser lacks it, once React has taken over.
+    // `data-live` tells that the first view answers taps.
     useLayoutEffect(() => {
       const el = localRef.current;
-      if (el && el.scrollTop === 0) el.scrollTop = px(AGENDA_GRID.scrollMinute - AGENDA_GRID.startMinute);
+      if (!el) return;
+      if (el.scrollTop === 0) el.scrollTop = px(openMinute - AGENDA_GRID.startMinute);
+      el.dataset.live = 'true';
+      // Opened once: later values (a new minute) do not move the grid under the user's finger.
+      // eslint-disable-next-line react-hooks/exhaustive-deps
     }, []);
 
     const setRefs = (el: HTMLDivElement | null) => {
@@ -214,6 +222,7 @@ export const AgendaFacade = memo(
               </div>
             ))}
           </div>
+          <div className="agenda-facade-open" style={{ top: px(openMinute - AGENDA_GRID.startMinute) }} aria-hidden="true" />
           <div className="agenda-facade-axis agenda-facade-times" style={{ height: px(GRID_MINUTES) }} aria-hidden="true">
             {HOURS.map((m) => (
               <span key={m} style={{ top: px(m - AGENDA_GRID.startMinute) }}>

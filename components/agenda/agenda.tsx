@@ -4,6 +4,7 @@ import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import dynamic from 'next/dynamic';
 import { useRouter } from 'next/navigation';
 import { useTranslations } from 'next-intl';
+import { Button } from '@/components/ui/button';
 import { SettingsIcon } from '@/components/ui/icons';
 import { Spinner } from '@/components/ui/spinner';
 import { toastError, toastSuccess } from '@/components/ui/toast';
@@ -15,6 +16,7 @@ import {
   daysToEvents,
   movedAppointmentStart,
   selectionError,
+  openingMinute,
   selectionRange,
   selectionQuery,
   shiftDate,
@@ -161,6 +163,7 @@ type Opened = { kind: 'appointment'; record: AgendaAppointment } | { kind: 'leav
  */
 export function Agenda({ myEmail, focusDate, focusEventId, today, now: servedAt }: AgendaProps) {
   const t = useTranslations('agenda');
+  const tc = useTranslations('common');
   const router = useRouter();
   const now = useNow(undefined, servedAt);
   const [engaged, engage] = useEngagement();
@@ -224,7 +227,8 @@ export function Agenda({ myEmail, focusDate, focusEventId, today, now: servedAt 
 
   // Blur while loading; lift it 100 ms after loading ends (spec section 4). Data the page brought (SWR
   // fallback, first view) is shown unblurred while SWR revalidates it.
-  const loading = (agenda.isLoading && !agenda.data) || (employees.isLoading && !employees.data);
+  // A failed load being retried shows its error instead (below).
+  const loading = (agenda.isLoading && !agenda.data && !agenda.error) || (employees.isLoading && !employees.data);
   // Data the page brought is shown at once (no blur to lift after hydration).
   const [lingering, setLingering] = useState(loading);
   const [wasLoading, setWasLoading] = useState(loading);
@@ -273,9 +277,15 @@ export function Agenda({ myEmail, focusDate, focusEventId, today, now: servedAt 
   }, [focus, loaded]);
 
   const refresh = useCallback(() => agenda.mutate(), [agenda]);
+  // A failed load is never shown as a free day: the grid is covered and takes no selection.
+  const failed = agenda.error !== undefined;
 
   const onSelect = useCallback(
     (s: CalendarSelection) => {
+      if (failed) {
+        calendar.current?.unselect();
+        return;
+      }
       const at = Date.now();
       const error = selectionError(s, events, at);
       if (error) {
@@ -288,7 +298,7 @@ export function Agenda({ myEmail, focusDate, focusEventId, today, now: servedAt 
       const range = selectionRange(s, at);
       setSelection({ start: new Date(range.start).toISOString(), end: new Date(range.end).toISOString(), resourceId: s.resourceId, resourceName: s.resourceName });
     },
-    [events, t],
+    [events, failed, t],
   );
 
   // An appointment dropped on the calendar: the server moves it as a whole (every booking rule, the
@@ -361,8 +371,24 @@ export function Agenda({ myEmail, focusDate, focusEventId, today, now: servedAt 
     [settingsOpen, t],
   );
 
+  // Where a date opens (today: now; another day: its first appointment or shift), read at the clock of
+  // the moment it was opened so the minute's tick does not move the grid.
+  const [openedAt, setOpenedAt] = useState({ date, now: servedAt });
+  if (openedAt.date !== date) setOpenedAt({ date, now });
+  const openMinute = useMemo(
+    () =>
+      openingMinute({
+        date,
+        today: madridDate(openedAt.now),
+        now: openedAt.now,
+        events: colored,
+        shifts: (staff ?? []).filter((e) => !hidden.has(e.email)).flatMap((e) => shiftOfDate(e, date).shift),
+      }),
+    [date, openedAt.now, colored, staff, hidden],
+  );
+
   /** What the calendar and the first view both show and do (kept by reference: both compare their props). */
-  const shown = { date, resources, events: colored, highlightId, corner: settingsButton, onSelect, onEventClick };
+  const shown = { date, resources, events: colored, highlightId, corner: settingsButton, openMinute, onSelect, onEventClick };
 
   return (
     <div className="agenda">
@@ -393,6 +419,14 @@ export function Agenda({ myEmail, focusDate, focusEventId, today, now: servedAt 
           </div>
         ) : null}
         {showFacade ? <AgendaFacade ref={facade} {...shown} now={now} today={madridDate(now)} selection={selection} /> : null}
+        {failed ? (
+          <div className="agenda-load-error" role="alert">
+            <p>{t('loadError')}</p>
+            <Button variant="secondary" busy={agenda.isValidating} onClick={() => void refresh()}>
+              {tc('retry')}
+            </Button>
+          </div>
+        ) : null}
       </div>
 
       <AddFab />

@@ -5,7 +5,7 @@ import dynamic from 'next/dynamic';
 import { useRouter } from 'next/navigation';
 import { useTranslations } from 'next-intl';
 import { useSWRConfig } from 'swr';
-import { lazyToast } from '@/components/ui/lazy-toast';
+import { CLIENT_TOAST_MS, toastError, toastSuccess } from '@/components/ui/toast';
 import { Spinner } from '@/components/ui/spinner';
 import { ApiClientError, errorMessageOf } from '@/lib/api-client/fetcher';
 import { apiPaths, insertAppointment, useAvailableHours, useEmployees, useServices } from '@/lib/api-client/hooks';
@@ -95,13 +95,13 @@ export function BookingWizard({ email, self, askPerson, people, initialServices 
         user_id: user.id,
         user_name: user.name,
       });
-      lazyToast.success(t('confirmed'));
+      toastSuccess(t('confirmed'), { duration: CLIENT_TOAST_MS });
       // Refresh the home's data before going there so the new card can be highlighted.
       await Promise.all([mutate(apiPaths.pending(email)), mutate(apiPaths.user(email))]);
       router.push(`/?eventId=${encodeURIComponent(eventId)}`);
     } catch (err) {
       setConfirming(false);
-      lazyToast.error(errorMessageOf(err, t('confirmError')));
+      toastError(errorMessageOf(err, t('confirmError')), undefined, { duration: CLIENT_TOAST_MS });
       if (err instanceof ApiClientError && err.status === 409) {
         // The hour was taken meanwhile: reload the free hours and let the client pick again.
         void hours.mutate();

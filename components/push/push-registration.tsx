@@ -1,7 +1,7 @@
 'use client';
 
 import { useEffect } from 'react';
-import { lazyToast } from '@/components/ui/lazy-toast';
+import { toastMessage } from '@/components/ui/toast';
 import {
   browserPushDeps,
   isForegroundPush,
@@ -33,7 +33,7 @@ export function PushRegistration({
   useEffect(() => {
     if (!config || !pushSupported()) return;
     const onMessage = (event: MessageEvent) => {
-      if (isForegroundPush(event.data)) lazyToast.message(event.data.title, { description: event.data.body });
+      if (isForegroundPush(event.data)) toastMessage(event.data.title, event.data.body);
     };
     navigator.serviceWorker.addEventListener('message', onMessage);
     let asked = false;

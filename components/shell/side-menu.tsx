@@ -4,7 +4,7 @@ import Link from 'next/link';
 import { useState, type ReactNode } from 'react';
 import { useTranslations } from 'next-intl';
 import { Dialog } from '@/components/ui/dialog';
-import { lazyToast } from '@/components/ui/lazy-toast';
+import { CLIENT_TOAST_MS, toastError } from '@/components/ui/toast';
 import { LogoutIcon } from '@/components/ui/icons';
 import { apiFetch, errorMessageOf } from '@/lib/api-client/fetcher';
 import { badgeText, type MenuBadge } from './menu-badge';
@@ -30,7 +30,7 @@ async function logout(fallbackError: string): Promise<void> {
     // eslint-disable-next-line @next/next/no-location-assign-relative-destination
     window.location.assign('/login');
   } catch (err) {
-    lazyToast.error(errorMessageOf(err, fallbackError));
+    toastError(errorMessageOf(err, fallbackError), undefined, { duration: CLIENT_TOAST_MS });
   }
 }
 

@@ -3,6 +3,7 @@
 import { useEffect, useId, useRef, type ReactNode } from 'react';
 import { useTranslations } from 'next-intl';
 import { Button } from './button';
+import { modalClosed, modalOpened } from './modal-layer';
 
 export type DialogProps = {
   open: boolean;
@@ -30,6 +31,10 @@ export function Dialog({ open, onClose, title, children, footer, variant = 'cent
     if (!dialog) return;
     if (open && !dialog.open) dialog.showModal();
     if (!open && dialog.open) dialog.close();
+    // The toasts render inside the innermost open modal (components/ui/toaster.tsx).
+    if (open) modalOpened(dialog);
+    else modalClosed(dialog);
+    return () => modalClosed(dialog);
   }, [open]);
 
   return (

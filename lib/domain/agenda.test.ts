@@ -1,5 +1,6 @@
 import type { Appointment, Leave } from '@/lib/validation/dto';
 import {
+  AGENDA_GRID,
   AGENDA_STORAGE_KEY,
   EVENT_CLASS,
   FALLBACK_EMPLOYEE_COLOR,
@@ -12,6 +13,7 @@ import {
   gridSpan,
   isPast,
   offShiftSpans,
+  openingMinute,
   orderResources,
   parseStoredView,
   rangesOverlap,
@@ -31,7 +33,7 @@ import {
   type AgendaEvent,
   type AgendaView,
 } from './agenda';
-import { madridDate } from './time';
+import { isoUtc, madridDate, madridWallClock, parseHHmm } from './time';
 
 /** The Spanish texts the screen passes from es.json. */
 const TEXTS = { leave: 'Franja bloqueada', closed: 'Cerrado' };
@@ -735,5 +737,49 @@ describe('the grid: gridSpan, offShiftSpans, slotAt', () => {
     expect(slotAt(date, 125)).toEqual({ start: Date.parse('2026-11-26T08:00:00Z'), end: Date.parse('2026-11-26T08:30:00Z') });
     expect(slotAt(date, 5000).start).toBe(Date.parse('2026-11-26T22:30:00Z'));
     expect(slotAt(date, -20).start).toBe(Date.parse('2026-11-26T06:00:00Z'));
+  });
+});
+
+describe('openingMinute (where the grid opens)', () => {
+  const TODAY = '2027-05-03';
+  const at = (date: string, hm: string) => madridWallClock(date, parseHHmm(hm));
+  const appointment = (start: string) =>
+    ({ start, allDay: false, extendedProps: { type: 'appointment' } }) as Pick<AgendaEvent, 'start' | 'allDay' | 'extendedProps'>;
+  const shift = (open: string, close: string) => ({ open, close });
+
+  it('today: an hour before now, on the half-hour (now in the upper third)', () => {
+    expect(openingMinute({ date: TODAY, today: TODAY, now: at(TODAY, '14:02'), events: [appointment(isoUtc(at(TODAY, '09:00')))], shifts: [shift('09:00', '20:00')] })).toBe(
+      parseHHmm('13:00'),
+    );
+    expect(openingMinute({ date: TODAY, today: TODAY, now: at(TODAY, '10:45'), events: [], shifts: [] })).toBe(parseHHmm('09:30'));
+  });
+
+  it('today late in the evening: near the end of the grid, never past 24:00', () => {
+    expect(openingMinute({ date: TODAY, today: TODAY, now: at(TODAY, '23:50'), events: [], shifts: [] })).toBe(parseHHmm('22:30'));
+    expect(openingMinute({ date: TODAY, today: TODAY, now: at(TODAY, '23:59'), events: [], shifts: [] })).toBeLessThanOrEqual(AGENDA_GRID.endMinute);
+  });
+
+  it('today before 07:00 (and just after): the grid opens at its start', () => {
+    expect(openingMinute({ date: TODAY, today: TODAY, now: at(TODAY, '05:30'), events: [], shifts: [shift('09:00', '20:00')] })).toBe(AGENDA_GRID.startMinute);
+    expect(openingMinute({ date: TODAY, today: TODAY, now: at(TODAY, '07:40'), events: [], shifts: [] })).toBe(AGENDA_GRID.startMinute);
+  });
+
+  it('another day: its first appointment, whatever the order of the events', () => {
+    const date = '2027-05-04';
+    const events = [appointment(isoUtc(at(date, '16:15'))), appointment(isoUtc(at(date, '11:40'))), { start: date, allDay: true, extendedProps: { type: 'shift' } } as never];
+    expect(openingMinute({ date, today: TODAY, now: at(TODAY, '14:02'), events, shifts: [shift('09:00', '20:00')] })).toBe(parseHHmm('11:30'));
+  });
+
+  it('another day without appointments: the earliest shift start of the visible stylists, else 08:00', () => {
+    const date = '2027-05-04';
+    const leave = { start: isoUtc(at(date, '08:00')), allDay: false, extendedProps: { type: 'leave' } } as never;
+    expect(openingMinute({ date, today: TODAY, now: at(TODAY, '14:02'), events: [leave], shifts: [shift('10:00', '14:00'), shift('09:30', '18:00')] })).toBe(parseHHmm('09:30'));
+    expect(openingMinute({ date, today: TODAY, now: at(TODAY, '14:02'), events: [], shifts: [] })).toBe(AGENDA_GRID.scrollMinute);
+  });
+
+  it('the day the clocks change (Sunday 31 October 2027): wall-clock minutes', () => {
+    const date = '2027-10-31';
+    expect(openingMinute({ date, today: TODAY, now: at(TODAY, '14:02'), events: [appointment(isoUtc(at(date, '10:00')))], shifts: [] })).toBe(parseHHmm('10:00'));
+    expect(openingMinute({ date, today: date, now: at(date, '12:10'), events: [], shifts: [] })).toBe(parseHHmm('11:00'));
   });
 });

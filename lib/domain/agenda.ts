@@ -6,7 +6,7 @@
  */
 import { walkInStart } from './availability';
 import { shiftOfDate, type ShiftLike, type SpecialDayLike, type WeekDayLike } from './schedule';
-import { addDays, datesBetween, isoUtc, madridDate, madridWallClock, MINUTE_MS, mondayOf, overlaps, parseHHmm, weekdayOf } from './time';
+import { addDays, datesBetween, DAY_MS, isoUtc, madridDate, madridLocalMs, madridWallClock, MINUTE_MS, mondayOf, overlaps, parseHHmm, weekdayOf } from './time';
 
 export { shiftOfDate };
 
@@ -418,6 +418,35 @@ export function toResources(
  * opened scrolled to 08:00. FullCalendar's options and the first view (agenda-facade.tsx) both read it.
  */
 export const AGENDA_GRID = { startMinute: 7 * 60, endMinute: 24 * 60, slotMinutes: 30, scrollMinute: 8 * 60 } as const;
+
+/** How far above now the grid opens on today (minutes): now lies in the upper third of a phone's grid. */
+export const OPEN_NOW_LEAD_MINUTES = 60;
+
+/** Minutes after Madrid midnight of an instant's wall clock. */
+const wallMinute = (instant: Instant) => Math.floor((madridLocalMs(ms(instant)) % DAY_MS) / MINUTE_MS);
+
+/**
+ * The minute of the day (after Madrid midnight) the agenda's grid opens scrolled to, on its first view
+ * and in the calendar alike. On today (`date === today`): an hour before `now`, on the half-hour, so now
+ * lies in the upper third. On another date: the half-hour of its first appointment (`events`, the visible
+ * ones); without appointments, of the earliest start of the visible stylists' `shifts` that date; else
+ * `AGENDA_GRID.scrollMinute`. Always inside the grid (07:00–24:00).
+ */
+export function openingMinute(input: {
+  date: string;
+  today: string;
+  now: Instant;
+  events: Pick<AgendaEvent, 'start' | 'allDay' | 'extendedProps'>[];
+  shifts: ShiftLike[];
+}): number {
+  const slot = AGENDA_GRID.slotMinutes;
+  const clamp = (minute: number) => Math.min(AGENDA_GRID.endMinute, Math.max(AGENDA_GRID.startMinute, Math.floor(minute / slot) * slot));
+  if (input.date === input.today) return clamp(wallMinute(input.now) - OPEN_NOW_LEAD_MINUTES);
+  const appointments = input.events.filter((e) => !e.allDay && e.extendedProps.type === 'appointment').map((e) => wallMinute(e.start));
+  if (appointments.length > 0) return clamp(Math.min(...appointments));
+  const starts = input.shifts.map((s) => parseHHmm(s.open));
+  return clamp(starts.length > 0 ? Math.min(...starts) : AGENDA_GRID.scrollMinute);
+}
 
 /** A stretch of a day column: `top` and `length` in minutes from the grid's start (07:00). */
 export type GridSpan = { top: number; length: number };

@@ -1,0 +1,143 @@
+import { expect, test, type Locator } from '@playwright/test';
+import { DateTime } from 'luxon';
+import { api, signIn, workday } from './fixtures/auth';
+import { firstView, showCalendar } from './fixtures/pages';
+import { ZONE } from '../lib/domain/time';
+
+/**
+ * Failures are visible on the staff agenda: a failed load covers the grid with an error and Reintentar
+ * (never an empty, free-looking day), and a failed write shows its error toast above the open dialog.
+ */
+
+/** Whether the element drawn at the centre of `locator` belongs to it (nothing covers it there). */
+async function drawnOnTop(locator: Locator): Promise<boolean> {
+  return locator.evaluate((el) => {
+    const r = el.getBoundingClientRect();
+    const hit = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
+    return hit !== null && el.contains(hit);
+  });
+}
+
+test('a failed agenda load shows No se ha podido cargar la agenda and Reintentar, never a free day', async ({ page }) => {
+  await signIn(page, 'admin@klok.demo');
+  const date = workday(3);
+  await page.goto(`/?date=${date}`);
+  await firstView(page);
+  await page.route('**/api/v1/facility/1/appointments*', (r) =>
+    r.fulfill({ status: 503, contentType: 'application/json', body: JSON.stringify({ error: { code: 'not_ready', message: 'No disponible' } }) }),
+  );
+  // The next day is read by the browser (the first day came with the page).
+  await page.getByRole('button', { name: 'Siguiente' }).click();
+  const error = page.getByRole('alert').filter({ hasText: 'No se ha podido cargar la agenda' });
+  await expect(error).toBeVisible();
+  const retry = error.getByRole('button', { name: 'Reintentar' });
+  await expect(retry).toBeVisible();
+  // The grid is covered: a click where a free slot would be opens nothing.
+  const calendar = page.locator('.agenda-calendar');
+  await expect.poll(() => drawnOnTop(error)).toBe(true);
+  const box = (await calendar.boundingBox())!;
+  await page.mouse.click(box.x + box.width * 0.6, box.y + box.height * 0.7);
+  await expect(page.getByRole('dialog', { name: 'Nuevo evento' })).toHaveCount(0);
+
+  await page.unroute('**/api/v1/facility/1/appointments*');
+  await retry.click();
+  await expect(error).toHaveCount(0);
+  await expect(page.locator('.fc-timegrid-col[data-resource-id]').first()).toBeVisible();
+});
+
+test('a failed cancellation shows its error toast above the open dialog', async ({ page }) => {
+  await signIn(page, 'admin@klok.demo');
+  const today = DateTime.now().setZone(ZONE);
+  const coming = await api(page.request, 'GET', `/api/v1/facility/1/appointments?startDate=${today.plus({ days: 1 }).toISODate()}&endDate=${today.plus({ days: 7 }).toISODate()}`);
+  const appointment = coming.body.items
+    .flatMap((d: { appointments: { type: string; status?: string; id: string; date: string }[] }) => d.appointments)
+    .find((a: { type: string; status?: string }) => a.type === 'appointment' && a.status === 'pending');
+  expect(appointment, 'the seed books appointments in the coming week').toBeTruthy();
+
+  await page.goto(`/?date=${appointment.date}`);
+  await firstView(page);
+  await page.locator(`[data-event-id="${appointment.id}"]`).first().click();
+  await page.getByRole('dialog', { name: 'Información cita' }).getByRole('button', { name: 'Eliminar cita' }).click();
+  const cancel = page.getByRole('dialog', { name: 'Cancelar cita' });
+  await page.route('**/api/v1/schedules/cancel/appointment', (r) => r.abort('internetdisconnected'));
+  await cancel.getByRole('button', { name: 'Confirmar cancelación' }).click();
+  const toast = page.locator('[data-sonner-toast]', { hasText: 'Error al cancelar la cita' });
+  await expect(toast).toBeVisible();
+  await expect(cancel).toBeVisible();
+  await expect.poll(() => drawnOnTop(toast)).toBe(true);
+});
+
+test('another day opens at its first appointment, in the server’s markup and in the calendar alike', async ({ page, browser }) => {
+  await signIn(page, 'admin@klok.demo');
+  const today = DateTime.now().setZone(ZONE);
+  const coming = await api(page.request, 'GET', `/api/v1/facility/1/appointments?startDate=${today.plus({ days: 1 }).toISODate()}&endDate=${today.plus({ days: 7 }).toISODate()}`);
+  const days = coming.body.items as { date: string; appointments: { type: string; status?: string; start_time: string }[] }[];
+  const date = days.find((d) => d.appointments.some((a) => a.type === 'appointment' && a.status !== 'cancelled'))?.date;
+  expect(date, 'the seed books appointments in the coming week').toBeTruthy();
+  const firstStart = days
+    .filter((d) => d.date === date)
+    .flatMap((d) => d.appointments)
+    .filter((a) => a.type === 'appointment' && a.status !== 'cancelled')
+    .map((a) => DateTime.fromISO(a.start_time).setZone(ZONE))
+    .sort((a, b) => a.toMillis() - b.toMillis())[0]!;
+  // The grid (07:00 at the top, 44 px per 30 minutes) opens at the half-hour of the first appointment.
+  const minute = Math.floor((firstStart.hour * 60 + firstStart.minute) / 30) * 30;
+  const expectedTop = ((minute - 7 * 60) * 44) / 30;
+
+  // The server's markup alone (no script) is already scrolled there.
+  const noScript = await browser.newContext({ baseURL: test.info().project.use.baseURL, storageState: await page.context().storageState(), javaScriptEnabled: false });
+  const plain = await noScript.newPage();
+  await plain.goto(`/?date=${date}`);
+  await expect.poll(() => plain.locator('.agenda-facade').evaluate((el) => el.scrollTop)).toBe(expectedTop);
+  await noScript.close();
+
+  await page.goto(`/?date=${date}`);
+  const first = await firstView(page);
+  expect(await first.evaluate((el) => el.scrollTop)).toBe(expectedTop);
+  const slotTop = async (time: string) => (await page.locator(`.agenda-calendar-layer .fc-timegrid-slot-lane[data-time="${time}"]`).boundingBox())!.y;
+  await showCalendar(page);
+  // The calendar took over at the same place: the opening half-hour is where the first view showed it.
+  const time = `${String(Math.floor(minute / 60)).padStart(2, '0')}:${String(minute % 60).padStart(2, '0')}:00`;
+  const header = (await page.locator('.agenda-calendar-layer .fc-scrollgrid-section-body .fc-scroller').last().boundingBox())!.y;
+  expect(Math.abs((await slotTop(time)) - header)).toBeLessThanOrEqual(2);
+});
+
+test('a slow navigation shows the progress bar until the new page arrives', async ({ page }) => {
+  await signIn(page, 'admin@klok.demo');
+  await page.goto('/');
+  await firstView(page);
+  // The Servicios page's data is held back until the bar has been seen.
+  let release!: () => void;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route(
+    (url) => url.pathname === '/services',
+    async (route) => {
+      await held;
+      await route.continue();
+    },
+  );
+  await page.getByRole('button', { name: /^Menú/ }).click();
+  await page.getByRole('dialog', { name: 'Menú' }).getByRole('link', { name: 'Servicios', exact: true }).click();
+  const bar = page.getByRole('progressbar', { name: 'Cargando...' });
+  await expect(bar).toBeVisible();
+  release();
+  await expect(page.getByRole('heading', { level: 1, name: 'Servicios' })).toBeVisible();
+  await expect(bar).toHaveCount(0);
+});
+
+test('today opens with now in the upper third of the grid, on the first view and in the calendar', async ({ page }) => {
+  await signIn(page, 'admin@klok.demo');
+  /** The first view's scrollTop for the Madrid time now: an hour before now on the half-hour, inside 07:00–24:00. */
+  const expectedTop = async (scroller: Locator) => {
+    const now = DateTime.now().setZone(ZONE);
+    const minute = Math.min(24 * 60, Math.max(7 * 60, Math.floor((now.hour * 60 + now.minute - 60) / 30) * 30));
+    const maxTop = await scroller.evaluate((el) => el.scrollHeight - el.clientHeight);
+    return Math.min(((minute - 7 * 60) * 44) / 30, maxTop);
+  };
+  await page.goto('/');
+  const first = await firstView(page);
+  const before = await expectedTop(first);
+  const top = await first.evaluate((el) => el.scrollTop);
+  // A half-hour may turn between the page's render and this line: either side of it is right.
+  expect([before, await expectedTop(first)]).toContain(top);
+});
