@@ -125,7 +125,7 @@ test('a slow navigation shows the progress bar until the new page arrives', asyn
   await expect(bar).toHaveCount(0);
 });
 
-test('today opens with now in the upper third of the grid, on the first view and in the calendar', async ({ page }) => {
+test('today opens with now in the upper third of the first view', async ({ page }) => {
   await signIn(page, 'admin@klok.demo');
   /** The first view's scrollTop for the Madrid time now: an hour before now on the half-hour, inside 07:00–24:00. */
   const expectedTop = async (scroller: Locator) => {
