@@ -90,6 +90,18 @@ describe('flows', () => {
     expect(nextIndex(steps, { employee, service }, 1)).toBe(2); // plain flow: one step on
     expect(nextIndex(steps, { ...values, client: { name: 'Lola', email: '' } }, 4)).toBe(5);
   });
+
+  it('a new service or an earlier step keeps the typed client and empties the hour', () => {
+    const steps = flowSteps('staffAppointment');
+    const client = { name: 'Lola Pérez', email: 'lola@correo.es' };
+    const values: WizardValues = { employee, service, date: '2026-11-23', hour, client };
+    const other = { ...service, id: 4, name: 'Tinte', duration: 60 };
+    const changed = choose(steps, values, 'service', other);
+    expect(changed).toEqual({ employee, service: other, client });
+    expect(clearAfter(steps, values, 0)).toEqual({ employee, client });
+    // Once the date and hour are chosen again, Siguiente goes from the hour straight to the summary.
+    expect(nextIndex(steps, { ...changed, date: '2026-11-24', hour }, 3)).toBe(5);
+  });
 });
 
 describe('agenda slot preset', () => {

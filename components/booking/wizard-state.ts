@@ -99,7 +99,8 @@ export function startIndex(steps: StepId[], values: WizardValues): number {
 
 /**
  * Where Siguiente goes from `index`: the first later step not yet filled (the summary at the latest).
- * Later steps are only ever filled by a preset, so the client flow simply moves one step.
+ * Later steps are filled only by a preset or by a step that survives earlier changes (the client), so
+ * the client flow simply moves one step.
  */
 export function nextIndex(steps: StepId[], values: WizardValues, index: number): number {
   for (let i = index + 1; i < steps.length; i++) {
@@ -108,16 +109,23 @@ export function nextIndex(steps: StepId[], values: WizardValues, index: number):
   return steps.length - 1;
 }
 
-/** The values with every step after `index` emptied (clicking an earlier step). */
+/**
+ * Steps whose value depends on no earlier step: the client typed by staff is the same person whatever the
+ * service, stylist, date or hour, so a change of those keeps it. Every other step's choices (the stylists
+ * of a service, the free hours of a date) are only valid for the earlier choices.
+ */
+export const INDEPENDENT_STEPS: readonly ValueStep[] = ['client'];
+
+/** The values with every step after `index` emptied (clicking an earlier step), but for the independent steps. */
 export function clearAfter(steps: StepId[], values: WizardValues, index: number): WizardValues {
   const next: WizardValues = { ...values };
   for (const step of steps.slice(index + 1)) {
-    if (step !== 'summary') delete next[step];
+    if (step !== 'summary' && !INDEPENDENT_STEPS.includes(step)) delete next[step];
   }
   return next;
 }
 
-/** The values with `step` set to `value` and every later step emptied (a changed choice invalidates them). */
+/** The values with `step` set to `value` and every later dependent step emptied (a changed choice invalidates them). */
 export function choose<K extends ValueStep>(steps: StepId[], values: WizardValues, step: K, value: WizardValues[K]): WizardValues {
   return { ...clearAfter(steps, values, steps.indexOf(step)), [step]: value };
 }
