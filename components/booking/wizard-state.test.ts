@@ -260,65 +260,6 @@ describe('isEmail (the contract ZEmail without zod schemas)', () => {
   );
 });
 
-describe('the typed client survives earlier changes', () => {
-  const steps = flowSteps('staffAppointment');
-  const client = { name: 'Marta Díaz', email: 'marta@klok.test' };
-  const filled: WizardValues = { employee, service, date: '2026-11-23', hour, client };
-
-  it('keeps the client when the service changes, and empties the date and hour that depended on it', () => {
-    const other = { ...service, id: 4, name: 'Tinte', duration: 60 };
-    const changed = choose(steps, filled, 'service', other);
-    expect(changed).toEqual({ employee, service: other, client });
-    // Siguiente from the new hour goes straight to the summary: the client is still filled.
-    expect(nextIndex(steps, { ...changed, date: '2026-11-24', hour }, steps.indexOf('hour'))).toBe(steps.indexOf('summary'));
-  });
-
-  it('keeps the client when an earlier step is clicked in the step bar', () => {
-    expect(clearAfter(steps, filled, steps.indexOf('employee'))).toEqual({ employee, client });
-  });
-});
-
-describe('a draft restored after a reload', () => {
-  const steps = flowSteps('staffAppointment');
-  const fullEmployee = { ...employee, role: 'employee', week_shifts: [], special_shifts: [], services: [] };
-  const client = { name: 'Marta Díaz', email: '' };
-  const draft = (step: string, values: unknown) => JSON.stringify({ step, values });
-
-  it('restores the step and the values', () => {
-    const values = { employee: fullEmployee, service, date: '2026-11-23', hour, client };
-    expect(parseDraft(draft('client', values), steps)).toEqual({ step: 'client', values });
-  });
-
-  it('opens at most on the first step still to fill', () => {
-    expect(parseDraft(draft('summary', { employee: fullEmployee, service }), steps)).toEqual({
-      step: 'date',
-      values: { employee: fullEmployee, service },
-    });
-  });
-
-  it('drops the values of steps the flow does not have', () => {
-    expect(parseDraft(draft('date', { employee: fullEmployee, range: { start: hour.start_time } }), flowSteps('staffAppointment'))).toEqual({
-      step: 'service',
-      values: { employee: fullEmployee },
-    });
-  });
-
-  it.each([
-    ['nothing stored', null],
-    ['not JSON', '{"step":"client",'],
-    ['not an object', '"client"'],
-    ['no values', JSON.stringify({ step: 'client' })],
-    ['a step of another flow', draft('range', {})],
-    ['a service without a duration', draft('service', { employee: fullEmployee, service: { ...service, duration: '30' } })],
-    ['a stylist without shifts', draft('service', { employee })],
-    ['a date that is not YYYY-MM-DD', draft('hour', { employee: fullEmployee, service, date: '23/11/2026' })],
-    ['an hour without a valid start', draft('client', { employee: fullEmployee, service, date: '2026-11-23', hour: { ...hour, start_time: 'ayer' } })],
-    ['a client without e-mail field', draft('summary', { employee: fullEmployee, service, date: '2026-11-23', hour, client: { name: 'Marta' } })],
-  ])('starts afresh with %s', (_, raw) => {
-    expect(parseDraft(raw, steps)).toBeNull();
-  });
-});
-
 describe('where closing a staff wizard returns', () => {
   it.each([
     [{ from: '2026-11-25' }, null, '/?date=2026-11-25'],
