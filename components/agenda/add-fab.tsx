@@ -5,7 +5,10 @@ import { useRouter } from 'next/navigation';
 import { useTranslations } from 'next-intl';
 import { PlusIcon } from '@/components/ui/icons';
 
-/** The floating add button: Bloquear franja (/new/leave) and Nueva Cita (/new/appointment). */
+/**
+ * The floating add button: Bloquear franja (/new/leave) and Nueva Cita (/new/appointment), each with
+ * `?from=` the agenda's day (its URL's `date`) so that closing the wizard returns to that day.
+ */
 export function AddFab() {
   const t = useTranslations('agenda');
   const router = useRouter();
@@ -31,7 +34,8 @@ export function AddFab() {
 
   const go = (path: string) => {
     setOpen(false);
-    router.push(path);
+    const date = new URLSearchParams(window.location.search).get('date');
+    router.push(date ? `${path}?${new URLSearchParams({ from: date })}` : path);
   };
 
   return (

@@ -46,7 +46,8 @@ export type BookingWizardProps = {
 /**
  * Nueva cita, client flow (spec sections 2 and 4): [person,] service, employee, date, hour and
  * summary behind a step bar. Siguiente needs the step's value; leaving the date step checks there
- * are free hours; clicking an earlier step clears the later ones; confirming books and goes home.
+ * are free hours; clicking an earlier step clears the later ones; confirming books and goes home. The
+ * steps follow the browser history and survive a reload.
  */
 export function BookingWizard({ email, self, askPerson, people, initialServices }: BookingWizardProps) {
   const t = useTranslations('booking');
@@ -64,6 +65,8 @@ export function BookingWizard({ email, self, askPerson, people, initialServices 
   const wizard = useWizard({
     steps,
     initial: askPerson ? {} : { user: self },
+    // One draft per account: another client signing in on this tab starts afresh.
+    sessionKey: `klok-wizard:client:${email}`,
     beforeAdvance: async (step, v) => {
       if (step !== 'date') return null;
       if (!v.date || !v.employee || !v.service) return t('selectValue');
@@ -96,6 +99,7 @@ export function BookingWizard({ email, self, askPerson, people, initialServices 
         user_name: user.name,
       });
       toastSuccess(t('confirmed'), { duration: CLIENT_TOAST_MS });
+      wizard.discard();
       // Refresh the home's data before going there so the new card can be highlighted.
       await Promise.all([mutate(apiPaths.pending(email)), mutate(apiPaths.user(email))]);
       router.push(`/?eventId=${encodeURIComponent(eventId)}`);

@@ -21,13 +21,17 @@ import { flowSteps, type WizardValues } from './wizard-state';
  * Bloquear franja, the leave flow (spec sections 2 and 4): stylist, date, hour range and summary (with
  * an optional note). Opened from a slot selected in the agenda, everything comes prefilled and the
  * wizard opens on the summary. Confirming blocks the range (toast Franja bloqueada) and goes back to
- * the agenda on it; a failure shows Error al bloquear la franja… with the server's message.
+ * the agenda on it; a failure shows Error al bloquear la franja… with the server's message. The steps
+ * follow the browser history and survive a reload; closing asks first once something was entered and
+ * returns to `closeHref` (the agenda's day the wizard was opened from).
  */
-export function LeaveWizard({ preset }: { preset: Preset | null }) {
-  return <WithStaffEmployees>{(employees) => <LeaveFlow employees={employees} preset={preset} />}</WithStaffEmployees>;
+export function LeaveWizard({ preset, closeHref }: { preset: Preset | null; closeHref?: string }) {
+  return (
+    <WithStaffEmployees>{(employees) => <LeaveFlow employees={employees} preset={preset} closeHref={closeHref} />}</WithStaffEmployees>
+  );
 }
 
-function LeaveFlow({ employees, preset }: { employees: Employee[]; preset: Preset | null }) {
+function LeaveFlow({ employees, preset, closeHref }: { employees: Employee[]; preset: Preset | null; closeHref?: string }) {
   const t = useTranslations('booking');
   const ts = useTranslations('staffWizard');
   const router = useRouter();
@@ -43,7 +47,7 @@ function LeaveFlow({ employees, preset }: { employees: Employee[]; preset: Prese
   });
   const active = start.preset;
   const refine = useCallback((v: WizardValues) => applyPreset('leave', v, active), [active]);
-  const wizard = useWizard({ steps, initial: refine(start.values), refine });
+  const wizard = useWizard({ steps, initial: refine(start.values), refine, sessionKey: 'klok-wizard:leave' });
   const { step, values, set } = wizard;
   const employeeEmail = values.employee?.email.toLowerCase();
 
@@ -59,6 +63,7 @@ function LeaveFlow({ employees, preset }: { employees: Employee[]; preset: Prese
         ...(notes.trim() ? { notes: notes.trim() } : {}),
       });
       toastSuccess(ts('blocked'));
+      wizard.discard();
       router.push(agendaHref(madridDate(range.start), eventId));
     } catch (err) {
       setConfirming(false);
@@ -71,6 +76,7 @@ function LeaveFlow({ employees, preset }: { employees: Employee[]; preset: Prese
       wizard={wizard}
       title={step === 'summary' ? ts('leaveSummary') : undefined}
       confirm={{ label: ts('block'), busy: confirming, onClick: () => void confirm() }}
+      close={{ href: closeHref, ask: true, unsaved: notes.trim() !== '' }}
     >
       {step === 'employee' && (
         <EmployeeStep

@@ -28,15 +28,21 @@ import { flowSteps, type WizardValues } from './wizard-state';
  * offers "Ahora" first (the current minute rounded down to 5, shifts or not), and today can be chosen
  * for it even when the stylist does not work. Confirming books and goes back to the agenda on the new
  * appointment; a failure opens the Error modal. A client whose pending appointments already reach its
- * allowance is booked only after staff confirm it.
+ * allowance is booked only after staff confirm it. The steps follow the browser history and survive a
+ * reload; closing asks first once something was entered and returns to `closeHref` (the agenda's day the
+ * wizard was opened from).
  */
-export function StaffAppointmentWizard({ preset }: { preset: Preset | null }) {
-  return <WithStaffEmployees>{(employees) => <StaffAppointmentFlow employees={employees} preset={preset} />}</WithStaffEmployees>;
+export function StaffAppointmentWizard({ preset, closeHref }: { preset: Preset | null; closeHref?: string }) {
+  return (
+    <WithStaffEmployees>
+      {(employees) => <StaffAppointmentFlow employees={employees} preset={preset} closeHref={closeHref} />}
+    </WithStaffEmployees>
+  );
 }
 
 type ModalError = { message: string; appointment: ConflictAppointment | null };
 
-function StaffAppointmentFlow({ employees, preset }: { employees: Employee[]; preset: Preset | null }) {
+function StaffAppointmentFlow({ employees, preset, closeHref }: { employees: Employee[]; preset: Preset | null; closeHref?: string }) {
   const t = useTranslations('booking');
   const ts = useTranslations('staffWizard');
   const tc = useTranslations('common');
@@ -60,6 +66,7 @@ function StaffAppointmentFlow({ employees, preset }: { employees: Employee[]; pr
     steps,
     initial: refine(start.values),
     refine,
+    sessionKey: 'klok-wizard:staffAppointment',
     beforeAdvance: async (step, v) => {
       if (step !== 'date') return null;
       if (!v.date || !v.employee || !v.service) return t('selectValue');
@@ -127,6 +134,7 @@ function StaffAppointmentFlow({ employees, preset }: { employees: Employee[]; pr
         client_name: client.name.trim(),
       });
       toastSuccess(ts('created'));
+      wizard.discard();
       router.push(agendaHref(madridDate(hour.start_time), eventId));
     } catch (err) {
       setConfirming(false);
@@ -143,6 +151,7 @@ function StaffAppointmentFlow({ employees, preset }: { employees: Employee[]; pr
       <WizardFrame
         wizard={wizard}
         confirm={{ label: ts('create'), busy: confirming, onClick: () => void confirm() }}
+        close={{ href: closeHref, ask: true }}
       >
         {step === 'employee' && (
           <EmployeeStep

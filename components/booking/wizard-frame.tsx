@@ -1,10 +1,10 @@
 'use client';
 
-import { useEffect, useRef, type ReactNode } from 'react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { useRouter } from 'next/navigation';
 import { useTranslations } from 'next-intl';
 import { Button } from '@/components/ui/button';
-import { CloseIcon } from '@/components/ui/dialog';
+import { CloseIcon, Dialog, DialogActions } from '@/components/ui/dialog';
 import { StepBar } from '@/components/ui/step-bar';
 import type { Wizard } from './use-wizard';
 import type { StepId } from './wizard-state';
@@ -39,11 +39,16 @@ export const STEP_TITLE = {
 
 export type WizardFrameProps = {
   /** The flow's state from `useWizard`: steps, current index, message, checking, next and goBackTo. */
-  wizard: Pick<Wizard, 'steps' | 'index' | 'message' | 'checking' | 'next' | 'goBackTo'>;
+  wizard: Pick<Wizard, 'steps' | 'index' | 'message' | 'checking' | 'next' | 'goBackTo'> & Partial<Pick<Wizard, 'dirty' | 'discard'>>;
   /** The current step's heading (defaults to the step's title). */
   title?: string;
   /** The flow's confirm button on the summary step; every other step shows Siguiente. */
   confirm: { label: string; busy: boolean; onClick: () => void };
+  /**
+   * Where the close button goes (default `/`, home) and whether it first asks ¿Salir sin guardar? when
+   * something was entered (`wizard.dirty`, or `unsaved` for what the flow keeps outside the wizard's values).
+   */
+  close?: { href?: string; ask?: boolean; unsaved?: boolean };
   children: ReactNode;
 };
 
@@ -52,9 +57,9 @@ export type WizardFrameProps = {
  * button (back home), the step heading and content, and the bottom message and button.
  * On a narrow screen the step bar shows numbered dots only and the line below reads Paso 2 de 6 ·
  * Servicio, so no label is cut. When the step changes, focus moves to its heading: a keyboard user
- * then tabs once into the step's choices and once more to Siguiente.
+ * then tabs once into the step's choices and once more to Siguiente. Closing forgets the flow's draft.
  */
-export function WizardFrame({ wizard, title, confirm, children }: WizardFrameProps) {
+export function WizardFrame({ wizard, title, confirm, close, children }: WizardFrameProps) {
   const { steps, index, message } = wizard;
   const onSelectStep = wizard.goBackTo;
   const action =
@@ -64,6 +69,12 @@ export function WizardFrame({ wizard, title, confirm, children }: WizardFramePro
   const t = useTranslations('booking');
   const tc = useTranslations('common');
   const router = useRouter();
+  const [asking, setAsking] = useState(false);
+  const leave = () => {
+    wizard.discard?.();
+    router.push(close?.href ?? '/');
+  };
+  const onClose = () => (close?.ask && (wizard.dirty || close.unsaved) ? setAsking(true) : leave());
   const step = steps[index] ?? 'summary';
   const headingRef = useRef<HTMLHeadingElement>(null);
   const actionsRef = useRef<HTMLDivElement>(null);
@@ -92,7 +103,7 @@ export function WizardFrame({ wizard, title, confirm, children }: WizardFramePro
             {t('stepOf', { current: index + 1, total: steps.length, label: t(STEP_LABEL[step]) })}
           </p>
         </div>
-        <button type="button" className="icon-btn wizard-close" aria-label={tc('close')} onClick={() => router.push('/')}>
+        <button type="button" className="icon-btn wizard-close" aria-label={tc('close')} onClick={onClose}>
           <CloseIcon />
         </button>
       </div>
@@ -112,6 +123,23 @@ export function WizardFrame({ wizard, title, confirm, children }: WizardFramePro
           {action.label || tc('next')}
         </Button>
       </div>
+      <Dialog
+        open={asking}
+        onClose={() => setAsking(false)}
+        title={t('leaveTitle')}
+        footer={
+          <DialogActions
+            confirmLabel={t('leaveConfirm')}
+            cancelLabel={t('leaveCancel')}
+            busy={false}
+            variant="danger"
+            onConfirm={leave}
+            onCancel={() => setAsking(false)}
+          />
+        }
+      >
+        <p>{t('leaveText')}</p>
+      </Dialog>
     </div>
   );
 }

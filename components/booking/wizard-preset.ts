@@ -105,3 +105,12 @@ export function withHour(groups: HourGroup[], hour: AvailableHour | undefined): 
     : [...groups, { hour: label, hours: [hour] }];
   return next.sort((a, b) => a.hour.localeCompare(b.hour));
 }
+
+/**
+ * Where a staff wizard's close button returns: the agenda on the day it was opened from, `/?date=YYYY-MM-DD`
+ * (the `from` query the add button passes, else the preset's date), or `/` (today) without either.
+ */
+export function agendaReturnHref(query: Record<string, string | string[] | undefined>, preset: Preset | null): string {
+  const from = typeof query.from === 'string' && isValidDate(query.from) ? query.from : preset?.date;
+  return from ? `/?date=${from}` : '/';
+}

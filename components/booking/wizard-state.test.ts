@@ -3,7 +3,7 @@ import type { Employee, HourGroup } from '@/lib/validation/dto';
 import { ZEmail } from '@/lib/validation/common';
 import { isWorkingDate } from '@/lib/domain/schedule';
 import { isBookableDate, isStaffDate, lastBookableDate, lastStaffDate } from './date-rules';
-import { applyPreset, parsePreset, presetApplies, presetHour, walkInHour, withHour, type Preset } from './wizard-preset';
+import { agendaReturnHref, applyPreset, parsePreset, presetApplies, presetHour, walkInHour, withHour, type Preset } from './wizard-preset';
 import {
   choose,
   clearAfter,
@@ -13,6 +13,7 @@ import {
   isEmail,
   isFilled,
   nextIndex,
+  parseDraft,
   startIndex,
   stepProblem,
   type WizardValues,
@@ -89,6 +90,18 @@ describe('flows', () => {
     expect(nextIndex(steps, values, 1)).toBe(4); // service → client
     expect(nextIndex(steps, { employee, service }, 1)).toBe(2); // plain flow: one step on
     expect(nextIndex(steps, { ...values, client: { name: 'Lola', email: '' } }, 4)).toBe(5);
+  });
+
+  it('a new service or an earlier step keeps the typed client and empties the hour', () => {
+    const steps = flowSteps('staffAppointment');
+    const client = { name: 'Lola Pérez', email: 'lola@correo.es' };
+    const values: WizardValues = { employee, service, date: '2026-11-23', hour, client };
+    const other = { ...service, id: 4, name: 'Tinte', duration: 60 };
+    const changed = choose(steps, values, 'service', other);
+    expect(changed).toEqual({ employee, service: other, client });
+    expect(clearAfter(steps, values, 0)).toEqual({ employee, client });
+    // Once the date and hour are chosen again, Siguiente goes from the hour straight to the summary.
+    expect(nextIndex(steps, { ...changed, date: '2026-11-24', hour }, 3)).toBe(5);
   });
 });
 
@@ -272,4 +285,45 @@ describe('isEmail (the contract ZEmail without zod schemas)', () => {
   it.each(['', 'ana', 'ana@', '@klok.test', 'ana@klok', 'a b@klok.test', 'ana..x@klok.test', `${'a'.repeat(250)}@x.es`])('refuses %j', (v) =>
     expect(isEmail(v)).toBe(false),
   );
+});
+
+describe('where closing a staff wizard returns', () => {
+  it.each([
+    [{ from: '2026-11-25' }, null, '/?date=2026-11-25'],
+    [{}, { employee: 'ana@klok.test', date: '2026-11-24' }, '/?date=2026-11-24'],
+    [{ from: 'mañana' }, { employee: 'ana@klok.test', date: '2026-11-24' }, '/?date=2026-11-24'],
+    [{ from: '2026-02-30' }, null, '/'],
+    [{}, null, '/'],
+  ])('%j with preset %j → %s', (query, preset, href) => {
+    expect(agendaReturnHref(query, preset)).toBe(href);
+  });
+});
+
+describe('stored draft (a reload restores the wizard)', () => {
+  const steps = flowSteps('staffAppointment');
+  const emp = { email: 'ana@klok.test', name: 'Ana', week_shifts: [], special_shifts: [] } as unknown as Employee;
+  const client = { name: 'Lola', email: '' };
+  const stored = (draft: unknown) => JSON.stringify(draft);
+
+  it('gives back the step and the values that were stored', () => {
+    const values: WizardValues = { employee: emp, service, date: '2026-11-23', hour, client };
+    expect(parseDraft(stored({ step: 'client', values }), steps)).toEqual({ step: 'client', values });
+  });
+
+  it.each<[string, string | null]>([
+    ['nothing stored', null],
+    ['corrupt text', '{"step":"client","values":'],
+    ['not an object', '[1,2]'],
+    ["another flow's step", stored({ step: 'range', values: {} })],
+    ['a value of the wrong shape', stored({ step: 'date', values: { employee: emp, service: { ...service, id: 'x' } } })],
+    ['a date that is not one', stored({ step: 'hour', values: { employee: emp, service, date: '23/11/2026' } })],
+    ['an hour without instants', stored({ step: 'client', values: { employee: emp, service, date: '2026-11-23', hour: { id: 'a', start_time: 'x', end_time: 'y' } } })],
+  ])('starts afresh on %s', (_case, raw) => {
+    expect(parseDraft(raw, steps)).toBeNull();
+  });
+
+  it('opens at most on the first step left unfilled and drops the steps the flow lacks', () => {
+    const raw = stored({ step: 'summary', values: { employee: emp, service, user: { id: 'u', name: 'Eva' }, client } });
+    expect(parseDraft(raw, steps)).toEqual({ step: 'date', values: { employee: emp, service, client } });
+  });
 });

@@ -99,7 +99,8 @@ export function startIndex(steps: StepId[], values: WizardValues): number {
 
 /**
  * Where Siguiente goes from `index`: the first later step not yet filled (the summary at the latest).
- * Later steps are only ever filled by a preset, so the client flow simply moves one step.
+ * Later steps are filled only by a preset or by a step that survives earlier changes (the client), so
+ * the client flow simply moves one step.
  */
 export function nextIndex(steps: StepId[], values: WizardValues, index: number): number {
   for (let i = index + 1; i < steps.length; i++) {
@@ -108,16 +109,67 @@ export function nextIndex(steps: StepId[], values: WizardValues, index: number):
   return steps.length - 1;
 }
 
-/** The values with every step after `index` emptied (clicking an earlier step). */
+/**
+ * Steps whose value depends on no earlier step: the client typed by staff is the same person whatever the
+ * service, stylist, date or hour, so a change of those keeps it. Every other step's choices (the stylists
+ * of a service, the free hours of a date) are only valid for the earlier choices.
+ */
+export const INDEPENDENT_STEPS: readonly ValueStep[] = ['client'];
+
+/** The values with every step after `index` emptied (clicking an earlier step), but for the independent steps. */
 export function clearAfter(steps: StepId[], values: WizardValues, index: number): WizardValues {
   const next: WizardValues = { ...values };
   for (const step of steps.slice(index + 1)) {
-    if (step !== 'summary') delete next[step];
+    if (step !== 'summary' && !INDEPENDENT_STEPS.includes(step)) delete next[step];
   }
   return next;
 }
 
-/** The values with `step` set to `value` and every later step emptied (a changed choice invalidates them). */
+/** The values with `step` set to `value` and every later dependent step emptied (a changed choice invalidates them). */
 export function choose<K extends ValueStep>(steps: StepId[], values: WizardValues, step: K, value: WizardValues[K]): WizardValues {
   return { ...clearAfter(steps, values, steps.indexOf(step)), [step]: value };
+}
+
+/** What a wizard keeps in the tab's session storage to survive a reload: its values and current step. */
+export type WizardDraft = { step: StepId; values: WizardValues };
+
+type Shape = Record<string, unknown>;
+const isObject = (v: unknown): v is Shape => typeof v === 'object' && v !== null && !Array.isArray(v);
+const hasStrings = (v: unknown, ...keys: string[]): v is Shape => isObject(v) && keys.every((k) => typeof v[k] === 'string');
+const isInstant = (v: unknown) => typeof v === 'string' && !Number.isNaN(Date.parse(v));
+
+/** Whether a stored value has the shape its step holds (the fields the wizard and its summary read). */
+const VALID_VALUE: Record<ValueStep, (v: unknown) => boolean> = {
+  user: (v) => hasStrings(v, 'id', 'name'),
+  service: (v) =>
+    hasStrings(v, 'name') && Number.isInteger(v.id) && Number.isInteger(v.duration) && typeof v.price === 'number' && Array.isArray(v.employees),
+  employee: (v) => hasStrings(v, 'email', 'name') && Array.isArray(v.week_shifts) && Array.isArray(v.special_shifts),
+  date: (v) => typeof v === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(v),
+  hour: (v) => hasStrings(v, 'id', 'start_time', 'end_time') && isInstant(v.start_time) && isInstant(v.end_time),
+  client: (v) => hasStrings(v, 'name', 'email'),
+  range: (v) => isObject(v) && [v.start, v.end].every((x) => x === undefined || isInstant(x)),
+};
+
+/**
+ * Reads a stored draft of a flow with `steps` (the JSON text of `WizardDraft`): null when there is none or
+ * it is not one (corrupt text, another flow's step, a value of the wrong shape), so the wizard starts afresh.
+ * Values of steps the flow lacks are dropped; the step returned is at most the first one left unfilled.
+ */
+export function parseDraft(raw: string | null, steps: StepId[]): WizardDraft | null {
+  if (!raw) return null;
+  let data: unknown;
+  try {
+    data = JSON.parse(raw);
+  } catch {
+    return null;
+  }
+  if (!isObject(data) || !isObject(data.values) || typeof data.step !== 'string' || !steps.includes(data.step as StepId)) return null;
+  const values: WizardValues = {};
+  for (const step of steps) {
+    if (step === 'summary' || data.values[step] === undefined) continue;
+    if (!VALID_VALUE[step](data.values[step])) return null;
+    (values as Shape)[step] = data.values[step];
+  }
+  const index = Math.min(steps.indexOf(data.step as StepId), startIndex(steps, values));
+  return { step: steps[index]!, values };
 }
