@@ -10,6 +10,7 @@ import { cancelAppointment } from '@/lib/api-client/staff';
 import { isPast, type AgendaAppointment } from '@/lib/domain/agenda';
 import { euros, longDateOf, timeOf } from '@/lib/format';
 import { pathSegment } from './paths';
+import { usePast } from './use-past';
 
 /**
  * The openAppointment dialog, Información cita: date, Madrid time range, client (Ver perfil unless a
@@ -31,7 +32,7 @@ export function AppointmentDialog({
   const t = useTranslations('agenda');
   const [confirming, setConfirming] = useState(false);
   const a = appointment;
-  const past = a ? isPast(a.end_time, now) : true;
+  const [past, recheckPast] = usePast(a?.end_time ?? null, now);
 
   const close = () => {
     setConfirming(false);
@@ -77,7 +78,7 @@ export function AppointmentDialog({
               </div>
             </dl>
             {!past && (
-              <Button variant="danger" block onClick={() => setConfirming(true)}>
+              <Button variant="danger" block onClick={() => setConfirming(!recheckPast())}>
                 {t('deleteAppointment')}
               </Button>
             )}
@@ -107,10 +108,16 @@ function CancelDialog({
   onDone: () => Promise<void>;
 }) {
   const t = useTranslations('agenda');
+  const te = useTranslations('errors');
   const [notes, setNotes] = useState('');
   const [busy, setBusy] = useState(false);
 
   const submit = async (a: AgendaAppointment) => {
+    if (isPast(a.end_time, Date.now())) {
+      toastError(te('cannotCancelPast'));
+      onClose();
+      return;
+    }
     setBusy(true);
     try {
       await cancelAppointment({

@@ -149,7 +149,10 @@ export function rangesOverlap(a: { start: Instant; end: Instant }, b: { start: I
   return overlaps({ start: ms(a.start), end: ms(a.end) }, { start: ms(b.start), end: ms(b.end) });
 }
 
-/** True when an event ended before `now` (end exactly now is not yet past). */
+/**
+ * True when an event ended before `now` (end exactly now is not yet past): the one rule of "past" for the
+ * agenda's dimming and dialogs and for the server's refusal to cancel an appointment or unblock a slot.
+ */
 export function isPast(end: Instant, now: Instant): boolean {
   return ms(end) < ms(now);
 }
