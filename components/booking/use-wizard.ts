@@ -2,6 +2,7 @@
 
 import { useCallback, useState } from 'react';
 import { useTranslations } from 'next-intl';
+import { NAME_MAX } from '@/lib/validation/common';
 import {
   choose,
   clearAfter,
@@ -65,7 +66,7 @@ export function useWizard({ steps, initial, refine, beforeAdvance }: UseWizardOp
 
   const next = async () => {
     const problem = stepProblem(step, values);
-    if (problem) return setMessage(t(problem));
+    if (problem) return setMessage(t(problem, { max: NAME_MAX }));
     if (beforeAdvance) {
       setChecking(true);
       try {
