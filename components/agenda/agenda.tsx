@@ -4,6 +4,7 @@ import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import dynamic from 'next/dynamic';
 import { useRouter } from 'next/navigation';
 import { useTranslations } from 'next-intl';
+import { Button } from '@/components/ui/button';
 import { SettingsIcon } from '@/components/ui/icons';
 import { Spinner } from '@/components/ui/spinner';
 import { toastError } from '@/components/ui/toast';
@@ -36,7 +37,7 @@ import { coloredEvents } from './event-style';
 import { LeaveDialog } from './leave-dialog';
 import { NewEventDialog, type SlotSelection } from './new-event-dialog';
 import { SettingsPanel } from './settings-panel';
-import { useAgendaView, useNow } from './use-agenda-view';
+import { useAgendaView, useHiddenStylists, useNow } from './use-agenda-view';
 import './agenda.css';
 
 /**
@@ -168,7 +169,7 @@ export function Agenda({ myEmail, focusDate, focusEventId, today, now: servedAt 
   const facade = useRef<HTMLDivElement>(null);
   const [view, setView] = useAgendaView();
   const [date, setDate] = useState<string>(focusDate ?? today);
-  const [hidden, setHidden] = useState<ReadonlySet<string>>(() => new Set());
+  const [hidden, setHidden] = useHiddenStylists();
   const [settingsOpen, setSettingsOpen] = useState(false);
   const [selection, setSelection] = useState<SlotSelection | null>(null);
   /** The selection was made by a long press: the release must not click the dialog it opens. */
@@ -359,6 +360,13 @@ export function Agenda({ myEmail, focusDate, focusEventId, today, now: servedAt 
         </p>
       ) : employees.data && employees.data.length === 0 ? (
         <p className="agenda-message">{t('noEmployees')}</p>
+      ) : staff && staff.length > 0 && resources.length === 0 ? (
+        <p className="agenda-message agenda-all-hidden">
+          {t('allHidden')}{' '}
+          <Button variant="secondary" className="btn-compact" onClick={() => setSettingsOpen(true)}>
+            {t('settings')}
+          </Button>
+        </p>
       ) : null}
 
       <div className={blurred ? 'agenda-calendar is-busy' : 'agenda-calendar'} aria-busy={blurred}>

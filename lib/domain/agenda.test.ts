@@ -12,6 +12,7 @@ import {
   isPast,
   offShiftSpans,
   orderResources,
+  parseStoredHidden,
   parseStoredView,
   rangesOverlap,
   selectionError,
@@ -707,5 +708,17 @@ describe('the grid: gridSpan, offShiftSpans, slotAt', () => {
     expect(slotAt(date, 125)).toEqual({ start: Date.parse('2026-11-26T08:00:00Z'), end: Date.parse('2026-11-26T08:30:00Z') });
     expect(slotAt(date, 5000).start).toBe(Date.parse('2026-11-26T22:30:00Z'));
     expect(slotAt(date, -20).start).toBe(Date.parse('2026-11-26T06:00:00Z'));
+  });
+});
+
+describe('parseStoredHidden', () => {
+  test.each<[string | null, string[]]>([
+    [null, []],
+    ['', []],
+    ['not json', []],
+    ['{"view":"day"}', []],
+    ['["sara@klok.demo", 3, "marcos@klok.demo"]', ['sara@klok.demo', 'marcos@klok.demo']],
+  ])('%j → %j', (raw, expected) => {
+    expect(parseStoredHidden(raw)).toEqual(expected);
   });
 });

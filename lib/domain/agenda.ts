@@ -136,6 +136,8 @@ export const EVENT_CLASS = {
 
 /** A storage key and its default (spec section 3, "Local persisted setting"). */
 export const AGENDA_STORAGE_KEY = 'agenda-storage';
+/** localStorage key of the stylists hidden in Configuración (a JSON array of e-mails). */
+export const HIDDEN_STYLISTS_KEY = 'agenda-hidden-stylists';
 export const DEFAULT_VIEW: AgendaView = 'day';
 
 // ---------- Time helpers ----------
@@ -186,6 +188,17 @@ export function parseStoredView(raw: string | null | undefined): AgendaView {
     return v === 'week' || v === 'day' ? v : DEFAULT_VIEW;
   } catch {
     return DEFAULT_VIEW;
+  }
+}
+
+/** The stored hidden stylists (a JSON array of e-mails); none for a missing or malformed value. */
+export function parseStoredHidden(raw: string | null | undefined): string[] {
+  if (!raw) return [];
+  try {
+    const v: unknown = JSON.parse(raw);
+    return Array.isArray(v) ? v.filter((e): e is string => typeof e === 'string') : [];
+  } catch {
+    return [];
   }
 }
 
