@@ -72,6 +72,7 @@ export async function writeCancellation(
       service_name: a.serviceName,
       employee_name: employee?.name ?? '',
       client_name: a.clientName,
+      notes,
     },
   });
   if (!client.isGuest) {
