@@ -65,11 +65,12 @@ test('Añadir cliente invites a client, listed with 0 visits and found by its e-
   await page.getByRole('button', { name: 'Añadir cliente' }).click();
   const dialog = page.getByRole('dialog', { name: 'Añadir cliente' });
   await expect(dialog).toBeVisible();
-  // The e-mail must be filled in.
-  await dialog.getByRole('button', { name: 'Enviar invitación' }).click();
-  await expect(dialog.getByText('Escribe el correo electrónico del cliente')).toBeVisible();
-  await expect(dialog.getByLabel('Correo electrónico')).toBeFocused();
+  // The e-mail must be filled in: the action stays disabled while it is empty.
+  await expect(dialog.getByRole('button', { name: 'Enviar invitación' })).toBeDisabled();
+  await dialog.getByLabel('Correo electrónico').fill('   ');
+  await expect(dialog.getByRole('button', { name: 'Enviar invitación' })).toBeDisabled();
   await dialog.getByLabel('Correo electrónico').fill(email);
+  await expect(dialog.getByRole('button', { name: 'Enviar invitación' })).toBeEnabled();
   await dialog.getByRole('button', { name: 'Enviar invitación' }).click();
   await expect(page.getByText('Cliente creado', { exact: true })).toBeVisible();
   await expect(dialog).toBeHidden();

@@ -40,6 +40,20 @@ describe('the sentence of each activity type', () => {
       '/?date=2026-11-23',
     ],
     [
+      'a cancellation with a reason',
+      { type: 'appointment_cancelled', data: { ...booking, created_by: 'Lucía Martín', notes: 'La clienta está enferma' } },
+      'Se ha cancelado la cita de Ana García: Corte de pelo con Sara López el lunes 23 de noviembre a las 10:00',
+      'Cancelada por Lucía Martín · Motivo: La clienta está enferma',
+      '/?date=2026-11-23',
+    ],
+    [
+      "a client's booking for a family member: from whose account",
+      { type: 'client_appointment_created', data: { ...booking, client_name: 'Leo García', account_name: 'Ana García', created_by: 'cliente@klok.demo' } },
+      'Leo García ha reservado Corte de pelo con Sara López para el lunes 23 de noviembre a las 10:00',
+      'Desde la cuenta de Ana García',
+      `/?date=2026-11-23&eventId=${ID}`,
+    ],
+    [
       'a move (the agenda on the new date, highlighting it)',
       { type: 'appointment_moved', data: { ...booking, created_by: 'Lucía Martín', previous_start_time: '2026-11-20T09:00:00.000Z' } },
       'Lucía Martín ha cambiado la cita de Ana García (Corte de pelo) al lunes 23 de noviembre a las 10:00 con Sara López',

@@ -24,8 +24,9 @@ const isInstant = (v: string) => v !== '' && !Number.isNaN(Date.parse(v));
 
 /**
  * The card of an activity. Appointment types read the data written with them (id, start_time,
- * created_by, service_name, employee_name, client_name; a move's start_time and employee_name are the new
- * ones); `user_created` reads name and email;
+ * created_by, service_name, employee_name, client_name; a booking's account_name when made for a family
+ * member of the account; a cancellation's notes, the reason; a move's start_time and employee_name are the
+ * new ones); `user_created` reads name and email;
  * `user_deleted` only who deleted it (`deleted_by`: the client's data is gone).
  */
 export function describeActivity(activity: ActivityLike, t: Translate): ActivityText {
@@ -42,14 +43,16 @@ export function describeActivity(activity: ActivityLike, t: Translate): Activity
   const href = activityHref(activity);
   switch (activity.type) {
     case 'client_appointment_created':
-    case 'employee_appointment_created':
-      return { text: t(`text.${activity.type}`, appointment), detail: null, href };
+    case 'employee_appointment_created': {
+      const account = str(d.account_name);
+      return { text: t(`text.${activity.type}`, appointment), detail: account ? t('text.forAccount', { account }) : null, href };
+    }
     case 'appointment_moved':
       return { text: t('text.appointment_moved', appointment), detail: null, href };
     case 'appointment_cancelled':
       return {
         text: t('text.appointment_cancelled', appointment),
-        detail: appointment.author ? t('text.cancelledBy', { author: appointment.author }) : null,
+        detail: cancelDetail(appointment.author, str(d.notes), t),
         href,
       };
     case 'user_created': {
@@ -64,6 +67,13 @@ export function describeActivity(activity: ActivityLike, t: Translate): Activity
     default:
       return { text: t('text.unknown'), detail: null, href: null };
   }
+}
+
+/** The second line of a cancellation: who cancelled it and, when given, the reason. */
+function cancelDetail(author: string, reason: string, t: Translate): string | null {
+  const by = author ? t('text.cancelledBy', { author }) : '';
+  const why = reason ? t('text.cancelReason', { reason }) : '';
+  return [by, why].filter(Boolean).join(' · ') || null;
 }
 
 /**

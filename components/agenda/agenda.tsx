@@ -39,7 +39,7 @@ import { coloredEvents } from './event-style';
 import { LeaveDialog } from './leave-dialog';
 import { NewEventDialog, type SlotSelection } from './new-event-dialog';
 import { SettingsPanel } from './settings-panel';
-import { useAgendaView, useNow } from './use-agenda-view';
+import { useAgendaView, useHiddenStylists, useNow } from './use-agenda-view';
 import './agenda.css';
 
 /**
@@ -172,7 +172,7 @@ export function Agenda({ myEmail, focusDate, focusEventId, today, now: servedAt 
   const facade = useRef<HTMLDivElement>(null);
   const [view, setView] = useAgendaView();
   const [date, setDate] = useState<string>(focusDate ?? today);
-  const [hidden, setHidden] = useState<ReadonlySet<string>>(() => new Set());
+  const [hidden, setHidden] = useHiddenStylists();
   const [settingsOpen, setSettingsOpen] = useState(false);
   const [selection, setSelection] = useState<SlotSelection | null>(null);
   /** The selection was made by a long press: the release must not click the dialog it opens. */
@@ -409,6 +409,13 @@ export function Agenda({ myEmail, focusDate, focusEventId, today, now: servedAt 
         </p>
       ) : employees.data && employees.data.length === 0 ? (
         <p className="agenda-message">{t('noEmployees')}</p>
+      ) : staff && staff.length > 0 && resources.length === 0 ? (
+        <p className="agenda-message agenda-all-hidden">
+          {t('allHidden')}{' '}
+          <Button variant="secondary" className="btn-compact" onClick={() => setSettingsOpen(true)}>
+            {t('settings')}
+          </Button>
+        </p>
       ) : null}
 
       <div className={blurred ? 'agenda-calendar is-busy' : 'agenda-calendar'} aria-busy={blurred}>

@@ -12,6 +12,7 @@ import { isPast, type AgendaAppointment } from '@/lib/domain/agenda';
 import { euros, longDateOf, timeOf } from '@/lib/format';
 import { moveHref } from '@/components/booking/move-query';
 import { pathSegment } from './paths';
+import { usePast } from './use-past';
 
 /**
  * The openAppointment dialog, Información cita: date, Madrid time range, client (Ver perfil unless a
@@ -34,7 +35,7 @@ export function AppointmentDialog({
   const router = useRouter();
   const [confirming, setConfirming] = useState(false);
   const a = appointment;
-  const past = a ? isPast(a.end_time, now) : true;
+  const [past, recheckPast] = usePast(a?.end_time ?? null, now);
 
   const close = () => {
     setConfirming(false);
@@ -84,7 +85,7 @@ export function AppointmentDialog({
                 <Button variant="secondary" block onClick={() => router.push(moveHref({ appointment: a.id, date: a.date }))}>
                   {t('moveAppointment')}
                 </Button>
-                <Button variant="danger" block onClick={() => setConfirming(true)}>
+                <Button variant="danger" block onClick={() => setConfirming(!recheckPast())}>
                   {t('deleteAppointment')}
                 </Button>
               </>
@@ -115,10 +116,16 @@ function CancelDialog({
   onDone: () => Promise<void>;
 }) {
   const t = useTranslations('agenda');
+  const te = useTranslations('errors');
   const [notes, setNotes] = useState('');
   const [busy, setBusy] = useState(false);
 
   const submit = async (a: AgendaAppointment) => {
+    if (isPast(a.end_time, Date.now())) {
+      toastError(te('cannotCancelPast'));
+      onClose();
+      return;
+    }
     setBusy(true);
     try {
       await cancelAppointment({

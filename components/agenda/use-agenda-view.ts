@@ -1,7 +1,7 @@
 'use client';
 
 import { useCallback, useEffect, useState, useSyncExternalStore } from 'react';
-import { AGENDA_STORAGE_KEY, parseStoredView, type AgendaView } from '@/lib/domain/agenda';
+import { AGENDA_STORAGE_KEY, HIDDEN_STYLISTS_KEY, parseStoredHidden, parseStoredView, type AgendaView } from '@/lib/domain/agenda';
 import { MINUTE_MS } from '@/lib/domain/time';
 
 /** Components showing the agenda view, told when this visit's choice changes. */
@@ -14,7 +14,7 @@ function subscribe(onChange: () => void) {
   return () => listeners.delete(onChange);
 }
 
-const clientView = (): AgendaView => chosen ?? parseStoredView(safeRead());
+const clientView = (): AgendaView => chosen ?? parseStoredView(safeRead(AGENDA_STORAGE_KEY));
 /** The server cannot know the stored choice: the page is rendered in the default (day) view. */
 const serverView = (): AgendaView => parseStoredView(null);
 
@@ -36,12 +36,43 @@ export function useAgendaView(): [AgendaView, (view: AgendaView) => void] {
   return [view, setView];
 }
 
-function safeRead(): string | null {
+function safeRead(key: string): string | null {
   try {
-    return window.localStorage.getItem(AGENDA_STORAGE_KEY);
+    return window.localStorage.getItem(key);
   } catch {
     return null;
   }
+}
+
+/** This visit's hidden stylists as stored text (kept in memory too, for when storage refuses it). */
+let hiddenChosen: string | null = null;
+/** The last snapshot, kept while its text is unchanged (useSyncExternalStore compares by reference). */
+let hiddenSnapshot: { raw: string | null; set: ReadonlySet<string> } = { raw: null, set: new Set() };
+const NONE_HIDDEN: ReadonlySet<string> = new Set();
+
+function clientHidden(): ReadonlySet<string> {
+  const raw = hiddenChosen ?? safeRead(HIDDEN_STYLISTS_KEY);
+  if (raw !== hiddenSnapshot.raw) hiddenSnapshot = { raw, set: new Set(parseStoredHidden(raw)) };
+  return hiddenSnapshot.set;
+}
+
+/**
+ * The stylists (e-mails) hidden in Configuración, persisted in localStorage under `agenda-hidden-stylists`
+ * as a JSON array (default none). The server renders every stylist; the browser applies the stored choice
+ * right after hydration.
+ */
+export function useHiddenStylists(): [ReadonlySet<string>, (hidden: ReadonlySet<string>) => void] {
+  const hidden = useSyncExternalStore(subscribe, clientHidden, () => NONE_HIDDEN);
+  const setHidden = useCallback((next: ReadonlySet<string>) => {
+    hiddenChosen = JSON.stringify([...next].sort());
+    try {
+      window.localStorage.setItem(HIDDEN_STYLISTS_KEY, hiddenChosen);
+    } catch {
+      // private mode or storage full: the choice lasts for this visit only
+    }
+    for (const onChange of listeners) onChange();
+  }, []);
+  return [hidden, setHidden];
 }
 
 const toMinute = (ms: number) => ms - (ms % MINUTE_MS);

@@ -22,6 +22,7 @@ import {
   readLeaveFields,
   type TimeFieldError,
 } from '@/lib/domain/time-field';
+import { NAME_MAX } from '@/lib/validation/common';
 import type { Employee } from '@/lib/validation/dto';
 import { longDay, timeOf } from '@/lib/format';
 import { ChoiceButton } from './choice-button';
@@ -71,7 +72,8 @@ export function WithStaffEmployees({ children }: { children: (employees: Employe
  */
 export function ClientStep({ value, onChange }: { value?: ClientChoice; onChange: (c: ClientChoice) => void }) {
   const t = useTranslations('staffWizard');
-  const ids = { search: useId(), name: useId(), email: useId(), hint: useId(), results: useId() };
+  const tb = useTranslations('booking');
+  const ids = { search: useId(), name: useId(), email: useId(), hint: useId(), limit: useId(), results: useId() };
   const clients = useClientList();
   const [query, setQuery] = useState('');
   const current = value ?? { name: '', email: '' };
@@ -120,9 +122,16 @@ export function ClientStep({ value, onChange }: { value?: ClientChoice; onChange
           autoComplete="off"
           required
           aria-required="true"
+          maxLength={NAME_MAX}
+          aria-describedby={current.name.length >= NAME_MAX ? ids.limit : undefined}
           value={current.name}
           onChange={(e) => onChange({ ...current, name: e.target.value })}
         />
+        {current.name.length >= NAME_MAX && (
+          <p id={ids.limit} className="field-hint">
+            {tb('nameTooLong', { max: NAME_MAX })}
+          </p>
+        )}
       </div>
       <div className="field">
         <label htmlFor={ids.email}>{t('clientEmail')}</label>

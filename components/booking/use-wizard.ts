@@ -3,6 +3,7 @@
 import { useCallback, useEffect, useLayoutEffect, useRef, useState, useSyncExternalStore } from 'react';
 import { useTranslations } from 'next-intl';
 import { sameJson } from '@/components/ui/keep-draft';
+import { NAME_MAX } from '@/lib/validation/common';
 import {
   choose,
   clearAfter,
@@ -179,7 +180,7 @@ export function useWizard({ steps, initial, refine, beforeAdvance, sessionKey }:
 
   const next = async () => {
     const problem = stepProblem(step, values);
-    if (problem) return setMessage(t(problem));
+    if (problem) return setMessage(t(problem, { max: NAME_MAX }));
     if (beforeAdvance) {
       setChecking(true);
       try {

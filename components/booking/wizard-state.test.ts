@@ -72,6 +72,9 @@ describe('flows', () => {
     [{ name: 'Lola', email: '' }, null],
     [{ name: 'Lola', email: 'lola@correo.es' }, null],
     [{ name: 'Lola', email: 'lola@' }, 'invalidEmail'],
+    [{ name: 'x'.repeat(120), email: '' }, null],
+    [{ name: ` ${'x'.repeat(120)} `, email: '' }, null],
+    [{ name: 'x'.repeat(121), email: '' }, 'nameTooLong'],
   ])('client step: %j → %s', (client, problem) => {
     expect(stepProblem('client', { client })).toBe(problem);
   });

@@ -4,6 +4,7 @@
  * steps. Pure. How a slot selected in the agenda prefills the staff flows is in ./wizard-preset (zod, the date formats),
  * apart so the client wizard's first load stays light.
  */
+import { NAME_MAX } from '@/lib/validation/common';
 import type { AvailableHour, Employee, Service } from '@/lib/validation/dto';
 
 /** The three flows of spec section 2, "Booking wizard". */
@@ -64,7 +65,7 @@ export function isEmail(value: string): boolean {
 }
 
 /** Why Siguiente cannot leave `step` (a `booking` message key), or null when the step is filled. */
-export type StepProblem = 'selectValue' | 'nameRequired' | 'invalidEmail' | 'invalidRange';
+export type StepProblem = 'selectValue' | 'nameRequired' | 'nameTooLong' | 'invalidEmail' | 'invalidRange';
 
 export function stepProblem(step: StepId, values: WizardValues): StepProblem | null {
   switch (step) {
@@ -73,6 +74,7 @@ export function stepProblem(step: StepId, values: WizardValues): StepProblem | n
     case 'client': {
       const client = values.client;
       if (!client || client.name.trim() === '') return 'nameRequired';
+      if (client.name.trim().length > NAME_MAX) return 'nameTooLong';
       if (client.email.trim() !== '' && !isEmail(client.email)) return 'invalidEmail';
       return null;
     }

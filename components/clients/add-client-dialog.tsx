@@ -1,5 +1,6 @@
 'use client';
 
+import { useEffect } from 'react';
 import { useTranslations } from 'next-intl';
 import { Field } from '@/components/ui/field';
 import { FormDialog, type FormDialogState } from '@/components/ui/form-dialog';
@@ -16,8 +17,9 @@ export type AddClientDialogProps = {
 };
 
 /**
- * Añadir cliente (spec sections 2 and 5): one field, Correo electrónico, that must be filled
- * (validated with ZClientCreate; its message shows once the field was left or the form sent). Sending
+ * Añadir cliente (spec sections 2 and 5): one field, Correo electrónico, that must be filled: the
+ * action button stays disabled while it is empty (validated with ZClientCreate; its message shows once
+ * the field was left or the form sent). Sending
  * creates the client and queues the invitation e-mail: toast Cliente creado and the dialog closes; a
  * failure keeps it open with the toast Error al crear el cliente and the server's message (e.g. the
  * e-mail is a client already). The form mounts only while open.
@@ -44,6 +46,9 @@ function AddClientForm({ state, onCreated }: { state: FormDialogState; onCreated
   const form = useZodForm(ZClientCreate, { email: '' });
   const message = form.shown('email');
   const shown = message !== undefined && form.values.email.trim() === '' ? t('emailRequired') : message;
+  const filled = form.values.email.trim() !== '';
+  const { setFilled } = state;
+  useEffect(() => setFilled(filled), [filled, setFilled]);
 
   const submit = form.handleSubmit(
     (data) => state.send(() => createClient(data), { success: t('created'), error: t('createError') }, onCreated),

@@ -36,7 +36,10 @@ export function ClientListScreen() {
 
   const shown = list.clients ? withInvited(list.clients, invited, search) : undefined;
   // The server's count (revalidated after an invitation, so it counts the new client already).
+  // The server's count leaves the guest out (it groups walk-ins, not a client); a search that finds a
+  // walk-in by name announces its card too.
   const total = list.total;
+  const found = total === undefined || !shown ? shown?.length : total + shown.filter((c) => c.is_guest).length;
   const searching = search.trim() !== '';
 
   return (
@@ -88,7 +91,7 @@ export function ClientListScreen() {
       </div>
       {/* Announces how many clients the search found, once the answer is in. */}
       <p id={statusId} className="sr-only" aria-live="polite">
-        {searching && shown && !list.stale ? t('results', { count: total ?? shown.length }) : ''}
+        {searching && shown && !list.stale ? t('results', { count: found ?? shown.length }) : ''}
       </p>
 
       {list.error && !shown ? (

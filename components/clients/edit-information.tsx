@@ -16,6 +16,7 @@ import { MAX_APPOINTMENTS_ALLOWED } from '@/lib/validation/users';
 import { allowanceOf, checkInformation, informationChanges, type InformationValues } from './client-draft';
 import { clientHref, clientInfoHref } from './paths';
 import { WithClient } from './with-client';
+import { NAME_MAX } from '@/lib/validation/common';
 
 /**
  * Editar información of a client (`/clients/{email}/edit/information`, spec sections 2 and 5):
@@ -69,7 +70,7 @@ function InformationForm({ client }: { client: UserDetail }) {
               className="input"
               autoComplete="off"
               required
-              maxLength={120}
+              maxLength={NAME_MAX}
               value={values.name}
               onChange={(e) => setValues((v) => ({ ...v, name: e.target.value }))}
             />

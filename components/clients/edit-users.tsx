@@ -15,6 +15,7 @@ import { addUserRefusal, checkUsers, keepDraftRows, rowsOf, savedOf, usersChange
 import { GuestNotEditable } from './edit-information';
 import { clientInfoHref } from './paths';
 import { WithClient } from './with-client';
+import { NAME_MAX } from '@/lib/validation/common';
 
 /**
  * Editar usuarios of a client (`/clients/{email}/edit/users`, spec sections 2 and 5): the people
@@ -130,7 +131,7 @@ function UsersForm({ client }: { client: UserDetail }) {
                         className="input"
                         autoComplete="off"
                         required
-                        maxLength={120}
+                        maxLength={NAME_MAX}
                         value={r.name}
                         aria-invalid={bad || undefined}
                         aria-describedby={bad ? messageId : undefined}

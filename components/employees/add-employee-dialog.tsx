@@ -6,6 +6,7 @@ import { FormDialog, type FormDialogState } from '@/components/ui/form-dialog';
 import { useZodForm } from '@/components/ui/use-zod-form';
 import { addEmployee } from '@/lib/api-client/employees';
 import { ZStaffCreate } from '@/lib/validation/staff';
+import { NAME_MAX } from '@/lib/validation/common';
 
 type FieldName = 'name' | 'email';
 
@@ -47,7 +48,7 @@ function AddEmployeeForm({ state, onAdded }: { state: FormDialogState; onAdded: 
 
   return (
     <form id={state.formId} className="special-form" onSubmit={submit} noValidate>
-      {field('name', t('name'), { type: 'text', autoComplete: 'off', maxLength: 120 })}
+      {field('name', t('name'), { type: 'text', autoComplete: 'off', maxLength: NAME_MAX })}
       {field('email', t('email'), { type: 'email', autoComplete: 'off', maxLength: 254 }, t('addNote'))}
     </form>
   );

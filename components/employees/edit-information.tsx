@@ -16,6 +16,7 @@ import { EMPLOYEE_COLORS, ZEmployeePatch, type EmployeePatch } from '@/lib/valid
 import { employeeHref } from './paths';
 import { useColorName } from './use-color-name';
 import { WithEmployee } from './with-employee';
+import { NAME_MAX } from '@/lib/validation/common';
 
 /** The fields staff may change (spec section 5: name, description, colour). */
 const ZInformation = ZEmployeePatch.pick({ name: true, description: true, color: true });
@@ -87,7 +88,7 @@ function InformationForm({ employee }: { employee: Employee }) {
               className="input"
               autoComplete="off"
               required
-              maxLength={120}
+              maxLength={NAME_MAX}
               value={values.name}
               onChange={(e) => set({ name: e.target.value })}
             />

@@ -33,7 +33,7 @@ export function EditServices({ email }: { email: string }) {
 function ServicesForm({ employee }: { employee: Employee }) {
   const t = useTranslations('employees');
   const tc = useTranslations('common');
-  const { saving, save } = useSaveAndBack(employeeHref(employee.email));
+  const { saving, save } = useSaveAndBack(`${employeeHref(employee.email)}?tab=services`);
   const services = useServices({ associated: false });
   const {
     loaded,
@@ -58,7 +58,7 @@ function ServicesForm({ employee }: { employee: Employee }) {
 
   return (
     <>
-      <PageHeader fallbackHref={employeeHref(employee.email)} title={t('editServices')} description={employee.name} />
+      <PageHeader fallbackHref={`${employeeHref(employee.email)}?tab=services`} title={t('editServices')} description={employee.name} />
       <EditForm onSave={() => void submit()} saveLabel={t('save')} disabled={!canSave} busy={saving}>
         {services.error && !services.data ? (
           <p className="form-error" role="alert">

@@ -43,11 +43,12 @@ function Detail({ employee }: { employee: Employee }) {
 
   const select = (key: TabKey) => {
     setTab(key);
-    // Kept in the address without a navigation (Next keeps useSearchParams in sync with replaceState).
+    // Kept in the address without a navigation. A null state lets Next record the new URL in its own
+    // history entry, so returning from an editor (router.back) restores this tab.
     const url = new URL(window.location.href);
     if (key === 'schedule') url.searchParams.delete('tab');
     else url.searchParams.set('tab', key);
-    window.history.replaceState(window.history.state, '', url);
+    window.history.replaceState(null, '', url);
   };
 
   return (

@@ -48,6 +48,7 @@ import { TeamChecklist } from './stylist-checklist';
 import { ServiceEditor } from './with-service';
 import { WorkBar, useTimelineText } from './work-bar';
 import './services.css';
+import { NAME_MAX } from '@/lib/validation/common';
 
 type FieldMessages = Partial<Record<ServiceFormField, string>>;
 
@@ -209,7 +210,7 @@ function ServiceForm({ service }: { service?: Service }) {
               {...control}
               className="input"
               autoComplete="off"
-              maxLength={120}
+              maxLength={NAME_MAX}
               required
               value={draft.name}
               onChange={(e) => change(['name'], (d) => ({ ...d, name: e.target.value }))}

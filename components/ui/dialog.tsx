@@ -90,13 +90,15 @@ export type DialogActionsProps = {
   /** … or the id of the form the action button submits. */
   form?: string;
   variant?: 'primary' | 'danger';
+  /** The action button is disabled (a required field is still empty). */
+  disabled?: boolean;
 };
 
 /** A dialog's footer: the action button over Cancelar, both full width. */
-export function DialogActions({ confirmLabel, cancelLabel, busy, onCancel, onConfirm, form, variant = 'primary' }: DialogActionsProps) {
+export function DialogActions({ confirmLabel, cancelLabel, busy, onCancel, onConfirm, form, variant = 'primary', disabled = false }: DialogActionsProps) {
   return (
     <div className="dialog-actions">
-      <Button type={form ? 'submit' : 'button'} form={form} block variant={variant} busy={busy} onClick={onConfirm}>
+      <Button type={form ? 'submit' : 'button'} form={form} block variant={variant} busy={busy} disabled={disabled} onClick={onConfirm}>
         {confirmLabel}
       </Button>
       <Button block variant="secondary" disabled={busy} onClick={onCancel}>

@@ -13,6 +13,8 @@ export type FormDialogState = {
    * on failure the toast `error` with the server's message, and the dialog stays open.
    */
   send: <T>(request: () => Promise<T>, messages: { success: string; error: string }, done: (result: T) => void) => Promise<void>;
+  /** The form tells whether its required fields are filled: the submit button is disabled until they are. */
+  setFilled: (filled: boolean) => void;
 };
 
 export type FormDialogProps = {
@@ -27,11 +29,13 @@ export type FormDialogProps = {
 
 /**
  * A form in a dialog (Añadir cliente, Añadir empleado): the form, then the submit button and Cancelar.
- * While the request runs the dialog cannot be closed.
+ * While the request runs the dialog cannot be closed; the submit button is disabled while the form reports
+ * a required field empty (`setFilled`).
  */
 export function FormDialog({ open, onClose, title, submitLabel, cancelLabel, children }: FormDialogProps) {
   const formId = useId();
   const [saving, setSaving] = useState(false);
+  const [filled, setFilled] = useState(true);
   const close = () => {
     if (!saving) onClose();
   };
@@ -52,9 +56,11 @@ export function FormDialog({ open, onClose, title, submitLabel, cancelLabel, chi
       open={open}
       onClose={close}
       title={title}
-      footer={<DialogActions form={formId} confirmLabel={submitLabel} cancelLabel={cancelLabel} busy={saving} onCancel={close} />}
+      footer={
+        <DialogActions form={formId} confirmLabel={submitLabel} cancelLabel={cancelLabel} busy={saving} disabled={!filled} onCancel={close} />
+      }
     >
-      {children({ formId, saving, send })}
+      {children({ formId, saving, send, setFilled })}
     </Dialog>
   );
 }

@@ -15,6 +15,7 @@ import {
   offShiftSpans,
   openingMinute,
   orderResources,
+  parseStoredHidden,
   parseStoredView,
   rangesOverlap,
   selectionError,
@@ -781,5 +782,17 @@ describe('openingMinute (where the grid opens)', () => {
     const date = '2027-10-31';
     expect(openingMinute({ date, today: TODAY, now: at(TODAY, '14:02'), events: [appointment(isoUtc(at(date, '10:00')))], shifts: [] })).toBe(parseHHmm('10:00'));
     expect(openingMinute({ date, today: date, now: at(date, '12:10'), events: [], shifts: [] })).toBe(parseHHmm('11:00'));
+  });
+});
+
+describe('parseStoredHidden', () => {
+  test.each<[string | null, string[]]>([
+    [null, []],
+    ['', []],
+    ['not json', []],
+    ['{"view":"day"}', []],
+    ['["sara@klok.demo", 3, "marcos@klok.demo"]', ['sara@klok.demo', 'marcos@klok.demo']],
+  ])('%j → %j', (raw, expected) => {
+    expect(parseStoredHidden(raw)).toEqual(expected);
   });
 });

@@ -141,6 +141,8 @@ export const EVENT_CLASS = {
 
 /** A storage key and its default (spec section 3, "Local persisted setting"). */
 export const AGENDA_STORAGE_KEY = 'agenda-storage';
+/** localStorage key of the stylists hidden in Configuración (a JSON array of e-mails). */
+export const HIDDEN_STYLISTS_KEY = 'agenda-hidden-stylists';
 export const DEFAULT_VIEW: AgendaView = 'day';
 
 // ---------- Time helpers ----------
@@ -154,7 +156,10 @@ export function rangesOverlap(a: { start: Instant; end: Instant }, b: { start: I
   return overlaps({ start: ms(a.start), end: ms(a.end) }, { start: ms(b.start), end: ms(b.end) });
 }
 
-/** True when an event ended before `now` (end exactly now is not yet past). */
+/**
+ * True when an event ended before `now` (end exactly now is not yet past): the one rule of "past" for the
+ * agenda's dimming and dialogs and for the server's refusal to cancel an appointment or unblock a slot.
+ */
 export function isPast(end: Instant, now: Instant): boolean {
   return ms(end) < ms(now);
 }
@@ -188,6 +193,17 @@ export function parseStoredView(raw: string | null | undefined): AgendaView {
     return v === 'week' || v === 'day' ? v : DEFAULT_VIEW;
   } catch {
     return DEFAULT_VIEW;
+  }
+}
+
+/** The stored hidden stylists (a JSON array of e-mails); none for a missing or malformed value. */
+export function parseStoredHidden(raw: string | null | undefined): string[] {
+  if (!raw) return [];
+  try {
+    const v: unknown = JSON.parse(raw);
+    return Array.isArray(v) ? v.filter((e): e is string => typeof e === 'string') : [];
+  } catch {
+    return [];
   }
 }
 

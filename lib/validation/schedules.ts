@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { DAY_MS } from '@/lib/domain/time';
-import { ZBodyId, ZDate, ZEmail, ZInstant } from './common';
+import { NAME_MAX, ZBodyId, ZDate, ZEmail, ZInstant } from './common';
 import { v } from './messages';
 
 /** `PATCH /schedules/insert/appointment`, client flow (spec section 7). */
@@ -12,7 +12,7 @@ export const ZClientAppointmentInsert = z.object({
   service_id: ZBodyId,
   client_id: ZEmail,
   user_id: z.string().min(1).max(64),
-  user_name: z.string().max(120).optional(),
+  user_name: z.string().max(NAME_MAX).optional(),
 });
 export type ClientAppointmentInsert = z.infer<typeof ZClientAppointmentInsert>;
 
@@ -24,7 +24,7 @@ export const ZStaffAppointmentInsert = z.object({
   employee_id: ZEmail,
   service_id: ZBodyId,
   client_id: z.union([ZEmail, z.literal(''), z.null()]).optional(),
-  client_name: z.string().trim().min(1).max(120),
+  client_name: z.string().trim().min(1).max(NAME_MAX),
 });
 export type StaffAppointmentInsert = z.infer<typeof ZStaffAppointmentInsert>;
 

@@ -281,6 +281,8 @@ describe('from the booking and cancellation calls', () => {
     expect(p.items.map((i) => i.type)).toEqual(['appointment_cancelled', 'employee_appointment_created']);
     for (const item of p.items) expect(item.data).toMatchObject({ id, start_time: start, service_name: 'Corte de pelo', employee_name: 'Sara López', client_name: 'Walk-in' });
     expect(p.items[0]!.data.created_by).toBe('Sara López');
+    expect(p.items[0]!.data.notes).toBe('Se ha puesto enfermo');
+    expect(p.items[1]!.data).not.toHaveProperty('account_name');
     expect(p.items[1]!.data.created_by).toBe('Marcos Ruiz');
   });
 });

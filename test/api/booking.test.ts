@@ -3,12 +3,12 @@
  * "Allowance", "Sub-users", "Busy parts"). Every test books on its own day or stylist so the tests
  * stay independent; days are weekdays between tomorrow and four weeks ahead (Madrid).
  */
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { GET as getPending } from '@/app/api/v1/users/[email]/appointments/pending/route';
 import { GET as getUser } from '@/app/api/v1/users/[email]/route';
 import messages from '@/lib/i18n/messages/es.json';
 import { getDb } from '@/lib/server/db/client';
-import { specialShifts, users } from '@/lib/server/db/schema';
+import { activities, specialShifts, users } from '@/lib/server/db/schema';
 import { findUserByEmail, type UserRow } from '@/lib/server/repositories/users';
 import { call, closeTestDb, openTestDb, sessionFor } from './harness';
 import {
@@ -221,6 +221,12 @@ describe('allowance and people', () => {
       [a.user.id, a.user.name],
       ['sub-2', 'Hijo'],
     ]);
+    // The activity feed names the account a family member's booking came from, and only then.
+    const feed = await (await getDb())
+      .select({ data: activities.data })
+      .from(activities)
+      .where(sql`${activities.data}->>'id' = ${forSub.body.data.event_id as string}`);
+    expect(feed.map((f) => f.data)).toEqual([expect.objectContaining({ client_name: 'Hijo', account_name: a.user.name })]);
   });
 
   it('applies a lowered allowance to the next booking', async () => {

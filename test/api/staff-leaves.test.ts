@@ -3,7 +3,9 @@
  * (spec sections 4, 5, 7, 8; decisions "Past"). A leave takes the stylist's time away from clients;
  * deleting it gives the time back. Overlaps are refused with the agenda's message.
  */
+import { isPast } from '@/lib/domain/agenda';
 import messages from '@/lib/i18n/messages/es.json';
+import { setClock } from '@/lib/server/clock';
 import { closeTestDb, openTestDb, sessionFor } from './harness';
 import {
   agendaDay,
@@ -232,6 +234,25 @@ describe('unblocking a slot', () => {
     const r = await deleteLeave(staff, { id, employee: LUCIA });
     setTestClock();
     expect(r.status).toBe(201);
+    expect(await leaveExists(id)).toBe(false);
+  });
+
+  it("refuses to unblock from the millisecond after the end, where the agenda's dialog stops offering it", async () => {
+    const end = madridInstant(TODAY, '11:30');
+    const id = await insertLeaveRow({ employee: LUCIA, start: madridInstant(TODAY, '11:00'), end });
+    const afterEnd = Date.parse(end) + 1;
+    // The dialogs' rule (lib/domain/agenda.ts isPast) at the end instant and one millisecond later.
+    expect(isPast(end, Date.parse(end))).toBe(false);
+    expect(isPast(end, afterEnd)).toBe(true);
+
+    setClock(() => afterEnd);
+    const refused = await deleteLeave(staff, { id, employee: LUCIA });
+    setClock(() => Date.parse(end));
+    const accepted = await deleteLeave(staff, { id, employee: LUCIA });
+    setTestClock();
+    expect(refused.status).toBe(422);
+    expect(refused.body.error).toEqual({ code: 'unprocessable', message: messages.errors.cannotUnblockPast });
+    expect(accepted.status).toBe(201);
     expect(await leaveExists(id)).toBe(false);
   });
 

@@ -1,8 +1,9 @@
 import 'server-only';
-import { and, count, desc, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '@/lib/server/db/client';
 import { appointments, employeeProfiles, users } from '@/lib/server/db/schema';
 import type { KeysetPosition } from '@/lib/domain/keyset';
+import { foldSql } from '@/lib/domain/search';
 import { isoUtc } from '@/lib/domain/time';
 import type { ClientListItem, UserDto } from '@/lib/validation/dto';
 import { userVersion } from '@/lib/server/version';
@@ -93,12 +94,21 @@ function clientFilter(tenantId: number, terms: string[]): SQL {
   )!;
 }
 
-/** The tenant's guest when it matches the search (the list's first entry), else null. */
+/** `appointments.client_name` folded as `users.search_text` is (lib/domain/search.ts `foldSql`). */
+const foldedClientName = sql.raw(foldSql('"appointments"."client_name"'));
+
+/**
+ * The tenant's guest when it matches the search (the list's first entry), else null: by its own name and
+ * e-mail, or by the name of one of its appointments — the walk-ins booked by name are found under it.
+ */
 export async function findMatchingGuest(db: DbOrTx, tenantId: number, terms: string[]): Promise<ClientListRow | null> {
+  const byOwnText = and(...terms.map((t) => sql`strpos(${users.searchText}, ${t}) > 0`));
+  const byWalkInName = sql`exists (select 1 from ${appointments} where ${appointments.tenantId} = ${users.tenantId}
+    and ${appointments.clientId} = ${users.id} and ${and(...terms.map((t) => sql`strpos(${foldedClientName}, ${t}) > 0`))})`;
   const [row] = await db
     .select({ user: users, at: activityText })
     .from(users)
-    .where(and(clientFilter(tenantId, terms), eq(users.isGuest, true)))
+    .where(and(clientFilter(tenantId, []), eq(users.isGuest, true), terms.length === 0 ? undefined : or(byOwnText, byWalkInName)))
     .limit(1);
   return row ?? null;
 }
@@ -129,9 +139,9 @@ export async function clientsAfter(
     .limit(limit);
 }
 
-/** How many clients match the search (the guest included): the list's count badge. */
+/** How many clients match the search (the guest, a group of walk-ins rather than a client, left out): the list's count badge. */
 export async function countClients(db: DbOrTx, tenantId: number, terms: string[]): Promise<number> {
-  const [row] = await db.select({ n: count() }).from(users).where(clientFilter(tenantId, terms));
+  const [row] = await db.select({ n: count() }).from(users).where(and(clientFilter(tenantId, terms), eq(users.isGuest, false)));
   return row?.n ?? 0;
 }
 

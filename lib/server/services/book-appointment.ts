@@ -89,7 +89,7 @@ export async function bookAsClient(
       tenantId,
       facilityId: input.facility_id,
       employee,
-      client: { id: client.id, email: client.email },
+      client: { id: client.id, email: client.email, name: client.name ?? '' },
       person: { id: person.id, name: person.name || client.name },
       service,
       start,
@@ -175,7 +175,7 @@ export async function bookAsStaff(
       tenantId,
       facilityId: input.facility_id,
       employee,
-      client: { id: client.id, email: client.email },
+      client: { id: client.id, email: client.email, name: client.name ?? '' },
       person: { id: client.id, name: input.client_name },
       service,
       start,
@@ -193,7 +193,7 @@ export type NewAppointment = {
   tenantId: number;
   facilityId: number;
   employee: { id: string; name: string };
-  client: { id: string; email: string };
+  client: { id: string; email: string; name: string };
   person: { id: string; name: string };
   service: { id: number; name: string; priceCents: number; durationMinutes: number };
   start: number;
@@ -254,6 +254,8 @@ export async function insertAppointment(tx: Tx, a: NewAppointment): Promise<stri
       service_name: a.service.name,
       employee_name: a.employee.name,
       client_name: a.person.name,
+      // Whose account a family member's booking was made from (none when the holder books for themself).
+      ...(a.person.id !== a.client.id ? { account_name: a.client.name || a.client.email } : {}),
     },
   });
   // The confirmation e-mail (with the .ics), committed with the booking; none for the guest.

@@ -1,5 +1,6 @@
 import 'server-only';
 import { and, eq } from 'drizzle-orm';
+import { isPast } from '@/lib/domain/agenda';
 import type { SessionUser } from '@/lib/server/auth/session';
 import type { Db, Tx } from '@/lib/server/db/client';
 import { activities, appointments, busySlots, users } from '@/lib/server/db/schema';
@@ -28,7 +29,7 @@ export async function cancelAppointment(
     if (!row) throw new ApiError('not_found', errorMessage('appointmentNotFound'));
     const { a } = row;
     if (a.status === 'cancelled') throw new ApiError('conflict', errorMessage('alreadyCancelled'));
-    if (a.endAt.getTime() < now) throw new ApiError('unprocessable', errorMessage('cannotCancelPast'));
+    if (isPast(a.endAt, now)) throw new ApiError('unprocessable', errorMessage('cannotCancelPast'));
     await writeCancellation(tx, tenantId, actor, row, input.notes?.trim() || null, now);
     // The push to the client: only here, where the salon cancels (not a deletion).
     if (!row.client.isGuest) {
@@ -71,6 +72,7 @@ export async function writeCancellation(
       service_name: a.serviceName,
       employee_name: employee?.name ?? '',
       client_name: a.clientName,
+      notes,
     },
   });
   if (!client.isGuest) {

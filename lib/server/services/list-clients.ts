@@ -13,13 +13,14 @@ import type { ClientsQuery } from '@/lib/validation/users';
  *
  * - Which: the tenant's client accounts (role client, not deleted), the guest included; with `search`,
  *   those whose name or e-mail contains every word typed, case- and accent-insensitive ("maria" finds
- *   "María", "PEREZ" finds "Pérez"; lib/domain/search.ts).
+ *   "María", "PEREZ" finds "Pérez"; lib/domain/search.ts), and the guest also when a walk-in booked under
+ *   it by name matches.
  * - Order: the guest first (on the first page, when it matches), then newest activity first —
  *   `users.last_activity_at`, set at creation and bumped when the client books or has an appointment
  *   cancelled — ties broken by id.
  * - Paging: keyset, never OFFSET. `next_cursor` (opaque) is the position after the page's last client, or
  *   null on the last page; clients active meanwhile move to the top and are not repeated further down.
- * - `total`: how many clients match (the guest included), for the count badge.
+ * - `total`: how many clients match (the guest left out: it groups walk-ins), for the count badge.
  * - Items: `ClientListItem` with visits (past, not cancelled) and the last visit's start.
  *
  * `limit` is the page size (1–100, guest included). Errors: 400 `bad_request` for a cursor this API did

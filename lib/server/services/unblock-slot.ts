@@ -1,5 +1,6 @@
 import 'server-only';
 import { and, eq } from 'drizzle-orm';
+import { isPast } from '@/lib/domain/agenda';
 import type { Db } from '@/lib/server/db/client';
 import { leaves } from '@/lib/server/db/schema';
 import { ApiError } from '@/lib/server/errors';
@@ -24,6 +25,6 @@ export async function unblockSlot(
     .where(and(eq(leaves.tenantId, tenantId), eq(leaves.id, input.id), eq(leaves.employeeId, employee.id)))
     .limit(1);
   if (!leave) throw new ApiError('not_found', errorMessage('leaveNotFound'));
-  if (leave.endAt.getTime() < now) throw new ApiError('unprocessable', errorMessage('cannotUnblockPast'));
+  if (isPast(leave.endAt, now)) throw new ApiError('unprocessable', errorMessage('cannotUnblockPast'));
   await db.delete(leaves).where(and(eq(leaves.tenantId, tenantId), eq(leaves.id, leave.id)));
 }
