@@ -1,5 +1,5 @@
 import { fold, searchClients, type ClientSummary } from './client-search';
-import { agendaHref, conflictingAppointment } from './conflict';
+import { agendaHref } from './conflict';
 
 const clients: ClientSummary[] = [
   { email: 'invitado@klok.invalid', name: 'Invitado', is_guest: true },
@@ -32,30 +32,7 @@ describe('client search', () => {
   });
 });
 
-describe('conflicting appointment of a failed booking', () => {
-  const appointment = {
-    id: 'e1',
-    date: '2026-11-24',
-    start_time: '2026-11-24T09:00:00.000Z',
-    employee_name: 'Sara',
-    service_name: 'Corte de pelo',
-    client_name: 'Lucía',
-  };
-
-  it('reads details.appointment', () => {
-    expect(conflictingAppointment({ appointment })).toEqual({
-      id: 'e1',
-      date: '2026-11-24',
-      start_time: '2026-11-24T09:00:00.000Z',
-      employee_name: 'Sara',
-      service_name: 'Corte de pelo',
-    });
-  });
-
-  it.each([undefined, null, 'x', {}, { appointment: null }, { appointment: { id: 'e1' } }, [{ path: ['x'] }]])('ignores %j', (details) => {
-    expect(conflictingAppointment(details)).toBeNull();
-  });
-
+describe('agenda address', () => {
   it('links to the agenda on that date and event', () => {
     expect(agendaHref('2026-11-24', 'e1')).toBe('/?date=2026-11-24&eventId=e1');
   });

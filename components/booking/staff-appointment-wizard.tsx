@@ -9,7 +9,7 @@ import { insertAppointment, useAvailableHours, useServices, useUser } from '@/li
 import { needsAllowanceConfirmation } from '@/lib/domain/allowance';
 import type { Employee } from '@/lib/validation/dto';
 import { madridDate } from '@/lib/domain/time';
-import { agendaHref, conflictingAppointment, type ConflictAppointment } from './conflict';
+import { agendaHref } from './conflict';
 import { isStaffDate, lastStaffDate } from './date-rules';
 import { useHoursCheck } from './hours-check';
 import { AllowanceConfirmDialog, BookingErrorModal, ClientStep, StaffAppointmentSummary, WithStaffEmployees } from './staff-steps';
@@ -40,7 +40,7 @@ export function StaffAppointmentWizard({ preset, closeHref }: { preset: Preset |
   );
 }
 
-type ModalError = { message: string; appointment: ConflictAppointment | null };
+type ModalError = { message: string };
 
 function StaffAppointmentFlow({ employees, preset, closeHref }: { employees: Employee[]; preset: Preset | null; closeHref?: string }) {
   const t = useTranslations('booking');
@@ -140,7 +140,6 @@ function StaffAppointmentFlow({ employees, preset, closeHref }: { employees: Emp
       setConfirming(false);
       setModal({
         message: errorMessageOf(err, tc('genericError')),
-        appointment: err instanceof ApiClientError ? conflictingAppointment(err.details) : null,
       });
       if (err instanceof ApiClientError && err.code === 'slot_taken') void hours.mutate();
     }

@@ -1,7 +1,6 @@
 'use client';
 
 import { useId, useState, type ReactNode } from 'react';
-import { useRouter } from 'next/navigation';
 import { useTranslations } from 'next-intl';
 import useSWR from 'swr';
 import { Button } from '@/components/ui/button';
@@ -27,7 +26,6 @@ import type { Employee } from '@/lib/validation/dto';
 import { longDay, timeOf } from '@/lib/format';
 import { ChoiceButton } from './choice-button';
 import { searchClients, type ClientSummary } from './client-search';
-import { agendaHref, type ConflictAppointment } from './conflict';
 import { useAppointmentSummaryRows } from './later-steps';
 import { Initial, SummaryList } from './steps';
 import type { ClientChoice, HourRange, WizardValues } from './wizard-state';
@@ -309,62 +307,26 @@ export function LeaveSummary({
 
 /**
  * The Error modal of a failed staff booking (spec section 8): the server's message (default Ha ocurrido
- * un error inesperado) and, when the server returned the client's pending appointment, its date, time,
- * employee and service with Ver en la agenda.
+ * un error inesperado) and Aceptar. The booking endpoint answers no appointment in its errors, so the
+ * modal has nothing to link to.
  */
-export function BookingErrorModal({
-  error,
-  onClose,
-}: {
-  error: { message: string; appointment: ConflictAppointment | null } | null;
-  onClose: () => void;
-}) {
+export function BookingErrorModal({ error, onClose }: { error: { message: string } | null; onClose: () => void }) {
   const t = useTranslations('staffWizard');
-  const tb = useTranslations('booking');
   const tc = useTranslations('common');
-  const router = useRouter();
-  const appointment = error?.appointment ?? null;
   return (
     <Dialog
       open={error !== null}
       onClose={onClose}
       title={t('errorTitle')}
       footer={
-        <>
-          {appointment && (
-            <Button block onClick={() => router.push(agendaHref(appointment.date, appointment.id))}>
-              {t('viewInAgenda')}
-            </Button>
-          )}
-          <Button block variant={appointment ? 'secondary' : 'primary'} onClick={onClose}>
-            {tc('accept')}
-          </Button>
-        </>
+        <Button block variant="primary" onClick={onClose}>
+          {tc('accept')}
+        </Button>
       }
     >
       {error && (
         <div className="booking-error">
           <p>{error.message || tc('genericError')}</p>
-          {appointment && (
-            <dl className="details">
-              <div>
-                <dt>{tb('stepDate')}</dt>
-                <dd>{longDay(appointment.date)}</dd>
-              </div>
-              <div>
-                <dt>{tb('stepHour')}</dt>
-                <dd>{timeOf(appointment.start_time)}</dd>
-              </div>
-              <div>
-                <dt>{tb('stepEmployee')}</dt>
-                <dd>{appointment.employee_name}</dd>
-              </div>
-              <div>
-                <dt>{tb('stepService')}</dt>
-                <dd>{appointment.service_name}</dd>
-              </div>
-            </dl>
-          )}
         </div>
       )}
     </Dialog>
