@@ -11,7 +11,7 @@ import { moveAppointment, useAgendaDays } from '@/lib/api-client/staff';
 import { madridDate, MINUTE_MS } from '@/lib/domain/time';
 import { longDateOf, timeOf } from '@/lib/format';
 import type { Appointment, Employee, Service } from '@/lib/validation/dto';
-import { agendaHref, conflictingAppointment, type ConflictAppointment } from './conflict';
+import { agendaHref } from './conflict';
 import { isStaffDate, lastStaffDate } from './date-rules';
 import { useHoursCheck } from './hours-check';
 import { DateStep, HourStep, useAppointmentSummaryRows } from './later-steps';
@@ -79,7 +79,7 @@ function bookedService(appointment: Appointment, services: Service[]): Service |
   return { ...current, name: appointment.service_name, price: appointment.service_price, duration };
 }
 
-type ModalError = { message: string; appointment: ConflictAppointment | null };
+type ModalError = { message: string };
 
 function MoveFlow({ appointment, service, employees }: { appointment: Appointment; service: Service; employees: Employee[] }) {
   const t = useTranslations('booking');
@@ -130,7 +130,6 @@ function MoveFlow({ appointment, service, employees }: { appointment: Appointmen
       setConfirming(false);
       setModal({
         message: errorMessageOf(err, tc('genericError')),
-        appointment: err instanceof ApiClientError ? conflictingAppointment(err.details) : null,
       });
       if (err instanceof ApiClientError && err.code === 'slot_taken') void hours.mutate();
     }

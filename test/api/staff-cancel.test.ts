@@ -123,6 +123,7 @@ describe('staff cancel a client appointment', () => {
       service_name: 'Corte de pelo',
       employee_name: 'Sara López',
       client_name: 'Ana García',
+      notes: reason,
     });
   });
 
@@ -140,6 +141,9 @@ describe('staff cancel a client appointment', () => {
     expect(text).toContain('Sara López');
     expect(text).toContain(`, ${spanishDate(date)} a las ${madridHHmm(start)}`);
     expect(text).toContain(`Motivo: ${reason}`);
+    // A link to book again on the salon's own host, not "desde la aplicación".
+    expect(text).toMatch(/^https?:\/\/[^/\s]+\/client\/new\/appointment$/m);
+    expect(text).not.toContain('desde la aplicación');
     expect(rows.filter((r) => r.payload.to === ANA && String(r.payload.subject).includes('cancelada'))).toHaveLength(1);
   });
 

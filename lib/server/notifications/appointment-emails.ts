@@ -59,8 +59,10 @@ export async function queueCancellationEmail(
   a: { id: string; facilityId: number; clientName: string; serviceName: string; startAt: Date },
   employeeName: string,
   reason: string | null,
+  origin?: string | null,
 ): Promise<void> {
   const mail = appointmentCancelledEmail({
+    origin,
     salon: await salonOf(tx, tenantId, a.facilityId),
     clientName: a.clientName,
     service: a.serviceName,

@@ -15,7 +15,8 @@ import { touchClientActivity, type UserRow } from '@/lib/server/repositories/use
  * Cancels an appointment (spec section 7, `PATCH /schedules/cancel/appointment`; decisions
  * "Cancellation"): status `cancelled` with who, when and the reason; its time is freed at once; an
  * `appointment_cancelled` activity and, unless the client is the guest, the cancellation e-mail and a push
- * to the client (when it has a push token) in the outbox — all in one transaction. Errors: 404 unknown, 409 already cancelled, 422 past.
+ * to the client (when it has a push token) in the outbox — all in one transaction. `origin` (the request's
+ * public origin) gives the e-mail its link to the salon's booking page. Errors: 404 unknown, 409 already cancelled, 422 past.
  */
 export async function cancelAppointment(
   db: Db,
@@ -23,6 +24,7 @@ export async function cancelAppointment(
   actor: SessionUser,
   input: { appointment_id: string; notes?: string | null },
   now: number,
+  origin?: string,
 ): Promise<void> {
   await db.transaction(async (tx) => {
     const row = await lockAppointment(tx, tenantId, input.appointment_id);
@@ -30,7 +32,7 @@ export async function cancelAppointment(
     const { a } = row;
     if (a.status === 'cancelled') throw new ApiError('conflict', errorMessage('alreadyCancelled'));
     if (isPast(a.endAt, now)) throw new ApiError('unprocessable', errorMessage('cannotCancelPast'));
-    await writeCancellation(tx, tenantId, actor, row, input.notes?.trim() || null, now);
+    await writeCancellation(tx, tenantId, actor, row, input.notes?.trim() || null, now, origin);
     // The push to the client: only here, where the salon cancels (not a deletion).
     if (!row.client.isGuest) {
       const salon = await salonOf(tx, tenantId, a.facilityId);
@@ -44,7 +46,7 @@ export async function cancelAppointment(
  * and a client's deletion; decisions "Cancellation"): status `cancelled` with who (`actor`), when (`now`,
  * epoch ms) and the reason (`notes`); its busy parts freed; the client's `last_activity_at` bumped; an
  * `appointment_cancelled` activity; and, unless the client is the guest, the cancellation e-mail to
- * `client.email` in the outbox. The caller checks that it may be cancelled (and locks the row).
+ * `client.email` in the outbox (linking to `origin`'s booking page when given). The caller checks that it may be cancelled (and locks the row).
  */
 export async function writeCancellation(
   tx: Tx,
@@ -53,6 +55,7 @@ export async function writeCancellation(
   row: { a: typeof appointments.$inferSelect; client: UserRow },
   notes: string | null,
   now: number,
+  origin?: string,
 ): Promise<void> {
   const { a, client } = row;
   await tx
@@ -76,6 +79,6 @@ export async function writeCancellation(
     },
   });
   if (!client.isGuest) {
-    await queueCancellationEmail(tx, tenantId, client.email, a, employee?.name ?? '', notes);
+    await queueCancellationEmail(tx, tenantId, client.email, a, employee?.name ?? '', notes, origin);
   }
 }

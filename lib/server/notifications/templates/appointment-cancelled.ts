@@ -12,9 +12,17 @@ export type AppointmentCancelledInput = {
   start: number | string | Date;
   /** The reason staff gave, if any. */
   reason: string | null | undefined;
+  /** The public origin of the salon's host (e.g. `https://klok.example.com`): the e-mail links to its booking page. */
+  origin?: string | null;
 };
 
-/** `Tu cita en {salon} ha sido cancelada`, with the service, stylist, Madrid date and time and the reason when given. */
+/** The client's booking wizard, below the salon's origin. */
+export const BOOKING_PATH = '/client/new/appointment';
+
+/**
+ * `Tu cita en {salon} ha sido cancelada`, with the service, stylist, Madrid date and time, the reason when
+ * given, and a link to book again at `{origin}/client/new/appointment` when the origin is known.
+ */
 export function appointmentCancelledEmail(input: AppointmentCancelledInput): RenderedEmail {
   const values = { facility: input.salon.name, service: input.service, employee: input.employee, when: whenOf(input.start) };
   const reason = input.reason?.trim();
@@ -22,7 +30,12 @@ export function appointmentCancelledEmail(input: AppointmentCancelledInput): Ren
     { kind: 'p', text: greeting(input.clientName) },
     { kind: 'p', text: emailText('cancelIntro', values) },
     ...(reason ? [{ kind: 'p' as const, text: emailText('cancelReason', { notes: reason }) }] : []),
-    { kind: 'p', text: emailText('cancelClosing', values) },
+    ...(input.origin
+      ? [
+          { kind: 'p' as const, text: emailText('cancelClosingLink', values) },
+          { kind: 'link' as const, label: emailText('cancelBookButton', values), href: `${input.origin.replace(/\/$/, '')}${BOOKING_PATH}` },
+        ]
+      : [{ kind: 'p' as const, text: emailText('cancelClosing', values) }]),
   ];
   return renderEmail(emailText('cancelSubject', values), input.salon, blocks);
 }

@@ -153,6 +153,14 @@ describe('appointment cancelled by the salon', () => {
       expect(m.html).not.toContain('Motivo');
     }
   });
+  it("links to the salon's booking page on the tenant's host", () => {
+    const m = appointmentCancelledEmail({ ...base, reason: null, origin: 'https://salon2.klok.example/' });
+    expect(m.text).not.toContain('desde la aplicación');
+    expect(m.text).toContain('Si quieres, puedes pedir una nueva cita aquí:');
+    expect(m.text).toContain('https://salon2.klok.example/client/new/appointment');
+    expect(m.html).toContain('href="https://salon2.klok.example/client/new/appointment"');
+    expect(m.html).toContain('Pedir cita en Klok Peluquería');
+  });
   it('escapes a name with markup', () => {
     const m = appointmentCancelledEmail({ ...base, clientName: XSS, reason: null });
     expect(m.html).not.toContain('<script');

@@ -1,3 +1,4 @@
+import { publicOrigin } from '@/lib/server/auth/origin';
 import { getDb } from '@/lib/server/db/client';
 import { data, route } from '@/lib/server/http';
 import { cancelAppointment } from '@/lib/server/services/cancel-appointment';
@@ -17,8 +18,8 @@ export const PATCH = route(
     response: dataOf(ZIdRef),
     errors: { 409: 'already cancelled', 422: 'a past appointment' },
   },
-  async ({ tenant, user, body, now }) => {
-    await cancelAppointment(await getDb(), tenant.id, user, body, now);
+  async ({ req, tenant, user, body, now }) => {
+    await cancelAppointment(await getDb(), tenant.id, user, body, now, publicOrigin(req));
     return data({ id: body.appointment_id });
   },
 );
