@@ -45,7 +45,7 @@ export default defineConfig({
     // (the start script's own seed step then finds the database seeded).
     command: `rm -rf ${DATA_DIR} && npm run build && DATA_DIR=${DATA_DIR} SEED_DEMO=1 npm run tenant:create -- --slug salon2 --name "Salón 2" --admin-email admin@salon2.demo && DATA_DIR=${DATA_DIR} PORT=${PORT} DEV_OIDC_PORT=${OIDC_PORT} npx tsx scripts/start.ts`,
     url: `http://localhost:${PORT}/login`,
-    timeout: 300_000,
+    timeout: 600_000,
     reuseExistingServer: false,
     stdout: 'pipe',
     stderr: 'pipe',
