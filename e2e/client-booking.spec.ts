@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
 import { DateTime } from 'luxon';
 import { lastSmsCode, signIn, workday } from './fixtures/auth';
+import { uniq } from './fixtures/pages';
 
 /**
  * A new client end to end (spec sections 2, 4, 5 and 8): first sign-in through the real OpenID redirect,
@@ -15,7 +16,6 @@ const STYLIST = 'Sara López';
 /** The day both clients pick (a Wednesday within the client's 30-day window), named as its calendar button: `23 de noviembre`. */
 const DAY = DateTime.fromISO(workday(3)).setLocale('es').toFormat("d 'de' LLLL");
 
-const uniq = () => `${Date.now()}${Math.floor(Math.random() * 1e4)}`;
 /** A Spanish mobile number nobody else uses in this run. */
 const freshPhone = () => `+346${String(Math.floor(Math.random() * 1e8)).padStart(8, '0')}`;
 

@@ -4,7 +4,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { DateTime } from 'luxon';
 import { simpleParser } from 'mailparser';
 import { api, workday, signIn } from './fixtures/auth';
-import { madrid, showCalendar, ZONE } from './fixtures/pages';
+import { dayLabel, madrid, showCalendar, uniq, ZONE } from './fixtures/pages';
 
 /**
  * Moving an appointment (time, stylist or both): "Cambiar hora" in Información cita walks the wizard's
@@ -17,8 +17,6 @@ const ADMIN = 'admin@klok.demo';
 const SARA = 'sara@klok.demo';
 const MAIL_DIR = path.resolve(process.env.E2E_DATA_DIR ?? '.data-e2e', 'mail');
 
-const uniq = () => `${Date.now()}${Math.floor(Math.random() * 1e4)}`;
-const dayLabel = (date: string) => DateTime.fromISO(date, { zone: ZONE }).setLocale('es').toFormat("d 'de' LLLL");
 const hhmm = (instant: string) => DateTime.fromISO(instant, { zone: ZONE }).toFormat('HH:mm');
 
 type Stylist = { email: string; name: string };

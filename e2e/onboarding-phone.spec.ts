@@ -1,6 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { lastSmsCode } from './fixtures/auth';
+import { uniq } from './fixtures/pages';
 
 /**
  * Creación de cuenta on a phone: the phone field reads a Spanish number the way a Spanish client
@@ -10,8 +11,6 @@ import { lastSmsCode } from './fixtures/auth';
  */
 
 test.use({ viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true });
-
-const uniq = () => `${Date.now()}${Math.floor(Math.random() * 1e4)}`;
 
 /** Signs a new person in through the local provider's "Otra cuenta" form, with its family name (Apellidos). */
 async function signInWithNames(page: Page, email: string, name: string, familyName: string) {

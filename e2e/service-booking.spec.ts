@@ -1,6 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { DateTime } from 'luxon';
 import { api, workday, signIn } from './fixtures/auth';
+import { uniq } from './fixtures/pages';
 import { ZONE } from '../lib/domain/time';
 
 /**
@@ -10,7 +11,6 @@ import { ZONE } from '../lib/domain/time';
  * whose busy parts would overlap it; the booking at 10:00 goes through.
  */
 
-const uniq = () => `${Date.now()}${Math.floor(Math.random() * 1e4)}`;
 const CLIENT = 'cliente@klok.demo';
 
 test('a new service with a rest gap interleaves another booking for a client', async ({ page }) => {

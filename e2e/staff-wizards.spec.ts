@@ -1,6 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { DateTime } from 'luxon';
 import { api, workday, signIn } from './fixtures/auth';
+import { dayLabel, heading, madrid, next, pickDate, uniq } from './fixtures/pages';
 import { ZONE } from '../lib/domain/time';
 
 /**
@@ -14,10 +15,6 @@ const ADMIN = 'admin@klok.demo';
 const SARA = 'sara@klok.demo';
 const SERVICE = 'Corte de pelo';
 
-const madrid = (date: string, hm: string) => DateTime.fromISO(`${date}T${hm}`, { zone: ZONE }).toUTC().toISO() as string;
-const dayLabel = (date: string) => DateTime.fromISO(date, { zone: ZONE }).setLocale('es').toFormat("d 'de' LLLL");
-const uniq = () => `${Date.now()}${Math.floor(Math.random() * 1e4)}`;
-
 type AgendaRecord = { id: string; type: 'appointment' | 'leave'; client_name?: string; is_guest?: boolean; notes?: string | null; start_time: string; end_time: string };
 
 /** Every record (appointments and leaves) of the agenda on a date. */
@@ -25,18 +22,6 @@ async function agendaRecords(page: Page, date: string): Promise<AgendaRecord[]> 
   const res = await api(page.request, 'GET', `/api/v1/facility/1/appointments?startDate=${date}`);
   expect(res.status).toBe(200);
   return (res.body.items as { appointments: AgendaRecord[] }[]).flatMap((d) => d.appointments);
-}
-
-const next = (page: Page) => page.getByRole('button', { name: 'Siguiente', exact: true }).click();
-const heading = (page: Page, name: string) => expect(page.getByRole('heading', { name, level: 1 })).toBeVisible();
-
-/** Picks a date in the staff calendar (one month at a time): Mes siguiente until the day shows. */
-async function pickDate(page: Page, date: string) {
-  const day = page.getByRole('radio', { name: dayLabel(date), exact: true });
-  for (let i = 0; i < 13 && !(await day.isVisible()); i++) {
-    await page.getByRole('button', { name: 'Mes siguiente' }).click();
-  }
-  await day.click();
 }
 
 /** Waits for the wizard to send staff back to the agenda on the event it created. */

@@ -3,7 +3,7 @@ import { DateTime } from 'luxon';
 import { walkInStart } from '../lib/domain/availability';
 import { madridDate, MINUTE_MS, ZONE } from '../lib/domain/time';
 import { api, signIn } from './fixtures/auth';
-import { showCalendar } from './fixtures/pages';
+import { dayLabel, showCalendar, uniq } from './fixtures/pages';
 
 /**
  * A walk-in booked for now (spec sections 4 and 5; decisions "Staff booking for a client"): staff open
@@ -26,8 +26,6 @@ import { showCalendar } from './fixtures/pages';
  * Nuevo evento from 14:05 and the wizard carries that start to its summary.
  */
 
-const uniq = () => `${Date.now()}${Math.floor(Math.random() * 1e4)}`;
-const dayLabel = (date: string) => DateTime.fromISO(date, { zone: ZONE }).setLocale('es').toFormat("d 'de' LLLL");
 const hhmm = (ms: number) => DateTime.fromMillis(ms, { zone: ZONE }).toFormat('HH:mm');
 
 type AgendaRecord = { id: string; type: string; employee_id: string; client_name?: string; start_time: string; end_time: string };

@@ -1,7 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
-import { DateTime } from 'luxon';
 import { signIn, workday } from './fixtures/auth';
-import { heading, ZONE } from './fixtures/pages';
+import { dayLabel, heading, next, pickDate } from './fixtures/pages';
 
 /**
  * Moving through the staff wizards as a stylist on a phone does (spec section 4, "Wizard"): a new service
@@ -13,18 +12,7 @@ import { heading, ZONE } from './fixtures/pages';
 const ADMIN = 'admin@klok.demo';
 const SERVICE = 'Corte de pelo';
 
-const dayLabel = (date: string) => DateTime.fromISO(date, { zone: ZONE }).setLocale('es').toFormat("d 'de' LLLL");
-const next = (page: Page) => page.getByRole('button', { name: 'Siguiente', exact: true }).click();
 const dayRadio = (page: Page, date: string) => page.getByRole('radio', { name: dayLabel(date), exact: true });
-
-/** Picks a date in the staff calendar (one month at a time): Mes siguiente until the day shows. */
-async function pickDate(page: Page, date: string) {
-  const day = dayRadio(page, date);
-  for (let i = 0; i < 13 && !(await day.isVisible()); i++) {
-    await page.getByRole('button', { name: 'Mes siguiente' }).click();
-  }
-  await day.click();
-}
 
 /** Sara López, Corte de pelo and `date` in the appointment wizard, ending on the hour step. */
 async function upToHour(page: Page, date: string) {
