@@ -1,6 +1,7 @@
 import 'server-only';
 import { and, eq } from 'drizzle-orm';
 import { revisionAt } from '@/lib/domain/reminder';
+import { isPast } from '@/lib/domain/agenda';
 import { staffStartError } from '@/lib/domain/availability';
 import { isoUtc, overlaps } from '@/lib/domain/time';
 import type { SessionUser } from '@/lib/server/auth/session';
@@ -44,7 +45,7 @@ export async function moveAppointment(db: Db, tenantId: number, actor: SessionUs
     if (!row) throw new ApiError('not_found', errorMessage('appointmentNotFound'));
     const { a } = row;
     if (a.status === 'cancelled') throw new ApiError('conflict', errorMessage('alreadyCancelled'));
-    if (a.endAt.getTime() <= now) throw new ApiError('unprocessable', errorMessage('cannotMovePast'));
+    if (isPast(a.endAt, now)) throw new ApiError('unprocessable', errorMessage('cannotMovePast'));
     const startError = staffStartError(start, now);
     if (startError) throw new ApiError('unprocessable', errorMessage(startError));
 
