@@ -73,7 +73,7 @@ export function ClientHome({ email, initialUser, highlightId }: ClientHomeProps)
   const download = (a: Appointment) =>
     void downloadReminder(a, facility, {
       description: t('reminderDescription', { service: a.service_name, employee: a.employee_name }),
-    }).catch((err: unknown) => console.error('The reminder could not be built', err));
+    }, Date.now()).catch((err: unknown) => console.error('The reminder could not be built', err));
 
   return (
     <div className="client-home">

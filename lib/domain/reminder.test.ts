@@ -92,6 +92,15 @@ describe('buildReminder', () => {
   });
 });
 
+describe('a reminder downloaded after a move', () => {
+  it('updates the event of the "ha cambiado" e-mail: same UID, a higher SEQUENCE', () => {
+    const moved = eventOf(buildReminder(appointment, facility, texts, revisionAt(Date.parse('2027-05-03T08:00:00Z')))!.ics);
+    const downloaded = eventOf(buildReminder(appointment, facility, texts, revisionAt(Date.parse('2027-05-03T09:30:00Z')))!.ics);
+    expect(downloaded.uid).toBe(moved.uid);
+    expect(Number(downloaded.sequence)).toBeGreaterThan(Number(moved.sequence));
+  });
+});
+
 describe('revisionAt', () => {
   it('grows with every later change and fits a 32-bit integer for decades', () => {
     const first = revisionAt(Date.parse('2027-05-03T08:00:00Z')).sequence;
