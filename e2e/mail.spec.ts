@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { expect, test } from '@playwright/test';
 import { api, workday, signIn } from './fixtures/auth';
 import { corte } from './fixtures/pages';
@@ -61,7 +62,22 @@ test('a staff cancellation with a reason reaches the local mail catcher in Spani
   // The confirmation carries the .ics reminder.
   await page.goto('/mail');
   await confirmation.getByRole('link').click();
-  await expect(page.getByRole('listitem').filter({ hasText: `${booked.body.data.event_id}.ics` })).toBeVisible();
+  const attachment = page.getByRole('link', { name: `${booked.body.data.event_id}.ics` });
+  await expect(attachment).toBeVisible();
+  // It opens: a download of the calendar file as sent.
+  const [download] = await Promise.all([page.waitForEvent('download'), attachment.click()]);
+  expect(download.suggestedFilename()).toBe(`${booked.body.data.event_id}.ics`);
+  const ics = readFileSync((await download.path())!, 'utf8');
+  expect(ics).toContain('BEGIN:VCALENDAR');
+  expect(ics).toContain(`UID:${booked.body.data.event_id}`);
+
+  // On a phone, the list and the message fit the screen: nothing scrolls sideways.
+  await page.setViewportSize({ width: 390, height: 844 });
+  const fits = () => page.evaluate(() => document.documentElement.scrollWidth <= document.documentElement.clientWidth);
+  expect(await fits()).toBe(true);
+  await page.goto('/mail');
+  await expect(row).toHaveCount(1);
+  expect(await fits()).toBe(true);
 });
 
 test('a client never sees /mail (the staff route set only)', async ({ page }) => {

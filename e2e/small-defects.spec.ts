@@ -7,7 +7,8 @@ import { madrid } from './fixtures/pages';
  * offering Desbloquear franja the moment the slot ends (not a minute later, when the server already
  * refuses it); Desbloquear franja asks before it frees the slot; Añadir cliente cannot be sent empty; the
  * stylists hidden in Configuración stay hidden after a reload, and hiding them all shows a hint rather
- * than an empty grid; saving a stylist's services returns to the Servicios tab.
+ * than an empty grid; saving a stylist's services returns to the Servicios tab; a screen's title beside its action button
+ * keeps its words whole on a phone.
  */
 
 const MARCOS = 'marcos@klok.demo';
@@ -138,4 +139,19 @@ test("saving a stylist's services returns to the Servicios tab", async ({ page }
     await expect(tab).toHaveAttribute('aria-selected', 'true');
     await expect(page.getByRole('tab', { name: 'Horario' })).toHaveAttribute('aria-selected', 'false');
   }
+});
+
+test('on a phone, the Empleados title keeps its word whole beside Añadir empleado', async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await signIn(page, ADMIN);
+  await page.goto('/employees');
+  const title = page.getByRole('heading', { name: 'Empleados', level: 1 });
+  await expect(title).toBeVisible();
+  // One line box for the whole text: the word is not broken across lines.
+  const lines = await title.evaluate((el) => {
+    const range = document.createRange();
+    range.selectNodeContents(el);
+    return new Set([...range.getClientRects()].map((r) => Math.round(r.top))).size;
+  });
+  expect(lines).toBe(1);
 });

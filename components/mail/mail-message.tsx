@@ -6,7 +6,8 @@ import './mail.css';
 
 /**
  * One caught e-mail: headers, the plain text, the HTML (already sanitized) in an iframe sandboxed with no
- * permissions at all (no scripts, no same origin, no navigation), and the attachments' names.
+ * permissions at all (no scripts, no same origin, no navigation), and the attachments as download links
+ * (an `.ics` opens in the phone's calendar).
  */
 export async function MailMessage({ mail }: { mail: CaughtMail }) {
   const t = await getTranslations('emails');
@@ -28,7 +29,12 @@ export async function MailMessage({ mail }: { mail: CaughtMail }) {
           <ul className="mail-attachments">
             {mail.attachments.map((a, i) => (
               <li key={i}>
-                {a.filename} <small>({a.contentType}, {a.size} B)</small>
+                <a href={a.href} download={a.filename || undefined} type={a.contentType}>
+                  {a.filename}
+                </a>{' '}
+                <small>
+                  ({a.contentType}, {a.size} B)
+                </small>
               </li>
             ))}
           </ul>

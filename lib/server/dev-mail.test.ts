@@ -49,6 +49,10 @@ it('stores each message as .eml and lists them newest first with date, recipient
   const mail = (await readCaughtMail(dir, T, list[0]!.id))!;
   expect(mail.text.trim()).toBe('Motivo: <script>alert(1)</script>');
   expect(mail.attachments).toEqual([expect.objectContaining({ filename: 'cita.ics', contentType: 'text/calendar' })]);
+  // The download link carries the file as sent.
+  const href = mail.attachments[0]!.href;
+  expect(href.startsWith('data:text/calendar;base64,')).toBe(true);
+  expect(Buffer.from(href.slice(href.indexOf(',') + 1), 'base64').toString('utf8')).toBe('BEGIN:VCALENDAR\r\nEND:VCALENDAR\r\n');
   expect(mail.html).toContain('<p>Motivo</p>');
   expect(mail.html).not.toMatch(/<script|onclick|javascript:|<iframe/i);
   expect(mail.html).toContain("default-src 'none'");

@@ -12,12 +12,15 @@ import { TENANT_HEADER, tenantMailFolder } from '@/lib/mail-tenant';
 
 /** A caught e-mail in the list. `id` is its file name. */
 export type CaughtMailSummary = { id: string; date: string | null; to: string; subject: string };
-/** A caught e-mail in full: plain text, sanitized HTML (null when none) and the attachments' names. */
+/**
+ * A caught e-mail in full: plain text, sanitized HTML (null when none) and the attachments, each with a
+ * `data:` URL of its content (type and bytes as sent) for the page's download link.
+ */
 export type CaughtMail = CaughtMailSummary & {
   from: string;
   text: string;
   html: string | null;
-  attachments: { filename: string; contentType: string; size: number }[];
+  attachments: { filename: string; contentType: string; size: number; href: string }[];
 };
 
 /** How many of the newest messages the list shows. */
@@ -83,7 +86,12 @@ export async function readCaughtMail(dir: string, tenantId: number, id: string):
     subject: m.subject ?? '',
     text: m.text ?? '',
     html: typeof m.html === 'string' ? sanitizeHtml(m.html) : null,
-    attachments: m.attachments.map((a) => ({ filename: a.filename ?? '', contentType: a.contentType, size: a.size })),
+    attachments: m.attachments.map((a) => ({
+      filename: a.filename ?? '',
+      contentType: a.contentType,
+      size: a.size,
+      href: `data:${a.contentType};base64,${a.content.toString('base64')}`,
+    })),
   };
 }
 
