@@ -125,6 +125,28 @@ test('a slow navigation shows the progress bar until the new page arrives', asyn
   await expect(bar).toHaveCount(0);
 });
 
+test('a navigation started in code (Nueva Cita of the add button) shows the progress bar too', async ({ page }) => {
+  await signIn(page, 'admin@klok.demo');
+  await page.goto('/');
+  await firstView(page);
+  let release!: () => void;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route(
+    (url) => url.pathname === '/new/appointment',
+    async (route) => {
+      await held;
+      await route.continue();
+    },
+  );
+  await page.getByRole('button', { name: 'Añadir', exact: true }).click();
+  await page.getByRole('button', { name: 'Nueva Cita' }).click();
+  const bar = page.getByRole('progressbar', { name: 'Cargando...' });
+  await expect(bar).toBeVisible();
+  release();
+  await expect(page.getByRole('heading', { level: 1, name: 'Elige un estilista' })).toBeVisible();
+  await expect(bar).toHaveCount(0);
+});
+
 test('today opens with now in the upper third of the first view', async ({ page }) => {
   await signIn(page, 'admin@klok.demo');
   /** The first view's scrollTop for the Madrid time now: an hour before now on the half-hour, inside 07:00–24:00. */

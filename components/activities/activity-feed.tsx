@@ -2,7 +2,7 @@
 
 import Link from 'next/link';
 import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
-import { useRouter } from 'next/navigation';
+import { useAppRouter } from '@/components/ui/use-app-router';
 import { useTranslations } from 'next-intl';
 import { Button } from '@/components/ui/button';
 import { CalendarIcon, ClientsIcon, TrashIcon } from '@/components/ui/icons';
@@ -38,7 +38,7 @@ function useNow(): number {
  */
 export function ActivityFeedScreen() {
   const t = useTranslations('activities');
-  const router = useRouter();
+  const router = useAppRouter();
   const { pages, hasMore, loadMore, loadingMore, error } = useActivities();
   const now = useNow();
 

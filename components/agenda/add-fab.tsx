@@ -1,7 +1,7 @@
 'use client';
 
 import { useEffect, useId, useRef, useState } from 'react';
-import { useRouter } from 'next/navigation';
+import { useAppRouter } from '@/components/ui/use-app-router';
 import { useTranslations } from 'next-intl';
 import { PlusIcon } from '@/components/ui/icons';
 
@@ -11,7 +11,7 @@ import { PlusIcon } from '@/components/ui/icons';
  */
 export function AddFab() {
   const t = useTranslations('agenda');
-  const router = useRouter();
+  const router = useAppRouter();
   const [open, setOpen] = useState(false);
   const ref = useRef<HTMLDivElement>(null);
   const listId = useId();

@@ -1,7 +1,7 @@
 'use client';
 
 import { forwardRef, memo, useCallback, useEffect, useImperativeHandle, useMemo, useRef, type ReactNode } from 'react';
-import { useRouter } from 'next/navigation';
+import { useAppRouter } from '@/components/ui/use-app-router';
 import { useTranslations } from 'next-intl';
 import FullCalendar from '@fullcalendar/react';
 import type {
@@ -111,7 +111,7 @@ export const AgendaCalendar = memo(
     handle,
   ) {
     const t = useTranslations('agenda');
-    const router = useRouter();
+    const router = useAppRouter();
     const ref = useRef<FullCalendar>(null);
     const frame = useRef<HTMLDivElement>(null);
 

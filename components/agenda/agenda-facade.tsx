@@ -1,7 +1,7 @@
 'use client';
 
 import { createElement, forwardRef, memo, useEffect, useLayoutEffect, useRef, useState, type KeyboardEvent, type MouseEvent, type PointerEvent, type ReactNode } from 'react';
-import { useRouter } from 'next/navigation';
+import { useAppRouter } from '@/components/ui/use-app-router';
 import { useTranslations } from 'next-intl';
 import type { ElementFactory } from '@/components/ui/element-factory';
 import { formatHHmm } from '@/lib/domain/time';
@@ -65,7 +65,7 @@ export const AgendaFacade = memo(
     scrollerRef,
   ) {
     const t = useTranslations('agenda');
-    const router = useRouter();
+    const router = useAppRouter();
     const leaveText = t('leaveEvent');
     const press = useRef<Press | null>(null);
     /** The slot a held finger has armed (shaded until the finger lifts). */

@@ -2,7 +2,7 @@
 
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import dynamic from 'next/dynamic';
-import { useRouter } from 'next/navigation';
+import { useAppRouter } from '@/components/ui/use-app-router';
 import { useTranslations } from 'next-intl';
 import { Button } from '@/components/ui/button';
 import { SettingsIcon } from '@/components/ui/icons';
@@ -164,7 +164,7 @@ type Opened = { kind: 'appointment'; record: AgendaAppointment } | { kind: 'leav
 export function Agenda({ myEmail, focusDate, focusEventId, today, now: servedAt }: AgendaProps) {
   const t = useTranslations('agenda');
   const tc = useTranslations('common');
-  const router = useRouter();
+  const router = useAppRouter();
   const now = useNow(undefined, servedAt);
   const [engaged, engage] = useEngagement();
   /** FullCalendar has rendered: the first view is gone. */

@@ -1,7 +1,7 @@
 'use client';
 
 import Link from 'next/link';
-import { useRouter } from 'next/navigation';
+import { useAppRouter } from '@/components/ui/use-app-router';
 import { useState } from 'react';
 import { useTranslations } from 'next-intl';
 import { Button } from '@/components/ui/button';
@@ -32,7 +32,7 @@ export function AppointmentDialog({
   onCancelled: () => Promise<unknown> | void;
 }) {
   const t = useTranslations('agenda');
-  const router = useRouter();
+  const router = useAppRouter();
   const [confirming, setConfirming] = useState(false);
   const a = appointment;
   const [past, recheckPast] = usePast(a?.end_time ?? null, now);

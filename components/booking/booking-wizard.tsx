@@ -2,7 +2,7 @@
 
 import { useEffect, useMemo, useState } from 'react';
 import dynamic from 'next/dynamic';
-import { useRouter } from 'next/navigation';
+import { useAppRouter } from '@/components/ui/use-app-router';
 import { useTranslations } from 'next-intl';
 import { useSWRConfig } from 'swr';
 import { CLIENT_TOAST_MS, toastError, toastSuccess } from '@/components/ui/toast';
@@ -51,7 +51,7 @@ export type BookingWizardProps = {
  */
 export function BookingWizard({ email, self, askPerson, people, initialServices }: BookingWizardProps) {
   const t = useTranslations('booking');
-  const router = useRouter();
+  const router = useAppRouter();
   const { mutate } = useSWRConfig();
   const checkHours = useHoursCheck();
   const steps = useMemo(() => flowSteps('client', { askPerson }), [askPerson]);

@@ -1,7 +1,7 @@
 'use client';
 
 import { useCallback, useMemo, useState } from 'react';
-import { useRouter } from 'next/navigation';
+import { useAppRouter } from '@/components/ui/use-app-router';
 import { useTranslations } from 'next-intl';
 import { toastError, toastSuccess } from '@/components/ui/toast';
 import { insertLeave } from '@/lib/api-client/staff';
@@ -34,7 +34,7 @@ export function LeaveWizard({ preset, closeHref }: { preset: Preset | null; clos
 function LeaveFlow({ employees, preset, closeHref }: { employees: Employee[]; preset: Preset | null; closeHref?: string }) {
   const t = useTranslations('booking');
   const ts = useTranslations('staffWizard');
-  const router = useRouter();
+  const router = useAppRouter();
   const steps = useMemo(() => flowSteps('leave'), []);
   const [today] = useState(() => madridDate(Date.now()));
   const [now] = useState(() => Date.now());

@@ -1,7 +1,7 @@
 'use client';
 
 import { useMemo, useState } from 'react';
-import { useRouter } from 'next/navigation';
+import { useAppRouter } from '@/components/ui/use-app-router';
 import { useTranslations } from 'next-intl';
 import { Spinner } from '@/components/ui/spinner';
 import { toastSuccess } from '@/components/ui/toast';
@@ -85,7 +85,7 @@ function MoveFlow({ appointment, service, employees }: { appointment: Appointmen
   const t = useTranslations('booking');
   const ts = useTranslations('staffWizard');
   const tc = useTranslations('common');
-  const router = useRouter();
+  const router = useAppRouter();
   const checkHours = useHoursCheck();
   const [today] = useState(() => madridDate(Date.now()));
   const [confirming, setConfirming] = useState(false);

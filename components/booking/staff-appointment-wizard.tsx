@@ -1,7 +1,7 @@
 'use client';
 
 import { useCallback, useMemo, useState } from 'react';
-import { useRouter } from 'next/navigation';
+import { useAppRouter } from '@/components/ui/use-app-router';
 import { useTranslations } from 'next-intl';
 import { toastSuccess } from '@/components/ui/toast';
 import { ApiClientError, errorMessageOf } from '@/lib/api-client/fetcher';
@@ -46,7 +46,7 @@ function StaffAppointmentFlow({ employees, preset, closeHref }: { employees: Emp
   const t = useTranslations('booking');
   const ts = useTranslations('staffWizard');
   const tc = useTranslations('common');
-  const router = useRouter();
+  const router = useAppRouter();
   const checkHours = useHoursCheck();
   const steps = useMemo(() => flowSteps('staffAppointment'), []);
   const [today] = useState(() => madridDate(Date.now()));

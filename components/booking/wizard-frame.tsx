@@ -1,7 +1,7 @@
 'use client';
 
 import { useEffect, useRef, useState, type ReactNode } from 'react';
-import { useRouter } from 'next/navigation';
+import { useAppRouter } from '@/components/ui/use-app-router';
 import { useTranslations } from 'next-intl';
 import { Button } from '@/components/ui/button';
 import { CloseIcon, Dialog, DialogActions } from '@/components/ui/dialog';
@@ -68,7 +68,7 @@ export function WizardFrame({ wizard, title, confirm, close, children }: WizardF
       : { label: '', busy: wizard.checking, onClick: () => void wizard.next() };
   const t = useTranslations('booking');
   const tc = useTranslations('common');
-  const router = useRouter();
+  const router = useAppRouter();
   const [asking, setAsking] = useState(false);
   const leave = () => {
     wizard.discard?.();

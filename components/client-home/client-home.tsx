@@ -2,7 +2,7 @@
 
 import { useEffect, useState } from 'react';
 import Link from 'next/link';
-import { useRouter } from 'next/navigation';
+import { useAppRouter } from '@/components/ui/use-app-router';
 import { useTranslations } from 'next-intl';
 import { Spinner } from '@/components/ui/spinner';
 import { ErrorIcon } from '@/components/ui/error-icon';
@@ -36,7 +36,7 @@ export type ClientHomeProps = {
  */
 export function ClientHome({ email, initialUser, highlightId }: ClientHomeProps) {
   const t = useTranslations('home');
-  const router = useRouter();
+  const router = useAppRouter();
   const { data: user = initialUser } = useUser(email, { fallbackData: initialUser });
   const { data: pending, error: pendingError } = usePendingAppointments(email, { fallbackData: initialUser.pending_appointments });
   const { data: facility } = useFacility();

@@ -1,7 +1,7 @@
 'use client';
 
 import { useState } from 'react';
-import { useRouter } from 'next/navigation';
+import { useAppRouter } from '@/components/ui/use-app-router';
 import { useTranslations } from 'next-intl';
 import { Dialog, DialogActions } from '@/components/ui/dialog';
 import { toastError, toastSuccess } from '@/components/ui/toast';
@@ -24,7 +24,7 @@ export type DeleteClientDialogProps = {
  */
 export function DeleteClientDialog({ client, open, onClose }: DeleteClientDialogProps) {
   const t = useTranslations('clients');
-  const router = useRouter();
+  const router = useAppRouter();
   const [busy, setBusy] = useState(false);
   const pending = client.history?.pending.length ?? client.pending_appointments.length;
 

@@ -1,7 +1,7 @@
 'use client';
 
 import { useState } from 'react';
-import { useRouter } from 'next/navigation';
+import { useAppRouter } from '@/components/ui/use-app-router';
 import { useTranslations } from 'next-intl';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogActions } from '@/components/ui/dialog';
@@ -27,7 +27,7 @@ export type RemoveEmployeeDialogProps = {
 export function RemoveEmployeeDialog({ employee, open, onClose }: RemoveEmployeeDialogProps) {
   const t = useTranslations('employees');
   const tc = useTranslations('common');
-  const router = useRouter();
+  const router = useAppRouter();
   const [busy, setBusy] = useState(false);
   const [pending, setPending] = useState<ConflictAppointment[] | null>(null);
 

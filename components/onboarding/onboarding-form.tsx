@@ -2,7 +2,7 @@
 
 import { useEffect, useId, useRef, useState } from 'react';
 import type { ConfirmationResult } from 'firebase/auth';
-import { useRouter } from 'next/navigation';
+import { useAppRouter } from '@/components/ui/use-app-router';
 import { useTranslations } from 'next-intl';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
@@ -45,7 +45,7 @@ export type OnboardingFormProps = {
 export function OnboardingForm({ email, firstName, surname: initialSurname, initialPhone, supportEmail, firebase }: OnboardingFormProps) {
   const t = useTranslations('onboarding');
   const tc = useTranslations('common');
-  const router = useRouter();
+  const router = useAppRouter();
   const ids = { name: useId(), surname: useId(), phone: useId(), phoneError: useId(), privacy: useId(), privacyText: useId(), privacyLink: useId() };
 
   const [name, setName] = useState(firstName);

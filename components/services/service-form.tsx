@@ -1,7 +1,7 @@
 'use client';
 
 import { useId, useState } from 'react';
-import { useRouter } from 'next/navigation';
+import { useAppRouter } from '@/components/ui/use-app-router';
 import { useTranslations } from 'next-intl';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogActions } from '@/components/ui/dialog';
@@ -90,7 +90,7 @@ export function EditServiceInfoScreen({ id }: { id: number }) {
  */
 function ServiceForm({ service }: { service?: Service }) {
   const t = useTranslations('services');
-  const router = useRouter();
+  const router = useAppRouter();
   const back = useBack(service ? `/services/${service.id}` : '/services');
   const missingText = useMissingFieldsText();
   const isNew = service === undefined;

@@ -2,7 +2,7 @@
 
 import Link from 'next/link';
 import { useEffect, useId, useRef, useState } from 'react';
-import { useRouter } from 'next/navigation';
+import { useAppRouter } from '@/components/ui/use-app-router';
 import { useTranslations } from 'next-intl';
 import { Dialog, DialogActions } from '@/components/ui/dialog';
 import { MoreIcon, PlusIcon, TrashIcon } from '@/components/ui/icons';
@@ -23,7 +23,7 @@ import './services.css';
 export function ServiceListScreen() {
   const t = useTranslations('services');
   const tc = useTranslations('common');
-  const router = useRouter();
+  const router = useAppRouter();
   const { data, error } = useServiceList();
   const [toDelete, setToDelete] = useState<Service | null>(null);
   const trigger = useRef<HTMLElement | null>(null);

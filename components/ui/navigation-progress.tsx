@@ -3,6 +3,7 @@
 import { Suspense, useEffect, useRef, useState } from 'react';
 import { usePathname, useSearchParams } from 'next/navigation';
 import { useTranslations } from 'next-intl';
+import { NAVIGATION_START_EVENT } from './use-app-router';
 
 /** How long a navigation may take before the bar shows (ms): fast navigations never flash it. */
 export const PROGRESS_DELAY_MS = 300;
@@ -40,20 +41,25 @@ function Bar() {
   }
   useEffect(() => clear, [url]);
 
-  // A click on an internal link starts a client-side navigation (next/link); the bar shows once it has
-  // been pending PROGRESS_DELAY_MS. Capture phase: next/link cancels the click's default before it bubbles.
+  // A click on an internal link (next/link) or a push/replace of the app router (useAppRouter) starts a
+  // client-side navigation; the bar shows once it has been pending PROGRESS_DELAY_MS. Capture phase:
+  // next/link cancels the click's default before it bubbles.
   useEffect(() => {
-    const onClick = (event: MouseEvent) => {
-      if (!navigationOf(event)) return;
+    const start = () => {
       clear();
       timers.current = [
         window.setTimeout(() => setVisible(true), PROGRESS_DELAY_MS),
         window.setTimeout(() => setVisible(false), PROGRESS_GIVE_UP_MS),
       ];
     };
+    const onClick = (event: MouseEvent) => {
+      if (navigationOf(event)) start();
+    };
     document.addEventListener('click', onClick, true);
+    window.addEventListener(NAVIGATION_START_EVENT, start);
     return () => {
       document.removeEventListener('click', onClick, true);
+      window.removeEventListener(NAVIGATION_START_EVENT, start);
       clear();
     };
   }, []);
@@ -62,8 +68,9 @@ function Bar() {
 }
 
 /**
- * A thin bar at the top of the window while a client-side navigation (a click on a link) has been pending
- * for more than PROGRESS_DELAY_MS; it goes when the new page's URL is in place. Renders nothing otherwise.
+ * A thin bar at the top of the window while a client-side navigation (a click on a link, or a push or
+ * replace of `useAppRouter`) has been pending for more than PROGRESS_DELAY_MS; it goes when the new page's
+ * URL is in place. Renders nothing otherwise.
  */
 export function NavigationProgress() {
   return (

@@ -1,7 +1,7 @@
 'use client';
 
 import { useCallback, type ReactNode } from 'react';
-import { useRouter } from 'next/navigation';
+import { useAppRouter } from '@/components/ui/use-app-router';
 import { useTranslations } from 'next-intl';
 import { ChevronLeftIcon } from './icons';
 
@@ -27,7 +27,7 @@ function hasInAppHistory(): boolean {
  * is one in this app, else to `fallbackHref` (replacing the current entry).
  */
 export function useBack(fallbackHref: string): () => void {
-  const router = useRouter();
+  const router = useAppRouter();
   return useCallback(() => {
     if (hasInAppHistory()) router.back();
     else router.replace(fallbackHref);
