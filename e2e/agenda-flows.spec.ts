@@ -68,6 +68,7 @@ test('a blocked slot disappears from the client hours and comes back when unbloc
   await page.locator(`[data-event-id="${leave.body.data.event_id}"]`).click();
   const dialog = page.getByRole('dialog', { name: 'Franja Bloqueada' });
   await dialog.getByRole('button', { name: 'Desbloquear franja' }).click();
+  await page.getByRole('dialog', { name: '¿Desbloquear esta franja?' }).getByRole('button', { name: 'Desbloquear', exact: true }).click();
   await expect(page.getByText('Franja desbloqueada')).toBeVisible();
   await expect(page.locator(`[data-event-id="${leave.body.data.event_id}"]`)).toHaveCount(0);
   expect(await clientHours(client, date)).toContain(madrid(date, '10:00'));

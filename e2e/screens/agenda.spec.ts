@@ -178,6 +178,7 @@ test('a guest appointment warns that nobody is notified; a leave can be unblocke
   await expect(leave).toContainText('Médico');
   await expect(leave).toContainText('Marcos Ruiz');
   await leave.getByRole('button', { name: 'Desbloquear franja' }).click();
+  await page.getByRole('dialog', { name: '¿Desbloquear esta franja?' }).getByRole('button', { name: 'Desbloquear', exact: true }).click();
   await expect(page.getByText('Franja desbloqueada')).toBeVisible();
   await expect(page.locator(`[data-event-id="${leaveId}"]`)).toHaveCount(0);
 });
