@@ -211,7 +211,7 @@ test('selecting a slot: overlap and past are refused, a free slot opens Nuevo ev
   await expect(page.getByText('No puedes seleccionar una fecha antigua')).toBeVisible();
 });
 
-test('Configuración switches to the week, hides a stylist and remembers the view', async ({ page }) => {
+test('Configuración switches to the week, hides a stylist and remembers both', async ({ page }) => {
   await signIn(page, MARCOS);
   await openAgenda(page, workday(1));
   await expect(page.locator('.fc-col-header-cell.fc-resource')).toHaveCount(3);
@@ -232,9 +232,14 @@ test('Configuración switches to the week, hides a stylist and remembers the vie
   const after = await page.getByLabel('Fecha', { exact: true }).inputValue();
   expect(DateTime.fromISO(after).diff(DateTime.fromISO(before), 'days').days).toBe(7);
 
+  // After a reload the week view and the hidden stylist are both remembered.
   await page.reload();
-  await expect(page.locator('.fc-col-header-cell.fc-day')).toHaveCount(21);
-  await page.evaluate(() => localStorage.removeItem('agenda-storage'));
+  await expect(page.locator('.fc-col-header-cell.fc-resource')).toHaveCount(2);
+  await expect(page.locator('.fc-col-header-cell.fc-day')).toHaveCount(14);
+  await page.evaluate(() => {
+    localStorage.removeItem('agenda-storage');
+    localStorage.removeItem('agenda-hidden-stylists');
+  });
 });
 
 test('the floating button, a stylist header and the Menú lead to the other staff screens', async ({ page }) => {
