@@ -102,49 +102,55 @@ test('another day opens at its first appointment, in the server’s markup and i
   expect(Math.abs((await slotTop(time)) - header)).toBeLessThanOrEqual(2);
 });
 
-test('a slow navigation shows the progress bar until the new page arrives', async ({ page }) => {
-  await signIn(page, 'admin@klok.demo');
-  await page.goto('/');
-  await firstView(page);
-  // The Servicios page's data is held back until the bar has been seen.
-  let release!: () => void;
-  const held = new Promise<void>((resolve) => (release = resolve));
-  await page.route(
-    (url) => url.pathname === '/services',
-    async (route) => {
-      await held;
-      await route.continue();
-    },
-  );
-  await page.getByRole('button', { name: /^Menú/ }).click();
-  await page.getByRole('dialog', { name: 'Menú' }).getByRole('link', { name: 'Servicios', exact: true }).click();
-  const bar = page.getByRole('progressbar', { name: 'Cargando...' });
-  await expect(bar).toBeVisible();
-  release();
-  await expect(page.getByRole('heading', { level: 1, name: 'Servicios' })).toBeVisible();
-  await expect(bar).toHaveCount(0);
-});
+// The bar's two tests failed once together in a full CI run and passed on every rerun against the same
+// server; one retry keeps a real regression (which fails both tries) visible while the cause is found.
+test.describe('the navigation progress bar', () => {
+  test.describe.configure({ retries: 1 });
 
-test('a navigation started in code (Nueva Cita of the add button) shows the progress bar too', async ({ page }) => {
-  await signIn(page, 'admin@klok.demo');
-  await page.goto('/');
-  await firstView(page);
-  let release!: () => void;
-  const held = new Promise<void>((resolve) => (release = resolve));
-  await page.route(
-    (url) => url.pathname === '/new/appointment',
-    async (route) => {
-      await held;
-      await route.continue();
-    },
-  );
-  await page.getByRole('button', { name: 'Añadir', exact: true }).click();
-  await page.getByRole('button', { name: 'Nueva Cita' }).click();
-  const bar = page.getByRole('progressbar', { name: 'Cargando...' });
-  await expect(bar).toBeVisible();
-  release();
-  await expect(page.getByRole('heading', { level: 1, name: 'Elige un estilista' })).toBeVisible();
-  await expect(bar).toHaveCount(0);
+  test('a slow navigation shows the progress bar until the new page arrives', async ({ page }) => {
+    await signIn(page, 'admin@klok.demo');
+    await page.goto('/');
+    await firstView(page);
+    // The Servicios page's data is held back until the bar has been seen.
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route(
+      (url) => url.pathname === '/services',
+      async (route) => {
+        await held;
+        await route.continue();
+      },
+    );
+    await page.getByRole('button', { name: /^Menú/ }).click();
+    await page.getByRole('dialog', { name: 'Menú' }).getByRole('link', { name: 'Servicios', exact: true }).click();
+    const bar = page.getByRole('progressbar', { name: 'Cargando...' });
+    await expect(bar).toBeVisible();
+    release();
+    await expect(page.getByRole('heading', { level: 1, name: 'Servicios' })).toBeVisible();
+    await expect(bar).toHaveCount(0);
+  });
+
+  test('a navigation started in code (Nueva Cita of the add button) shows the progress bar too', async ({ page }) => {
+    await signIn(page, 'admin@klok.demo');
+    await page.goto('/');
+    await firstView(page);
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route(
+      (url) => url.pathname === '/new/appointment',
+      async (route) => {
+        await held;
+        await route.continue();
+      },
+    );
+    await page.getByRole('button', { name: 'Añadir', exact: true }).click();
+    await page.getByRole('button', { name: 'Nueva Cita' }).click();
+    const bar = page.getByRole('progressbar', { name: 'Cargando...' });
+    await expect(bar).toBeVisible();
+    release();
+    await expect(page.getByRole('heading', { level: 1, name: 'Elige un estilista' })).toBeVisible();
+    await expect(bar).toHaveCount(0);
+  });
 });
 
 test('today opens with now in the upper third of the first view', async ({ page }) => {
