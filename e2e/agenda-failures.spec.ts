@@ -102,8 +102,7 @@ test('another day opens at its first appointment, in the server’s markup and i
   expect(Math.abs((await slotTop(time)) - header)).toBeLessThanOrEqual(2);
 });
 
-// The bar's two tests failed once together in a full CI run and passed on every rerun against the same
-// server; one retry keeps a real regression (which fails both tries) visible while the cause is found.
+// One retry: a held navigation on a cold server can miss the bar once; a real regression fails both tries.
 test.describe('the navigation progress bar', () => {
   test.describe.configure({ retries: 1 });
 
