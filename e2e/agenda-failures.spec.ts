@@ -1,7 +1,7 @@
 import { expect, test, type Locator } from '@playwright/test';
 import { DateTime } from 'luxon';
 import { api, signIn, workday } from './fixtures/auth';
-import { firstView, showCalendar } from './fixtures/pages';
+import { firstView, madrid, showCalendar } from './fixtures/pages';
 import { ZONE } from '../lib/domain/time';
 
 /**
@@ -91,6 +91,24 @@ test('another day opens at its first appointment, in the server’s markup and i
   await expect.poll(() => plain.locator('.agenda-facade').evaluate((el) => el.scrollTop)).toBe(expectedTop);
   await noScript.close();
 
+  // A browser without CSS `scroll-initial-target` (the rule stripped from the style sheets) and before React
+  // has taken over (no script bundle loads): the markup's inline script scrolls it there.
+  const noTarget = await browser.newContext({ baseURL: test.info().project.use.baseURL, storageState: await page.context().storageState() });
+  const bare = await noTarget.newPage();
+  let stripped = 0;
+  await bare.route(/\/_next\/static\/.*\.css/, async (route) => {
+    const css = await (await route.fetch()).text();
+    const body = css.replace(/scroll-initial-target:\s*nearest;?/g, '');
+    if (body !== css) stripped++;
+    await route.fulfill({ contentType: 'text/css', body });
+  });
+  await bare.route(/\/_next\/static\/chunks\/.*\.js/, (route) => route.abort());
+  await bare.goto(`/?date=${date}`);
+  await expect.poll(() => bare.locator('.agenda-facade').evaluate((el) => el.scrollTop)).toBe(expectedTop);
+  expect(stripped, 'the style sheets carried scroll-initial-target').toBeGreaterThan(0);
+  await expect(bare.locator('.agenda-facade')).not.toHaveAttribute('data-live', 'true');
+  await noTarget.close();
+
   await page.goto(`/?date=${date}`);
   const first = await firstView(page);
   expect(await first.evaluate((el) => el.scrollTop)).toBe(expectedTop);
@@ -102,9 +120,43 @@ test('another day opens at its first appointment, in the server’s markup and i
   expect(Math.abs((await slotTop(time)) - header)).toBeLessThanOrEqual(2);
 });
 
-// One retry: a held navigation on a cold server can miss the bar once; a real regression fails both tries.
+test('a day reached with Siguiente in the loaded calendar opens at its first appointment', async ({ page }) => {
+  await signIn(page, 'admin@klok.demo');
+  // A day of its own far ahead, with one appointment in the afternoon; the day before has none.
+  const date = workday(47);
+  const before = DateTime.fromISO(date).minus({ days: 1 }).toISODate()!;
+  const services = await api(page.request, 'GET', '/api/v1/facility/1/services');
+  const cut = (services.body.items as { id: number; name: string }[]).find((s) => s.name === 'Corte de pelo')!;
+  const day = await api(page.request, 'GET', `/api/v1/facility/1/appointments?startDate=${date}&endDate=${date}`);
+  const booked = (day.body.items as { appointments: { type: string; status?: string; client_name?: string }[] }[])
+    .flatMap((d) => d.appointments)
+    .some((a) => a.type === 'appointment' && a.status === 'pending' && a.client_name === 'Cliente Vespertino');
+  if (!booked) {
+    const res = await api(page.request, 'PATCH', '/api/v1/schedules/insert/appointment', {
+      start_time: madrid(date, '14:00'),
+      facility_id: 1,
+      employee_id: 'sara@klok.demo',
+      service_id: cut.id,
+      client_name: 'Cliente Vespertino',
+    });
+    expect(res.status, JSON.stringify(res.body)).toBe(201);
+  }
+
+  await page.goto(`/?date=${before}`);
+  await firstView(page);
+  await showCalendar(page);
+  const scroller = page.locator('.agenda-calendar-layer .fc-scrollgrid-section-body .fc-scroller').last();
+  const slotOffset = async () =>
+    (await page.locator('.agenda-calendar-layer .fc-timegrid-slot-lane[data-time="14:00:00"]').boundingBox())!.y - (await scroller.boundingBox())!.y;
+  // The afternoon is far below the empty day's opening.
+  expect(await slotOffset()).toBeGreaterThan(200);
+  await page.getByRole('button', { name: 'Siguiente' }).click();
+  await expect(page.getByText('Cliente Vespertino').first()).toBeVisible();
+  // 14:00 comes to the top of the grid.
+  await expect.poll(async () => Math.abs(await slotOffset())).toBeLessThanOrEqual(2);
+});
+
 test.describe('the navigation progress bar', () => {
-  test.describe.configure({ retries: 1 });
 
   test('a slow navigation shows the progress bar until the new page arrives', async ({ page }) => {
     await signIn(page, 'admin@klok.demo');

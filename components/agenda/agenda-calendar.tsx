@@ -92,8 +92,11 @@ export type AgendaCalendarProps = {
 
 export type AgendaCalendarHandle = {
   unselect: () => void;
-  /** Scrolls the grid to `minute` (after midnight) at its top and `left` px sideways (a first view's scroll). */
-  scrollTo: (minute: number, left: number) => void;
+  /**
+   * Scrolls the grid to `minute` (after midnight) at its top and, when given, `left` px sideways (a first
+   * view's scroll); without `left` the sideways scroll stays.
+   */
+  scrollTo: (minute: number, left?: number) => void;
 };
 
 /**
@@ -177,6 +180,7 @@ export const AgendaCalendar = memo(
         unselect: () => ref.current?.getApi().unselect(),
         scrollTo: (minute, left) => {
           ref.current?.getApi().scrollToTime(formatHHmm(Math.round(minute)));
+          if (left === undefined) return;
           // The body's scroller that moves sideways; FullCalendar keeps the header in step with it.
           for (const el of frame.current?.querySelectorAll<HTMLElement>('.fc-scrollgrid-section-body .fc-scroller') ?? []) {
             if (el.scrollWidth > el.clientWidth) el.scrollLeft = left;

@@ -43,6 +43,12 @@ export type AgendaFacadeProps = {
   corner: ReactNode;
   /** Minute of the day (after midnight) at the grid's top when it opens (lib/domain/agenda `openingMinute`). */
   openMinute: number;
+  /**
+   * The page's CSP nonce. With it the server's markup carries a small inline script that scrolls the grid
+   * to `openMinute` as soon as the browser parses it, for browsers without CSS `scroll-initial-target`
+   * (Safari, Firefox), long before React takes over.
+   */
+  scriptNonce?: string;
   onSelect: (selection: CalendarSelection) => void;
   onEventClick: (event: AgendaEvent['extendedProps']) => void;
 };
@@ -61,7 +67,7 @@ type Press = { x: number; y: number; col: HTMLElement; timer: number; armed: boo
  */
 export const AgendaFacade = memo(
   forwardRef<HTMLDivElement, AgendaFacadeProps>(function AgendaFacade(
-    { date, resources, events, now, today, highlightId, selection, corner, openMinute, onSelect, onEventClick },
+    { date, resources, events, now, today, highlightId, selection, corner, openMinute, scriptNonce, onSelect, onEventClick },
     scrollerRef,
   ) {
     const t = useTranslations('agenda');
@@ -73,7 +79,7 @@ export const AgendaFacade = memo(
     const localRef = useRef<HTMLDivElement | null>(null);
 
     // Opened at `openMinute`, as the calendar (its `scrollTime`): the server's markup already is, through the
-    // opening marker (CSS `scroll-initial-target`); where the browser lacks it, once React has taken over.
+    // opening marker (CSS `scroll-initial-target`) or else its inline script; rendered in the browser, here.
     // `data-live` tells that the first view answers taps.
     useLayoutEffect(() => {
       const el = localRef.current;
@@ -250,7 +256,22 @@ export const AgendaFacade = memo(
             </div>
           ))}
         </div>
+        {scriptNonce ? (
+          <script
+            nonce={scriptNonce}
+            suppressHydrationWarning
+            dangerouslySetInnerHTML={{ __html: openingScript(px(openMinute - AGENDA_GRID.startMinute)) }}
+          />
+        ) : null}
       </div>
     );
   }),
 );
+
+/**
+ * The inline script of the first view's server markup: scrolls its parent (the grid's scroller) `top` px
+ * down unless something (CSS `scroll-initial-target`) already did.
+ */
+function openingScript(top: number): string {
+  return `(function(s){var el=s&&s.parentElement;if(el&&el.scrollTop===0)el.scrollTop=${Math.round(top)};})(document.currentScript)`;
+}

@@ -151,6 +151,8 @@ export type AgendaProps = {
   today: string;
   /** When the page was served (epoch ms): the first render's clock (past events, the time indicator). */
   now: number;
+  /** The page's CSP nonce: the first view's server markup then scrolls itself to its opening (agenda-facade.tsx). */
+  scriptNonce?: string;
 };
 
 type Opened = { kind: 'appointment'; record: AgendaAppointment } | { kind: 'leave'; record: AgendaLeave } | null;
@@ -161,7 +163,7 @@ type Opened = { kind: 'appointment'; record: AgendaAppointment } | { kind: 'leav
  * time-gutter corner, the floating add button and the dialogs of a selected slot, an appointment (with
  * its cancellation) and a blocked slot.
  */
-export function Agenda({ myEmail, focusDate, focusEventId, today, now: servedAt }: AgendaProps) {
+export function Agenda({ myEmail, focusDate, focusEventId, today, now: servedAt, scriptNonce }: AgendaProps) {
   const t = useTranslations('agenda');
   const tc = useTranslations('common');
   const router = useAppRouter();
@@ -386,6 +388,20 @@ export function Agenda({ myEmail, focusDate, focusEventId, today, now: servedAt 
       }),
     [date, openedAt.now, colored, staff, hidden],
   );
+  // A date the loaded calendar moves to scrolls to its opening minute once its appointments have arrived
+  // (the calendar's own reset on a date change uses the minute known before they did); once per date, so a
+  // revalidation never moves the grid under the user's finger. An event to focus scrolls by itself.
+  const scrolledDate = useRef(date);
+  const dayLoaded = agenda.data !== undefined;
+  useEffect(() => {
+    if (!calendarReady || !dayLoaded || focus || scrolledDate.current === date) return;
+    // After the calendar's own date change, which runs a tick after the render (agenda-calendar.tsx).
+    const id = setTimeout(() => {
+      scrolledDate.current = date;
+      calendar.current?.scrollTo(openMinute);
+    }, 0);
+    return () => clearTimeout(id);
+  }, [calendarReady, dayLoaded, focus, date, openMinute]);
 
   /** What the calendar and the first view both show and do (kept by reference: both compare their props). */
   const shown = { date, resources, events: colored, highlightId, corner: settingsButton, openMinute, onSelect, onEventClick };
@@ -425,7 +441,7 @@ export function Agenda({ myEmail, focusDate, focusEventId, today, now: servedAt 
             <AgendaCalendar ref={calendar} view={view} {...shown} onMove={onMove} onReady={onCalendarReady} />
           </div>
         ) : null}
-        {showFacade ? <AgendaFacade ref={facade} {...shown} now={now} today={madridDate(now)} selection={selection} /> : null}
+        {showFacade ? <AgendaFacade ref={facade} {...shown} now={now} today={madridDate(now)} selection={selection} scriptNonce={scriptNonce} /> : null}
         {failed ? (
           <div className="agenda-load-error" role="alert">
             <p>{t('loadError')}</p>

@@ -1,6 +1,6 @@
 'use client';
 
-import { Suspense, useEffect, useRef, useState } from 'react';
+import { Suspense, useCallback, useEffect, useRef, useState } from 'react';
 import { usePathname, useSearchParams } from 'next/navigation';
 import { useTranslations } from 'next-intl';
 import { NAVIGATION_START_EVENT } from './use-app-router';
@@ -22,34 +22,56 @@ function navigationOf(event: MouseEvent): URL | null {
   return to;
 }
 
-function Bar() {
-  const t = useTranslations('common');
+/**
+ * Reports the current URL (path and query) to `onUrl` after every render that shows a new one. Its own
+ * Suspense boundary: `useSearchParams` needs one.
+ */
+function UrlWatch({ onUrl }: { onUrl: (url: string) => void }) {
   const url = `${usePathname()}?${useSearchParams().toString()}`;
+  useEffect(() => onUrl(url), [url, onUrl]);
+  return null;
+}
+
+/**
+ * A thin bar at the top of the window while a client-side navigation (a click on a link, or a push or
+ * replace of `useAppRouter`) has been pending for more than PROGRESS_DELAY_MS; it goes when the new page's
+ * URL is in place. Renders nothing otherwise.
+ *
+ * The listeners live outside any Suspense boundary, so they are in place as soon as the app's shell has
+ * hydrated: React hydrates Suspense boundaries later, and a tap on a control of the page may come first.
+ */
+export function NavigationProgress() {
+  const t = useTranslations('common');
   const [visible, setVisible] = useState(false);
   const timers = useRef<number[]>([]);
+  /** The URL (path and query) a pending navigation started from, or null. */
+  const from = useRef<string | null>(null);
 
-  const clear = () => {
+  const stop = useCallback(() => {
     timers.current.forEach((id) => window.clearTimeout(id));
     timers.current = [];
-  };
-
-  // The navigation has arrived when the URL changed: the bar goes and its pending timers with it.
-  const [arrived, setArrived] = useState(url);
-  if (arrived !== url) {
-    setArrived(url);
+    from.current = null;
     setVisible(false);
-  }
-  useEffect(() => clear, [url]);
+  }, []);
+
+  // The navigation has arrived when the URL differs from the one it started from.
+  const onUrl = useCallback(
+    (url: string) => {
+      if (from.current !== null && url !== from.current) stop();
+    },
+    [stop],
+  );
 
   // A click on an internal link (next/link) or a push/replace of the app router (useAppRouter) starts a
   // client-side navigation; the bar shows once it has been pending PROGRESS_DELAY_MS. Capture phase:
   // next/link cancels the click's default before it bubbles.
   useEffect(() => {
     const start = () => {
-      clear();
+      timers.current.forEach((id) => window.clearTimeout(id));
+      from.current = `${location.pathname}?${new URLSearchParams(location.search).toString()}`;
       timers.current = [
         window.setTimeout(() => setVisible(true), PROGRESS_DELAY_MS),
-        window.setTimeout(() => setVisible(false), PROGRESS_GIVE_UP_MS),
+        window.setTimeout(stop, PROGRESS_GIVE_UP_MS),
       ];
     };
     const onClick = (event: MouseEvent) => {
@@ -60,22 +82,16 @@ function Bar() {
     return () => {
       document.removeEventListener('click', onClick, true);
       window.removeEventListener(NAVIGATION_START_EVENT, start);
-      clear();
+      stop();
     };
-  }, []);
+  }, [stop]);
 
-  return visible ? <div className="nav-progress" role="progressbar" aria-label={t('loading')} /> : null;
-}
-
-/**
- * A thin bar at the top of the window while a client-side navigation (a click on a link, or a push or
- * replace of `useAppRouter`) has been pending for more than PROGRESS_DELAY_MS; it goes when the new page's
- * URL is in place. Renders nothing otherwise.
- */
-export function NavigationProgress() {
   return (
-    <Suspense fallback={null}>
-      <Bar />
-    </Suspense>
+    <>
+      <Suspense fallback={null}>
+        <UrlWatch onUrl={onUrl} />
+      </Suspense>
+      {visible ? <div className="nav-progress" role="progressbar" aria-label={t('loading')} /> : null}
+    </>
   );
 }

@@ -1,4 +1,5 @@
 import type { Metadata } from 'next';
+import { headers } from 'next/headers';
 import { redirect } from 'next/navigation';
 import { getTranslations } from 'next-intl/server';
 import { SWRConfig } from 'swr';
@@ -41,9 +42,11 @@ export default async function AgendaPage({ searchParams }: { searchParams: Promi
   const db = await getDb();
   const [employees, days] = await Promise.all([employeesFor(db, tenant.id, user.role), agendaBetween(db, tenant.id, day, day)]);
   const push = pushWebConfig();
+  // The per-request nonce the request edge (middleware.ts) put in the page's Content-Security-Policy.
+  const scriptNonce = (await headers()).get('x-nonce') ?? undefined;
   return (
     <SWRConfig value={{ fallback: { [apiPaths.staffEmployees()]: employees, [apiPaths.agenda(day, day)]: days } }}>
-      <Agenda myEmail={user.email} focusDate={focusDate} focusEventId={focusEventId} today={today} now={now} />
+      <Agenda myEmail={user.email} focusDate={focusDate} focusEventId={focusEventId} today={today} now={now} scriptNonce={scriptNonce} />
       {push && (
         <PushRegistration config={push} email={user.email} target="employee" stored={await storedPushToken(tenant.id, user.email)} />
       )}
