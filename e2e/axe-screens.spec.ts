@@ -5,8 +5,9 @@ import { corte, newPage } from './fixtures/pages';
 
 /**
  * axe-core on every screen of both route sets, in a phone (390 × 844) and a desktop
- * (1280 × 800) viewport: no violation of impact serious or critical. Each test prints the screens it
- * covered. Screens covered elsewhere are left out here: the agenda (e2e/agenda-readability.spec.ts), the
+ * (1280 × 800) viewport: no violation of impact serious or critical. Each screen opens once, at the phone
+ * size, and is audited there and again after widening the window to the desktop size. Each test prints the
+ * screens it covered. Screens covered elsewhere are left out here: the agenda (e2e/agenda-readability.spec.ts), the
  * onboarding (e2e/onboarding-phone.spec.ts) and the wizard steps after the first (e2e/wizard-keyboard.spec.ts).
  */
 
@@ -46,17 +47,27 @@ async function seriousViolations(page: Page): Promise<string[]> {
     .map((v) => `${v.id} (${v.impact}, ${v.nodes.length}): ${v.nodes.slice(0, 4).map((n) => n.target.join(' ')).join(' | ')}`);
 }
 
-/** Visits every screen, collects the violations of all of them, prints the coverage and asserts none. */
+/**
+ * Opens every screen at the phone size, audits it there and at the desktop size, collects the violations
+ * of all of them, prints the coverage and asserts none.
+ */
 async function audit(page: Page, label: string, screens: Screen[]): Promise<void> {
   const found: string[] = [];
   const covered: string[] = [];
   for (const screen of screens) {
+    await page.setViewportSize(VIEWPORTS[0].viewport);
     await screen.open(page);
-    const bad = await seriousViolations(page);
-    covered.push(`${screen.name} ${bad.length ? `✗ ${bad.length}` : '✓'}`);
-    for (const v of bad) found.push(`${screen.name}: ${v}`);
+    for (const { name: vp, viewport } of VIEWPORTS) {
+      if (vp !== VIEWPORTS[0].name) {
+        await page.setViewportSize(viewport);
+        await ready(page);
+      }
+      const bad = await seriousViolations(page);
+      covered.push(`${screen.name} (${vp}) ${bad.length ? `✗ ${bad.length}` : '✓'}`);
+      for (const v of bad) found.push(`${screen.name} (${vp}): ${v}`);
+    }
   }
-  console.log(`axe ${label}: ${screens.length} screens covered\n  ${covered.join('\n  ')}`);
+  console.log(`axe ${label}: ${screens.length} screens covered in ${VIEWPORTS.length} viewports\n  ${covered.join('\n  ')}`);
   expect(found, `serious/critical axe violations (${label})`).toEqual([]);
 }
 
@@ -68,62 +79,57 @@ async function eachTab(page: Page, name: string): Promise<string[]> {
   return names.length ? names : [name];
 }
 
-for (const { name: vp, viewport } of VIEWPORTS) {
-  test.describe(`axe on every screen (${vp})`, () => {
-    test(`public screens (${vp})`, async ({ browser }) => {
-      const page = await newPage(browser);
-      await page.setViewportSize(viewport);
-      await audit(page, `public ${vp}`, [{ name: '/login', open: (p) => visit(p, '/login') }]);
-    });
-
-    test(`client screens (${vp})`, async ({ browser }) => {
-      const page = await newPage(browser);
-      await page.setViewportSize(viewport);
-      await signIn(page, CLIENT);
-      await audit(page, `client ${vp}`, [
-        { name: '/ (Mis citas)', open: (p) => visit(p, '/') },
-        { name: '/new/appointment (first step)', open: (p) => visit(p, '/new/appointment') },
-      ]);
-    });
-
-    test(`staff screens (${vp})`, async ({ browser }) => {
-      test.setTimeout(180_000);
-      const page = await newPage(browser);
-      await page.setViewportSize(viewport);
-      await signIn(page, ADMIN);
-      const service = await corte(page);
-      await visit(page, `/employees/${MARCOS}`);
-      const employeeTabs = await eachTab(page, 'detail');
-      await visit(page, `/services/${service.id}`);
-      const serviceTabs = await eachTab(page, 'detail');
-      await visit(page, `/clients/${CLIENT}`);
-      const clientTabs = await eachTab(page, 'detail');
-      /** The detail screen at `url`, with its tab `tab` selected (when it has tabs). */
-      const tabScreens = (url: string, tabs: string[]): Screen[] =>
-        tabs.map((tab, i) => ({
-          name: tabs.length > 1 ? `${url} [${tab}]` : url,
-          open: async (p: Page) => {
-            await visit(p, url);
-            if (tabs.length > 1) {
-              await p.getByRole('tab').nth(i).click();
-              await expect(p.getByRole('tab').nth(i)).toHaveAttribute('aria-selected', 'true');
-              await ready(p);
-            }
-          },
-        }));
-      await audit(page, `staff ${vp}`, [
-        { name: '/employees', open: (p) => visit(p, '/employees') },
-        ...tabScreens(`/employees/${MARCOS}`, employeeTabs),
-        { name: `/employees/${MARCOS}/edit/week-schedule`, open: (p) => visit(p, `/employees/${MARCOS}/edit/week-schedule`) },
-        { name: '/services', open: (p) => visit(p, '/services') },
-        { name: '/services/new', open: (p) => visit(p, '/services/new') },
-        ...tabScreens(`/services/${service.id}`, serviceTabs),
-        { name: '/clients', open: (p) => visit(p, '/clients') },
-        ...tabScreens(`/clients/${CLIENT}`, clientTabs),
-        { name: '/activities', open: (p) => visit(p, '/activities') },
-        { name: '/mail', open: (p) => visit(p, '/mail') },
-        { name: '/new/leave (first step)', open: (p) => visit(p, '/new/leave') },
-      ]);
-    });
+test.describe('axe on every screen (phone and desktop)', () => {
+  test('public screens', async ({ browser }) => {
+    const page = await newPage(browser);
+    await audit(page, 'public', [{ name: '/login', open: (p) => visit(p, '/login') }]);
   });
-}
+
+  test('client screens', async ({ browser }) => {
+    const page = await newPage(browser);
+    await signIn(page, CLIENT);
+    await audit(page, 'client', [
+      { name: '/ (Mis citas)', open: (p) => visit(p, '/') },
+      { name: '/new/appointment (first step)', open: (p) => visit(p, '/new/appointment') },
+    ]);
+  });
+
+  test('staff screens', async ({ browser }) => {
+    test.setTimeout(180_000);
+    const page = await newPage(browser);
+    await signIn(page, ADMIN);
+    const service = await corte(page);
+    await visit(page, `/employees/${MARCOS}`);
+    const employeeTabs = await eachTab(page, 'detail');
+    await visit(page, `/services/${service.id}`);
+    const serviceTabs = await eachTab(page, 'detail');
+    await visit(page, `/clients/${CLIENT}`);
+    const clientTabs = await eachTab(page, 'detail');
+    /** The detail screen at `url`, with its tab `tab` selected (when it has tabs). */
+    const tabScreens = (url: string, tabs: string[]): Screen[] =>
+      tabs.map((tab, i) => ({
+        name: tabs.length > 1 ? `${url} [${tab}]` : url,
+        open: async (p: Page) => {
+          await visit(p, url);
+          if (tabs.length > 1) {
+            await p.getByRole('tab').nth(i).click();
+            await expect(p.getByRole('tab').nth(i)).toHaveAttribute('aria-selected', 'true');
+            await ready(p);
+          }
+        },
+      }));
+    await audit(page, 'staff', [
+      { name: '/employees', open: (p) => visit(p, '/employees') },
+      ...tabScreens(`/employees/${MARCOS}`, employeeTabs),
+      { name: `/employees/${MARCOS}/edit/week-schedule`, open: (p) => visit(p, `/employees/${MARCOS}/edit/week-schedule`) },
+      { name: '/services', open: (p) => visit(p, '/services') },
+      { name: '/services/new', open: (p) => visit(p, '/services/new') },
+      ...tabScreens(`/services/${service.id}`, serviceTabs),
+      { name: '/clients', open: (p) => visit(p, '/clients') },
+      ...tabScreens(`/clients/${CLIENT}`, clientTabs),
+      { name: '/activities', open: (p) => visit(p, '/activities') },
+      { name: '/mail', open: (p) => visit(p, '/mail') },
+      { name: '/new/leave (first step)', open: (p) => visit(p, '/new/leave') },
+    ]);
+  });
+});
