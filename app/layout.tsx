@@ -5,13 +5,19 @@ import { getMessages } from 'next-intl/server';
 import { NavigationProgress } from '@/components/ui/navigation-progress';
 import { Toaster } from '@/components/ui/toaster';
 import { ZONE } from '@/lib/domain/time';
+import { currentBrand } from '@/lib/server/services/salon-brand';
 import './globals.css';
 
-export const metadata: Metadata = {
-  title: 'Klok',
-  icons: { icon: '/tenants/klok/logo.svg', apple: '/icons/apple-touch-icon.png' },
-  appleWebApp: { capable: true, title: 'Klok', statusBarStyle: 'default' },
-};
+/** The salon's logo as the tab icon and its name as the installed app's title (Klok for an unknown host). */
+export async function generateMetadata(): Promise<Metadata> {
+  // The database may be down: the page then shows its own error, and the metadata falls back to Klok's.
+  const brand = await currentBrand().catch(() => null);
+  return {
+    title: 'Klok',
+    icons: { icon: brand?.logo ?? '/icons/icon-192.png', apple: '/icons/apple-touch-icon.png' },
+    appleWebApp: { capable: true, title: brand?.name ?? 'Klok', statusBarStyle: 'default' },
+  };
+}
 
 export const viewport: Viewport = {
   width: 'device-width',

@@ -1,14 +1,17 @@
 import type { MetadataRoute } from 'next';
 import messages from '@/lib/i18n/messages/es.json';
+import { currentBrand } from '@/lib/server/services/salon-brand';
 
 /**
- * The web app manifest: Klok installs on a phone's home screen as a standalone app.
+ * The web app manifest: the salon's Klok installs on a phone's home screen as a standalone app named after
+ * the salon (Klok for a host that names no salon).
  * Colours from app/globals.css (`--primary`, `--bg`); icons in public/icons/ (scripts/make-icons.mjs).
  */
-export default function manifest(): MetadataRoute.Manifest {
+export default async function manifest(): Promise<MetadataRoute.Manifest> {
+  const name = (await currentBrand().catch(() => null))?.name ?? 'Klok';
   return {
-    name: 'Klok',
-    short_name: 'Klok',
+    name,
+    short_name: name,
     description: messages.login.tagline,
     lang: 'es',
     start_url: '/',

@@ -4,7 +4,8 @@ import { join } from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 
 /**
- * Installability: Klok installs on a phone's home screen as a standalone app. Lighthouse
+ * Installability: each salon's Klok installs on a phone's home screen as a standalone app named after the
+ * salon, and a salon without a logo of its own shows a generated one. Lighthouse
  * 12 dropped its PWA audits; the check it ran is Chrome's own `Page.getInstallabilityErrors` (DevTools
  * Protocol), asked here on the sign-in page, which every visitor reaches without an account. Playwright's
  * usual browser contexts are off the record, and Chrome never offers to install from an incognito
@@ -28,7 +29,7 @@ async function installabilityErrors(page: Page): Promise<string[]> {
   }
 }
 
-test('the manifest names Klok, opens standalone at / and has 192 and 512 PNG icons', async ({ page }) => {
+test('the manifest names the salon, opens standalone at / and has 192 and 512 PNG icons', async ({ page }) => {
   await page.goto('/login');
   const href = await page.locator('link[rel="manifest"]').getAttribute('href');
   expect(href).toBeTruthy();
@@ -66,4 +67,25 @@ test('Chrome finds /login installable (only "in-incognito" in an off-the-record 
     await context.close();
     rmSync(profile, { recursive: true, force: true });
   }
+});
+
+test('a salon made with tenant:create shows its generated logo and installs under its own name', async ({ page, baseURL }) => {
+  // playwright.config.ts creates "Salón 2" (salon2) before the server starts, without a logo.
+  const salon2 = new URL(baseURL!);
+  salon2.hostname = 'salon2.localhost';
+  await page.goto(new URL('/login', salon2).toString());
+  await expect(page.getByRole('heading', { level: 1, name: 'Salón 2' })).toBeVisible();
+  const logo = page.locator('img.login-logo');
+  await expect(logo).toHaveAttribute('src', '/tenants/salon2/logo.svg');
+  // The image loaded (a broken one has no natural size).
+  await expect.poll(() => logo.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBeGreaterThan(0);
+  const svg = await page.request.get(new URL('/tenants/salon2/logo.svg', salon2).toString());
+  expect(svg.headers()['content-type']).toContain('image/svg+xml');
+  expect(await svg.text()).toMatch(/<text[^>]*>S2<\/text>/);
+
+  const manifest = await page.request.get(new URL(String(await page.locator('link[rel="manifest"]').getAttribute('href')), salon2).toString());
+  expect(((await manifest.json()) as { name: string }).name).toBe('Salón 2');
+  expect(await page.locator('link[rel="icon"]').first().getAttribute('href')).toBe('/tenants/salon2/logo.svg');
+  // An unknown salon has no logo.
+  expect((await page.request.get(new URL('/tenants/nadie/logo.svg', salon2).toString())).status()).toBe(404);
 });

@@ -3,7 +3,7 @@ import { notFound } from 'next/navigation';
 import { API_BASE_URL } from '@/lib/api-client/fetcher';
 import { getTranslations } from 'next-intl/server';
 import { GoogleIcon } from '@/components/login/google-icon';
-import { assetUrl } from '@/lib/server/repositories/facility';
+import { currentBrand } from '@/lib/server/services/salon-brand';
 import { currentTenant } from '@/lib/server/tenancy';
 
 /** The browser leaves for the identity provider through the API (spec section 7). */
@@ -21,15 +21,15 @@ export async function generateMetadata(): Promise<Metadata> {
  * its other pages are sent here by the middleware.
  */
 export default async function LoginPage({ searchParams }: { searchParams: Promise<{ error?: string | string[] }> }) {
-  const tenant = await currentTenant();
-  if (!tenant) notFound();
+  const [tenant, brand] = await Promise.all([currentTenant(), currentBrand()]);
+  if (!tenant || !brand) notFound();
   const t = await getTranslations('login');
   const { error } = await searchParams;
 
   return (
     <div className="login">
       {/* eslint-disable-next-line @next/next/no-img-element -- tenant assets may live on a CDN */}
-      <img className="login-logo" src={assetUrl(tenant.slug, 'logo.svg')} alt="" width={112} height={112} />
+      <img className="login-logo" src={brand.logo} alt="" width={112} height={112} />
       <h1 className="login-title">{tenant.name}</h1>
       <p className="login-tagline">{t('tagline')}</p>
       {error === '1' && (

@@ -45,3 +45,11 @@ function toFacilityDto(tenantSlug: string, f: typeof facilities.$inferSelect): F
     config: f.config ?? {},
   };
 }
+
+/**
+ * The URL of a salon's logo: its facility's own (`facilityLogo` as stored, see `assetUrl`), else its
+ * generated monogram served by this app (app/tenants/[slug]/logo.svg).
+ */
+export function logoUrl(tenantSlug: string, facilityLogo: string | null): string {
+  return facilityLogo ? assetUrl(tenantSlug, facilityLogo) : `/tenants/${tenantSlug}/logo.svg`;
+}
