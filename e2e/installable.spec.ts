@@ -79,13 +79,18 @@ test('a salon made with tenant:create shows its generated logo and installs unde
   await expect(logo).toHaveAttribute('src', '/tenants/salon2/logo.svg');
   // The image loaded (a broken one has no natural size).
   await expect.poll(() => logo.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBeGreaterThan(0);
-  const svg = await page.request.get(new URL('/tenants/salon2/logo.svg', salon2).toString());
-  expect(svg.headers()['content-type']).toContain('image/svg+xml');
-  expect(await svg.text()).toMatch(/<text[^>]*>S2<\/text>/);
-
-  const manifest = await page.request.get(new URL(String(await page.locator('link[rel="manifest"]').getAttribute('href')), salon2).toString());
-  expect(((await manifest.json()) as { name: string }).name).toBe('Salón 2');
+  // Fetched by the page: the browser resolves *.localhost, Node's resolver does not.
+  const fetched = (url: string) =>
+    page.evaluate(async (u) => {
+      const res = await fetch(u);
+      return { status: res.status, type: res.headers.get('content-type') ?? '', text: await res.text() };
+    }, url);
+  const svg = await fetched('/tenants/salon2/logo.svg');
+  expect(svg.type).toContain('image/svg+xml');
+  expect(svg.text).toMatch(/<text[^>]*>S2<\/text>/);
+  const manifest = await fetched(String(await page.locator('link[rel="manifest"]').getAttribute('href')));
+  expect((JSON.parse(manifest.text) as { name: string }).name).toBe('Salón 2');
   expect(await page.locator('link[rel="icon"]').first().getAttribute('href')).toBe('/tenants/salon2/logo.svg');
   // An unknown salon has no logo.
-  expect((await page.request.get(new URL('/tenants/nadie/logo.svg', salon2).toString())).status()).toBe(404);
+  expect((await fetched('/tenants/nadie/logo.svg')).status).toBe(404);
 });
