@@ -1,5 +1,6 @@
 'use client';
 
+import Link from 'next/link';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import dynamic from 'next/dynamic';
 import { useAppRouter } from '@/components/ui/use-app-router';
@@ -153,6 +154,8 @@ export type AgendaProps = {
   now: number;
   /** The page's CSP nonce: the first view's server markup then scrolls itself to its opening (agenda-facade.tsx). */
   scriptNonce?: string;
+  /** Whether clients can book online yet (lib/domain/service `bookingSetup`): otherwise a hint says what to do. */
+  setup?: 'none' | 'unassigned' | 'ready';
 };
 
 type Opened = { kind: 'appointment'; record: AgendaAppointment } | { kind: 'leave'; record: AgendaLeave } | null;
@@ -163,7 +166,7 @@ type Opened = { kind: 'appointment'; record: AgendaAppointment } | { kind: 'leav
  * time-gutter corner, the floating add button and the dialogs of a selected slot, an appointment (with
  * its cancellation) and a blocked slot.
  */
-export function Agenda({ myEmail, focusDate, focusEventId, today, now: servedAt, scriptNonce }: AgendaProps) {
+export function Agenda({ myEmail, focusDate, focusEventId, today, now: servedAt, scriptNonce, setup = 'ready' }: AgendaProps) {
   const t = useTranslations('agenda');
   const tc = useTranslations('common');
   const router = useAppRouter();
@@ -431,6 +434,13 @@ export function Agenda({ myEmail, focusDate, focusEventId, today, now: servedAt,
           <Button variant="secondary" className="btn-compact" onClick={() => setSettingsOpen(true)}>
             {t('settings')}
           </Button>
+        </p>
+      ) : setup !== 'ready' ? (
+        <p className="agenda-message agenda-setup">
+          {t(setup === 'none' ? 'setupNone' : 'setupUnassigned')}{' '}
+          <Link href={setup === 'none' ? '/services/new' : '/services'} className="btn btn-secondary btn-compact">
+            {t(setup === 'none' ? 'addService' : 'seeServices')}
+          </Link>
         </p>
       ) : null}
 

@@ -1,5 +1,6 @@
 /** Rules of a service's timing (spec sections 5 and 9; decisions "Busy parts"). */
 import {
+  bookingSetup,
   canAddSegment,
   DEFAULT_SERVICE_MINUTES,
   cutParts,
@@ -183,5 +184,13 @@ describe('timeline: busy and rest pieces covering the whole service', () => {
     ],
   ])('%s', (_label, duration, segments, expected) => {
     expect(timeline(duration, segments)).toEqual(expected);
+  });
+});
+
+describe('bookingSetup', () => {
+  test('no service, services nobody offers, and one offered service', () => {
+    expect(bookingSetup([])).toBe('none');
+    expect(bookingSetup([{ employees: [] }, { employees: [] }])).toBe('unassigned');
+    expect(bookingSetup([{ employees: [] }, { employees: [{ email: 'sara@klok.demo' }] }])).toBe('ready');
   });
 });

@@ -130,3 +130,13 @@ export function timeline(duration: number, segments: Segment[]): { kind: 'busy' 
   if (at < duration) out.push({ kind: 'rest', startMinutes: at, endMinutes: duration });
   return out;
 }
+
+/**
+ * How far a salon's services let clients book online: `none` without any service, `unassigned` when no
+ * stylist offers any of them, `ready` otherwise. `services` are the tenant's (deleted ones left out), each
+ * with the stylists who offer it.
+ */
+export function bookingSetup(services: { employees: unknown[] }[]): 'none' | 'unassigned' | 'ready' {
+  if (services.length === 0) return 'none';
+  return services.some((s) => s.employees.length > 0) ? 'ready' : 'unassigned';
+}

@@ -11,6 +11,8 @@ import { getSession } from '@/lib/server/auth/session';
 import { serverNow } from '@/lib/server/clock';
 import { getDb } from '@/lib/server/db/client';
 import { pushWebConfig, storedPushToken } from '@/lib/server/push-config';
+import { bookingSetup } from '@/lib/domain/service';
+import { listServices } from '@/lib/server/repositories/services';
 import { agendaBetween } from '@/lib/server/services/list-agenda';
 import { employeesFor } from '@/lib/server/services/employee-directory';
 
@@ -40,13 +42,17 @@ export default async function AgendaPage({ searchParams }: { searchParams: Promi
   const today = madridDate(now);
   const day = focusDate ?? today;
   const db = await getDb();
-  const [employees, days] = await Promise.all([employeesFor(db, tenant.id, user.role), agendaBetween(db, tenant.id, day, day)]);
+  const [employees, days, services] = await Promise.all([
+    employeesFor(db, tenant.id, user.role),
+    agendaBetween(db, tenant.id, day, day),
+    listServices(db, tenant.id),
+  ]);
   const push = pushWebConfig();
   // The per-request nonce the request edge (middleware.ts) put in the page's Content-Security-Policy.
   const scriptNonce = (await headers()).get('x-nonce') ?? undefined;
   return (
     <SWRConfig value={{ fallback: { [apiPaths.staffEmployees()]: employees, [apiPaths.agenda(day, day)]: days } }}>
-      <Agenda myEmail={user.email} focusDate={focusDate} focusEventId={focusEventId} today={today} now={now} scriptNonce={scriptNonce} />
+      <Agenda myEmail={user.email} focusDate={focusDate} focusEventId={focusEventId} today={today} now={now} scriptNonce={scriptNonce} setup={bookingSetup(services)} />
       {push && (
         <PushRegistration config={push} email={user.email} target="employee" stored={await storedPushToken(tenant.id, user.email)} />
       )}
