@@ -171,6 +171,45 @@ test('dragging an appointment on the calendar moves it to another hour and styli
   await expect(page.locator(`.fc-timegrid-col[data-resource-id="${other.email}"] [data-event-id="${id}"]`)).toBeVisible();
 });
 
+test('on a touch screen, a long press then drag moves an appointment to another hour', async ({ browser }) => {
+  const context = await browser.newContext({
+    baseURL: test.info().project.use.baseURL,
+    viewport: { width: 390, height: 844 },
+    hasTouch: true,
+    isMobile: true,
+  });
+  const page = await context.newPage();
+  const date = workday(44);
+  await signIn(page, ADMIN);
+  const svc = await corte(page);
+  const id = await book(page, madrid(date, '10:00'), svc, `toque.${uniq()}@example.com`);
+
+  await page.goto(`/?date=${date}`);
+  await showCalendar(page);
+  const event = page.locator(`.fc-timegrid-event[data-event-id="${id}"]`);
+  const lane = page.locator('td.fc-timegrid-slot-lane[data-time="11:00:00"]');
+  await lane.scrollIntoViewIfNeeded();
+  await event.scrollIntoViewIfNeeded();
+  const from = (await event.boundingBox())!;
+  const slot = (await lane.boundingBox())!;
+
+  // Real touch events through the DevTools protocol: a finger held on the event, then moved and lifted.
+  const cdp = await context.newCDPSession(page);
+  const touch = (type: 'touchStart' | 'touchMove' | 'touchEnd', x = 0, y = 0) =>
+    cdp.send('Input.dispatchTouchEvent', { type, touchPoints: type === 'touchEnd' ? [] : [{ x, y }] });
+  const x = from.x + from.width / 2;
+  const moved = page.waitForResponse((r) => r.url().includes('/api/v1/schedules/move/appointment'));
+  await touch('touchStart', x, from.y + 4);
+  // The long press: FullCalendar lets the event be dragged once the finger has stayed for the delay.
+  await expect(page.locator('.fc-event-dragging, .fc-event-selected')).not.toHaveCount(0);
+  for (let i = 1; i <= 10; i++) await touch('touchMove', x, from.y + 4 + ((slot.y - from.y) * i) / 10);
+  await touch('touchEnd');
+  expect((await moved).status()).toBe(200);
+  await expect(page.getByText('Cita movida').first()).toBeVisible();
+  expect(await onAgenda(page, date, id)).toMatchObject({ start_time: madrid(date, '11:00'), employee_id: SARA });
+  await context.close();
+});
+
 test('a client never reaches /move/appointment (the staff route set only)', async ({ page }) => {
   await signIn(page, 'cliente@klok.demo');
   await page.goto('/move/appointment');
