@@ -29,7 +29,8 @@ const MOVE_STEPS: StepId[] = ['employee', 'date', 'hour', 'summary'];
  * Cambiar hora (move an appointment, staff only): the wizard's stylist, date and hour steps and a summary
  * for the appointment `target` names, read from the agenda API. The service (its booked name, price and
  * length) and the client stay fixed; the current stylist comes preselected, so the flow opens on the
- * date. Mover cita moves it (the server re-checks every booking rule and e-mails the client) and returns
+ * date. The hours leave the appointment's own slot free, so it may move by less than its length with the
+ * same stylist. Mover cita moves it (the server re-checks every booking rule and e-mails the client) and returns
  * to the agenda on the moved appointment; a failure opens the Error modal.
  */
 export function MoveAppointmentWizard({ target }: { target: MoveTarget | null }) {
@@ -107,7 +108,7 @@ function MoveFlow({ appointment, service, employees }: { appointment: Appointmen
     beforeAdvance: async (step, v) => {
       if (step !== 'date') return null;
       if (!v.date || !v.employee) return t('selectValue');
-      return checkHours(v.date, v.employee, service);
+      return checkHours(v.date, v.employee, service, appointment.id);
     },
   });
   const { step, values, set } = wizard;
@@ -116,6 +117,8 @@ function MoveFlow({ appointment, service, employees }: { appointment: Appointmen
     values.employee?.email ?? null,
     service.duration,
     service.id,
+    // Its own current slot is free for the appointment being moved.
+    appointment.id,
   );
 
   const confirm = async () => {
