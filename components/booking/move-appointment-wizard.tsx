@@ -1,23 +1,21 @@
 'use client';
 
 import { useMemo, useState } from 'react';
-import { useAppRouter } from '@/components/ui/use-app-router';
 import { useTranslations } from 'next-intl';
 import { Spinner } from '@/components/ui/spinner';
-import { toastSuccess } from '@/components/ui/toast';
-import { ApiClientError, errorMessageOf } from '@/lib/api-client/fetcher';
+import { errorMessageOf } from '@/lib/api-client/fetcher';
 import { useAvailableHours, useServices } from '@/lib/api-client/hooks';
 import { moveAppointment, useAgendaDays } from '@/lib/api-client/staff';
 import { madridDate, MINUTE_MS } from '@/lib/domain/time';
 import { longDateOf, timeOf } from '@/lib/format';
 import type { Appointment, Employee, Service } from '@/lib/validation/dto';
-import { agendaHref } from './conflict';
 import { isStaffDate, lastStaffDate } from './date-rules';
 import { useHoursCheck } from './hours-check';
 import { DateStep, HourStep, useAppointmentSummaryRows } from './later-steps';
 import type { MoveTarget } from './move-query';
-import { BookingErrorModal, WithStaffEmployees } from './staff-steps';
+import { WithStaffEmployees } from './staff-steps';
 import { EmployeeStep, SummaryList } from './steps';
+import { useBookingConfirm } from './use-booking-confirm';
 import { useWizard } from './use-wizard';
 import { WizardFrame } from './wizard-frame';
 import type { StepId, WizardValues } from './wizard-state';
@@ -80,17 +78,11 @@ function bookedService(appointment: Appointment, services: Service[]): Service |
   return { ...current, name: appointment.service_name, price: appointment.service_price, duration };
 }
 
-type ModalError = { message: string };
-
 function MoveFlow({ appointment, service, employees }: { appointment: Appointment; service: Service; employees: Employee[] }) {
   const t = useTranslations('booking');
   const ts = useTranslations('staffWizard');
-  const tc = useTranslations('common');
-  const router = useAppRouter();
   const checkHours = useHoursCheck();
   const [today] = useState(() => madridDate(Date.now()));
-  const [confirming, setConfirming] = useState(false);
-  const [modal, setModal] = useState<ModalError | null>(null);
 
   // The stylists who offer the service; the current one first chosen.
   const offering = useMemo(() => {
@@ -121,21 +113,11 @@ function MoveFlow({ appointment, service, employees }: { appointment: Appointmen
     appointment.id,
   );
 
+  const { confirming, run, errorModal } = useBookingConfirm({ successText: ts('moved'), hours });
   const confirm = async () => {
     const { employee, hour } = values;
     if (!employee || !hour) return wizard.setMessage(t('selectValue'));
-    setConfirming(true);
-    try {
-      const moved = await moveAppointment({ appointment_id: appointment.id, start_time: hour.start_time, employee_id: employee.email });
-      toastSuccess(ts('moved'));
-      router.push(agendaHref(madridDate(moved.start_time), moved.id));
-    } catch (err) {
-      setConfirming(false);
-      setModal({
-        message: errorMessageOf(err, tc('genericError')),
-      });
-      if (err instanceof ApiClientError && err.code === 'slot_taken') void hours.mutate();
-    }
+    await run(() => moveAppointment({ appointment_id: appointment.id, start_time: hour.start_time, employee_id: employee.email }));
   };
 
   return (
@@ -166,7 +148,7 @@ function MoveFlow({ appointment, service, employees }: { appointment: Appointmen
           />
         )}
       </WizardFrame>
-      <BookingErrorModal error={modal} onClose={() => setModal(null)} />
+      {errorModal}
     </>
   );
 }
