@@ -9,7 +9,8 @@ import { dayLabel, madrid, showCalendar, uniq, ZONE } from './fixtures/pages';
 /**
  * Moving an appointment (time, stylist or both): "Cambiar hora" in Información cita walks the wizard's
  * stylist, date and hour steps, and a drag on the calendar moves it in place. The client gets one "ha
- * cambiado" e-mail whose .ics keeps the confirmation's UID, so calendars update the same event. Each
+ * cambiado" e-mail whose .ics keeps the confirmation's UID, so calendars update the same event. The
+ * wizard offers hours overlapping the appointment's own slot (a move of 15 minutes). Each
  * test has its own weekdays, with Sara López as the first stylist.
  */
 
@@ -136,6 +137,33 @@ test('"Cambiar hora" moves an appointment to the next workday with another styli
   expect(confirmation?.uid).toBeTruthy();
   expect(change?.uid).toBe(confirmation?.uid);
   expect(mails.filter((m) => m.subject.includes('cancelada'))).toHaveLength(0);
+});
+
+test('"Cambiar hora" moves an appointment 15 minutes later with the same stylist, over its own old slot', async ({ page }) => {
+  const date = workday(40);
+  await signIn(page, ADMIN);
+  const svc = await corte(page);
+  const start = await firstFree(page, date, SARA, svc);
+  const id = await book(page, start, svc, `cuarto.${uniq()}@example.com`);
+  const later = new Date(Date.parse(start) + 15 * 60_000).toISOString();
+
+  await page.goto(`/move/appointment?appointment=${id}&date=${date}`);
+  await expect(page.getByRole('heading', { name: 'Elige un día', level: 1 })).toBeVisible();
+  const day = page.getByRole('radio', { name: dayLabel(date), exact: true });
+  for (let i = 0; i < 13 && !(await day.isVisible()); i++) await page.getByRole('button', { name: 'Mes siguiente' }).click();
+  await day.click();
+  await page.getByRole('button', { name: 'Siguiente', exact: true }).click();
+  // Its own slot does not count as taken: the start 15 minutes later, which overlaps it, is offered.
+  await page.getByRole('radio', { name: hhmm(later), exact: true }).click();
+  await page.getByRole('button', { name: 'Siguiente', exact: true }).click();
+
+  await expect(page.getByText('Sara López').first()).toBeVisible();
+  const moved = page.waitForResponse((r) => r.url().includes('/api/v1/schedules/move/appointment'));
+  await page.getByRole('button', { name: 'Mover cita' }).click();
+  expect((await moved).status()).toBe(200);
+  await expect(page.getByText('Cita movida').first()).toBeVisible();
+  await page.waitForURL((url) => url.pathname === '/' && url.searchParams.get('date') === date && url.searchParams.get('eventId') === id);
+  expect(await onAgenda(page, date, id)).toMatchObject({ start_time: later, employee_id: SARA });
 });
 
 test('dragging an appointment on the calendar moves it to another hour and stylist', async ({ page }) => {

@@ -6,7 +6,7 @@ import { dayLabel, heading, next, pickDate } from './fixtures/pages';
  * Moving through the staff wizards as a stylist on a phone does (spec section 4, "Wizard"): a new service
  * at the summary keeps the typed client, the close button asks before throwing typed data away and returns
  * to the agenda's day, the browser's back and forward (Android's back gesture) move between the steps,
- * and a reload keeps the step and what was typed. Nothing is booked: the days only pick calendar cells.
+ * and a reload keeps the step and what was typed (the leave's note too). Nothing is booked: the days only pick calendar cells.
  */
 
 const ADMIN = 'admin@klok.demo';
@@ -135,4 +135,38 @@ test('a reload on the client step keeps the step and the typed name', async ({ p
   await next(page);
   await heading(page, 'Resumen de la cita');
   await expect(page.locator('.summary')).toContainText('Marta Reyes');
+});
+
+test('Bloquear franja: a reload on the summary keeps the typed note, and closing asks first', async ({ page }) => {
+  await signIn(page, ADMIN);
+  await page.goto('/new/leave');
+  await heading(page, 'Elige un estilista');
+  await page.getByRole('radio', { name: 'Sara López' }).click();
+  await next(page);
+  await heading(page, 'Elige un día');
+  await pickDate(page, workday(36));
+  await next(page);
+  await heading(page, 'Elige las horas');
+  await page.getByLabel('Desde').fill('12:00');
+  await page.getByLabel('Hasta').fill('13:00');
+  await next(page);
+  await heading(page, 'Resumen del bloqueo');
+  await page.getByLabel('Nota (opcional)').fill('Cita con el médico');
+
+  await page.reload();
+  await heading(page, 'Resumen del bloqueo');
+  await expect(page.locator('.summary')).toContainText('12:00 – 13:00');
+  await expect(page.getByLabel('Nota (opcional)')).toHaveValue('Cita con el médico');
+
+  await page.getByRole('button', { name: 'Cerrar' }).click();
+  const ask = page.getByRole('dialog', { name: '¿Salir sin guardar?' });
+  await expect(ask).toContainText('Se perderán los datos introducidos.');
+  await ask.getByRole('button', { name: 'Salir' }).click();
+  await page.waitForURL((url) => url.pathname === '/');
+
+  // Leaving forgot the draft: the wizard opens afresh.
+  await page.goto('/new/leave');
+  await heading(page, 'Elige un estilista');
+  await expect(page.getByRole('radio', { name: 'Sara López' })).toBeVisible();
+  await expect(page.getByRole('radio', { name: 'Sara López' })).not.toHaveAttribute('aria-checked', 'true');
 });

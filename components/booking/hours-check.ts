@@ -12,14 +12,15 @@ const hasHours = (groups: HourGroup[] | undefined) => Boolean(groups?.some((g) =
 /**
  * The check made when leaving the date step of the appointment flows (spec section 4): loads the
  * free hours (and primes the hour step's cache with them); returns No hay horas disponibles para la
- * fecha seleccionada (or the server's message) when there are none, else null.
+ * fecha seleccionada (or the server's message) when there are none, else null. `appointmentId` (the
+ * appointment Cambiar hora moves) frees that appointment's own busy time, as on the hour step.
  */
 export function useHoursCheck() {
   const t = useTranslations('booking');
   const { mutate } = useSWRConfig();
   return useCallback(
-    async (date: string, employee: Employee, service: Service): Promise<string | null> => {
-      const key = apiPaths.availableHours(date, employee.email, service.duration, service.id);
+    async (date: string, employee: Employee, service: Service, appointmentId?: string): Promise<string | null> => {
+      const key = apiPaths.availableHours(date, employee.email, service.duration, service.id, appointmentId);
       try {
         const body = await apiFetch<{ items?: HourGroup[] }>(key);
         await mutate(key, body?.items ?? [], { revalidate: false });

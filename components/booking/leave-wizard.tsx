@@ -22,8 +22,9 @@ import { flowSteps, type WizardValues } from './wizard-state';
  * an optional note). Opened from a slot selected in the agenda, everything comes prefilled and the
  * wizard opens on the summary. Confirming blocks the range (toast Franja bloqueada) and goes back to
  * the agenda on it; a failure shows Error al bloquear la franja… with the server's message. The steps
- * follow the browser history and survive a reload; closing asks first once something was entered and
- * returns to `closeHref` (the agenda's day the wizard was opened from).
+ * follow the browser history and survive a reload, the typed note with them (it is one of the wizard's
+ * values); closing asks first once something was entered, the note included, and returns to `closeHref`
+ * (the agenda's day the wizard was opened from).
  */
 export function LeaveWizard({ preset, closeHref }: { preset: Preset | null; closeHref?: string }) {
   return (
@@ -38,7 +39,6 @@ function LeaveFlow({ employees, preset, closeHref }: { employees: Employee[]; pr
   const steps = useMemo(() => flowSteps('leave'), []);
   const [today] = useState(() => madridDate(Date.now()));
   const [now] = useState(() => Date.now());
-  const [notes, setNotes] = useState('');
   const [confirming, setConfirming] = useState(false);
 
   const [start] = useState(() => {
@@ -60,7 +60,7 @@ function LeaveFlow({ employees, preset, closeHref }: { employees: Employee[]; pr
         start_time: range.start,
         end_time: range.end,
         employee_id: employee.email,
-        ...(notes.trim() ? { notes: notes.trim() } : {}),
+        ...(values.notes?.trim() ? { notes: values.notes.trim() } : {}),
       });
       toastSuccess(ts('blocked'));
       wizard.discard();
@@ -76,7 +76,7 @@ function LeaveFlow({ employees, preset, closeHref }: { employees: Employee[]; pr
       wizard={wizard}
       title={step === 'summary' ? ts('leaveSummary') : undefined}
       confirm={{ label: ts('block'), busy: confirming, onClick: () => void confirm() }}
-      close={{ href: closeHref, ask: true, unsaved: notes.trim() !== '' }}
+      close={{ href: closeHref, ask: true }}
     >
       {step === 'employee' && (
         <EmployeeStep
@@ -109,8 +109,9 @@ function LeaveFlow({ employees, preset, closeHref }: { employees: Employee[]; pr
           employee={values.employee.name}
           date={values.date}
           range={{ start: values.range.start, end: values.range.end }}
-          notes={notes}
-          onNotesChange={setNotes}
+          notes={values.notes ?? ''}
+          // An emptied note is no note: the wizard counts as untouched again.
+          onNotesChange={(text) => set('notes', text === '' ? undefined : text)}
         />
       )}
     </WizardFrame>

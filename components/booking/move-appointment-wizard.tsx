@@ -1,23 +1,21 @@
 'use client';
 
 import { useMemo, useState } from 'react';
-import { useAppRouter } from '@/components/ui/use-app-router';
 import { useTranslations } from 'next-intl';
 import { Spinner } from '@/components/ui/spinner';
-import { toastSuccess } from '@/components/ui/toast';
-import { ApiClientError, errorMessageOf } from '@/lib/api-client/fetcher';
+import { errorMessageOf } from '@/lib/api-client/fetcher';
 import { useAvailableHours, useServices } from '@/lib/api-client/hooks';
 import { moveAppointment, useAgendaDays } from '@/lib/api-client/staff';
 import { madridDate, MINUTE_MS } from '@/lib/domain/time';
 import { longDateOf, timeOf } from '@/lib/format';
 import type { Appointment, Employee, Service } from '@/lib/validation/dto';
-import { agendaHref } from './conflict';
 import { isStaffDate, lastStaffDate } from './date-rules';
 import { useHoursCheck } from './hours-check';
 import { DateStep, HourStep, useAppointmentSummaryRows } from './later-steps';
 import type { MoveTarget } from './move-query';
-import { BookingErrorModal, WithStaffEmployees } from './staff-steps';
+import { WithStaffEmployees } from './staff-steps';
 import { EmployeeStep, SummaryList } from './steps';
+import { useBookingConfirm } from './use-booking-confirm';
 import { useWizard } from './use-wizard';
 import { WizardFrame } from './wizard-frame';
 import type { StepId, WizardValues } from './wizard-state';
@@ -29,7 +27,8 @@ const MOVE_STEPS: StepId[] = ['employee', 'date', 'hour', 'summary'];
  * Cambiar hora (move an appointment, staff only): the wizard's stylist, date and hour steps and a summary
  * for the appointment `target` names, read from the agenda API. The service (its booked name, price and
  * length) and the client stay fixed; the current stylist comes preselected, so the flow opens on the
- * date. Mover cita moves it (the server re-checks every booking rule and e-mails the client) and returns
+ * date. The hours leave the appointment's own slot free, so it may move by less than its length with the
+ * same stylist. Mover cita moves it (the server re-checks every booking rule and e-mails the client) and returns
  * to the agenda on the moved appointment; a failure opens the Error modal.
  */
 export function MoveAppointmentWizard({ target }: { target: MoveTarget | null }) {
@@ -79,17 +78,11 @@ function bookedService(appointment: Appointment, services: Service[]): Service |
   return { ...current, name: appointment.service_name, price: appointment.service_price, duration };
 }
 
-type ModalError = { message: string };
-
 function MoveFlow({ appointment, service, employees }: { appointment: Appointment; service: Service; employees: Employee[] }) {
   const t = useTranslations('booking');
   const ts = useTranslations('staffWizard');
-  const tc = useTranslations('common');
-  const router = useAppRouter();
   const checkHours = useHoursCheck();
   const [today] = useState(() => madridDate(Date.now()));
-  const [confirming, setConfirming] = useState(false);
-  const [modal, setModal] = useState<ModalError | null>(null);
 
   // The stylists who offer the service; the current one first chosen.
   const offering = useMemo(() => {
@@ -107,7 +100,7 @@ function MoveFlow({ appointment, service, employees }: { appointment: Appointmen
     beforeAdvance: async (step, v) => {
       if (step !== 'date') return null;
       if (!v.date || !v.employee) return t('selectValue');
-      return checkHours(v.date, v.employee, service);
+      return checkHours(v.date, v.employee, service, appointment.id);
     },
   });
   const { step, values, set } = wizard;
@@ -116,23 +109,15 @@ function MoveFlow({ appointment, service, employees }: { appointment: Appointmen
     values.employee?.email ?? null,
     service.duration,
     service.id,
+    // Its own current slot is free for the appointment being moved.
+    appointment.id,
   );
 
+  const { confirming, run, errorModal } = useBookingConfirm({ successText: ts('moved'), hours });
   const confirm = async () => {
     const { employee, hour } = values;
     if (!employee || !hour) return wizard.setMessage(t('selectValue'));
-    setConfirming(true);
-    try {
-      const moved = await moveAppointment({ appointment_id: appointment.id, start_time: hour.start_time, employee_id: employee.email });
-      toastSuccess(ts('moved'));
-      router.push(agendaHref(madridDate(moved.start_time), moved.id));
-    } catch (err) {
-      setConfirming(false);
-      setModal({
-        message: errorMessageOf(err, tc('genericError')),
-      });
-      if (err instanceof ApiClientError && err.code === 'slot_taken') void hours.mutate();
-    }
+    await run(() => moveAppointment({ appointment_id: appointment.id, start_time: hour.start_time, employee_id: employee.email }));
   };
 
   return (
@@ -163,7 +148,7 @@ function MoveFlow({ appointment, service, employees }: { appointment: Appointmen
           />
         )}
       </WizardFrame>
-      <BookingErrorModal error={modal} onClose={() => setModal(null)} />
+      {errorModal}
     </>
   );
 }

@@ -1,20 +1,17 @@
 'use client';
 
 import { useCallback, useMemo, useState } from 'react';
-import { useAppRouter } from '@/components/ui/use-app-router';
 import { useTranslations } from 'next-intl';
-import { toastSuccess } from '@/components/ui/toast';
-import { ApiClientError, errorMessageOf } from '@/lib/api-client/fetcher';
 import { insertAppointment, useAvailableHours, useServices, useUser } from '@/lib/api-client/hooks';
 import { needsAllowanceConfirmation } from '@/lib/domain/allowance';
 import type { Employee } from '@/lib/validation/dto';
 import { madridDate } from '@/lib/domain/time';
-import { agendaHref } from './conflict';
 import { isStaffDate, lastStaffDate } from './date-rules';
 import { useHoursCheck } from './hours-check';
-import { AllowanceConfirmDialog, BookingErrorModal, ClientStep, StaffAppointmentSummary, WithStaffEmployees } from './staff-steps';
+import { AllowanceConfirmDialog, ClientStep, StaffAppointmentSummary, WithStaffEmployees } from './staff-steps';
 import { DateStep, HourStep } from './later-steps';
 import { EmployeeStep, ServiceStep } from './steps';
+import { useBookingConfirm } from './use-booking-confirm';
 import { useWizard } from './use-wizard';
 import { WizardFrame } from './wizard-frame';
 import { useNow } from '@/components/agenda/use-agenda-view';
@@ -40,18 +37,12 @@ export function StaffAppointmentWizard({ preset, closeHref }: { preset: Preset |
   );
 }
 
-type ModalError = { message: string };
-
 function StaffAppointmentFlow({ employees, preset, closeHref }: { employees: Employee[]; preset: Preset | null; closeHref?: string }) {
   const t = useTranslations('booking');
   const ts = useTranslations('staffWizard');
-  const tc = useTranslations('common');
-  const router = useAppRouter();
   const checkHours = useHoursCheck();
   const steps = useMemo(() => flowSteps('staffAppointment'), []);
   const [today] = useState(() => madridDate(Date.now()));
-  const [confirming, setConfirming] = useState(false);
-  const [modal, setModal] = useState<ModalError | null>(null);
   const [askPending, setAskPending] = useState<number | null>(null);
 
   // The preset counts only for a stylist of the facility.
@@ -112,19 +103,18 @@ function StaffAppointmentFlow({ employees, preset, closeHref }: { employees: Emp
   const now = useNow();
   const walkIn = values.date && values.service ? walkInHour(values.date, values.service.duration, now) : undefined;
 
+  const { confirming, run, errorModal } = useBookingConfirm({ successText: ts('created'), onSuccess: wizard.discard, hours });
   const confirm = async (beyondAllowance = false) => {
     const { service, employee, hour, client } = values;
     if (!service || !employee || !hour || !client) return wizard.setMessage(t('selectValue'));
-    setConfirming(true);
-    if (!beyondAllowance) {
-      const pending = await pendingToConfirm();
-      if (pending !== null) {
-        setConfirming(false);
-        setAskPending(pending);
-        return;
+    await run(async () => {
+      if (!beyondAllowance) {
+        const pending = await pendingToConfirm();
+        if (pending !== null) {
+          setAskPending(pending);
+          return null;
+        }
       }
-    }
-    try {
       const eventId = await insertAppointment({
         start_time: hour.start_time,
         end_time: hour.end_time,
@@ -133,16 +123,8 @@ function StaffAppointmentFlow({ employees, preset, closeHref }: { employees: Emp
         client_id: client.email.trim().toLowerCase(),
         client_name: client.name.trim(),
       });
-      toastSuccess(ts('created'));
-      wizard.discard();
-      router.push(agendaHref(madridDate(hour.start_time), eventId));
-    } catch (err) {
-      setConfirming(false);
-      setModal({
-        message: errorMessageOf(err, tc('genericError')),
-      });
-      if (err instanceof ApiClientError && err.code === 'slot_taken') void hours.mutate();
-    }
+      return { id: eventId, start_time: hour.start_time };
+    });
   };
 
   return (
@@ -189,7 +171,7 @@ function StaffAppointmentFlow({ employees, preset, closeHref }: { employees: Emp
           void confirm(true);
         }}
       />
-      <BookingErrorModal error={modal} onClose={() => setModal(null)} />
+      {errorModal}
     </>
   );
 }

@@ -12,7 +12,7 @@ import {
   startIndex,
   stepProblem,
   type StepId,
-  type ValueStep,
+  type WizardField,
   type WizardValues,
 } from './wizard-state';
 
@@ -141,7 +141,7 @@ export function useWizard({ steps, initial, refine, beforeAdvance, sessionKey }:
   }, [sessionKey, steps]);
 
   const set = useCallback(
-    <K extends ValueStep>(key: K, value: WizardValues[K]) => {
+    <K extends WizardField>(key: K, value: WizardValues[K]) => {
       setValues((v) => {
         const chosen = choose(steps, v, key, value);
         return refine ? refine(chosen) : chosen;

@@ -46,9 +46,9 @@ export type WizardFrameProps = {
   confirm: { label: string; busy: boolean; onClick: () => void };
   /**
    * Where the close button goes (default `/`, home) and whether it first asks ¿Salir sin guardar? when
-   * something was entered (`wizard.dirty`, or `unsaved` for what the flow keeps outside the wizard's values).
+   * something was entered (`wizard.dirty`).
    */
-  close?: { href?: string; ask?: boolean; unsaved?: boolean };
+  close?: { href?: string; ask?: boolean };
   children: ReactNode;
 };
 
@@ -74,7 +74,7 @@ export function WizardFrame({ wizard, title, confirm, close, children }: WizardF
     wizard.discard?.();
     router.push(close?.href ?? '/');
   };
-  const onClose = () => (close?.ask && (wizard.dirty || close.unsaved) ? setAsking(true) : leave());
+  const onClose = () => (close?.ask && wizard.dirty ? setAsking(true) : leave());
   const step = steps[index] ?? 'summary';
   const headingRef = useRef<HTMLHeadingElement>(null);
   const actionsRef = useRef<HTMLDivElement>(null);

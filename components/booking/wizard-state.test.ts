@@ -56,6 +56,15 @@ describe('wizard steps', () => {
     const values: WizardValues = { service, employee, date: '2026-11-23', hour };
     expect(choose(steps, values, 'date', '2026-11-24')).toEqual({ service, employee, date: '2026-11-24' });
   });
+
+  it("the leave's note changes no step, and a changed step keeps the note", () => {
+    const steps = flowSteps('leave');
+    const range = { start: '2026-11-23T09:00:00.000Z', end: '2026-11-23T10:00:00.000Z' };
+    const values: WizardValues = { employee, date: '2026-11-23', range };
+    const noted = choose(steps, values, 'notes', 'Médico');
+    expect(noted).toEqual({ ...values, notes: 'Médico' });
+    expect(choose(steps, noted, 'date', '2026-11-24')).toEqual({ employee, date: '2026-11-24', notes: 'Médico' });
+  });
 });
 
 describe('flows', () => {
@@ -323,6 +332,13 @@ describe('stored draft (a reload restores the wizard)', () => {
     ['an hour without instants', stored({ step: 'client', values: { employee: emp, service, date: '2026-11-23', hour: { id: 'a', start_time: 'x', end_time: 'y' } } })],
   ])('starts afresh on %s', (_case, raw) => {
     expect(parseDraft(raw, steps)).toBeNull();
+  });
+
+  it("keeps the leave's typed note with the steps' values", () => {
+    const leaveSteps = flowSteps('leave');
+    const values: WizardValues = { employee: emp, date: '2026-11-23', range: { start: '2026-11-23T09:00:00.000Z', end: '2026-11-23T10:00:00.000Z' }, notes: 'Médico' };
+    expect(parseDraft(stored({ step: 'summary', values }), leaveSteps)).toEqual({ step: 'summary', values });
+    expect(parseDraft(stored({ step: 'summary', values: { ...values, notes: 3 } }), leaveSteps)).toBeNull();
   });
 
   it('opens at most on the first step left unfilled and drops the steps the flow lacks', () => {

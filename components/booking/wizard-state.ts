@@ -30,7 +30,15 @@ export type WizardValues = {
   hour?: AvailableHour;
   client?: ClientChoice;
   range?: HourRange;
+  /**
+   * The note typed on the leave's summary (optional). Not a step: no choice empties it, and it is kept in
+   * the draft with the steps' values.
+   */
+  notes?: string;
 };
+
+/** What the wizard holds: the steps' values and the summary's note. */
+export type WizardField = keyof WizardValues;
 
 /** The client flow: service, employee, date, hour, summary; a person step first when the account has sub-users. */
 export function clientSteps(askPerson: boolean): StepId[] {
@@ -127,9 +135,13 @@ export function clearAfter(steps: StepId[], values: WizardValues, index: number)
   return next;
 }
 
-/** The values with `step` set to `value` and every later dependent step emptied (a changed choice invalidates them). */
-export function choose<K extends ValueStep>(steps: StepId[], values: WizardValues, step: K, value: WizardValues[K]): WizardValues {
-  return { ...clearAfter(steps, values, steps.indexOf(step)), [step]: value };
+/**
+ * The values with `field` set to `value` and, for a step, every later dependent step emptied (a changed
+ * choice invalidates them); the note changes nothing else.
+ */
+export function choose<K extends WizardField>(steps: StepId[], values: WizardValues, field: K, value: WizardValues[K]): WizardValues {
+  const at = steps.indexOf(field as StepId);
+  return { ...(at < 0 ? values : clearAfter(steps, values, at)), [field]: value };
 }
 
 /** What a wizard keeps in the tab's session storage to survive a reload: its values and current step. */
@@ -155,7 +167,8 @@ const VALID_VALUE: Record<ValueStep, (v: unknown) => boolean> = {
 /**
  * Reads a stored draft of a flow with `steps` (the JSON text of `WizardDraft`): null when there is none or
  * it is not one (corrupt text, another flow's step, a value of the wrong shape), so the wizard starts afresh.
- * Values of steps the flow lacks are dropped; the step returned is at most the first one left unfilled.
+ * Values of steps the flow lacks are dropped, the note (a string) is kept; the step returned is at most the
+ * first one left unfilled.
  */
 export function parseDraft(raw: string | null, steps: StepId[]): WizardDraft | null {
   if (!raw) return null;
@@ -172,6 +185,9 @@ export function parseDraft(raw: string | null, steps: StepId[]): WizardDraft | n
     if (!VALID_VALUE[step](data.values[step])) return null;
     (values as Shape)[step] = data.values[step];
   }
+  const { notes } = data.values;
+  if (notes !== undefined && typeof notes !== 'string') return null;
+  if (notes !== undefined) values.notes = notes;
   const index = Math.min(steps.indexOf(data.step as StepId), startIndex(steps, values));
   return { step: steps[index]!, values };
 }

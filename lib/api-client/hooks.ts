@@ -63,16 +63,18 @@ export function useEmployees(serviceId: number | null) {
 /**
  * Bookable hour groups of a stylist on a Madrid date for a service; no request until every
  * argument is known. Not revalidated on focus so the list does not shift under the user's finger.
+ * `appointmentId` (staff moving that appointment) frees that appointment's own busy time.
  */
 export function useAvailableHours(
   date: string | null,
   employeeEmail: string | null,
   duration: number | null,
   serviceId: number | null,
+  appointmentId?: string,
 ) {
   const key =
     date && employeeEmail && duration !== null && serviceId !== null
-      ? apiPaths.availableHours(date, employeeEmail, duration, serviceId)
+      ? apiPaths.availableHours(date, employeeEmail, duration, serviceId, appointmentId)
       : null;
   return useSWR<HourGroup[]>(key, getItems<HourGroup>, { revalidateOnFocus: false });
 }

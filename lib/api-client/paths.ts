@@ -21,7 +21,12 @@ export const apiPaths = {
   agenda: (startDate: string, endDate: string) =>
     `/api/v1/facility/${FACILITY_ID}/appointments?startDate=${startDate}&endDate=${endDate}`,
   employees: (serviceId: number) => `/api/v1/facility/${FACILITY_ID}/employees?service=${serviceId}`,
-  availableHours: (date: string, employeeEmail: string, duration: number, serviceId: number) =>
+  /**
+   * Bookable hours of a stylist on a Madrid date for a service (duration in minutes). With `appointmentId`
+   * (staff moving that appointment), its own busy parts do not count as taken.
+   */
+  availableHours: (date: string, employeeEmail: string, duration: number, serviceId: number, appointmentId?: string) =>
     `/api/v1/facility/${FACILITY_ID}/${date}/${encodeURIComponent(employeeEmail)}/appointments/available` +
-    `?serviceDuration=${duration}&serviceId=${serviceId}`,
+    `?serviceDuration=${duration}&serviceId=${serviceId}` +
+    (appointmentId === undefined ? '' : `&appointmentId=${encodeURIComponent(appointmentId)}`),
 };

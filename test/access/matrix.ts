@@ -388,6 +388,20 @@ export const ROWS: Row[] = [
   },
   {
     method: 'GET',
+    route: '/api/v1/facility/{facilityId}/{date}/{employeeEmail}/appointments/available',
+    path: (c) =>
+      `/api/v1/facility/1/${c.f.day}/${PEOPLE.stylist2}/appointments/available?serviceDuration=${c.f.corteDuration}` +
+      `&serviceId=${c.f.corteId}&appointmentId=${c.v.appointment}`,
+    setup: async (api, c) => {
+      const a = await must(api.call('admin', 'PATCH', '/api/v1/schedules/insert/appointment', bookingForClient({ ...c, v: {} })), 'book');
+      return { appointment: a.body.data.event_id };
+    },
+    cleanup: async (api, c) => cancelIfBooked(api, c.v.appointment),
+    expect: staffOnly(200, 404),
+    note: "`appointmentId` (Cambiar hora's free hours) is staff only: Ana may not name even her own appointment (403); salon2 has no such appointment (404)",
+  },
+  {
+    method: 'GET',
     route: '/api/v1/facility/{facilityId}/appointments',
     path: (c) => `/api/v1/facility/1/appointments?startDate=${c.f.day}&endDate=${c.f.day}`,
     expect: staffOnly(200, 200),

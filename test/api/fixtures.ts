@@ -165,15 +165,18 @@ export function availability(
   cookie: string | undefined,
   date: string,
   employee: string,
-  query: { serviceDuration?: number | string; serviceId?: number } = { serviceDuration: 30 },
+  query: { serviceDuration?: number | string; serviceId?: number; appointmentId?: string } = { serviceDuration: 30 },
+  opts: { host?: string } = {},
 ) {
   const qs = new URLSearchParams();
   if (query.serviceDuration !== undefined) qs.set('serviceDuration', String(query.serviceDuration));
   if (query.serviceId !== undefined) qs.set('serviceId', String(query.serviceId));
+  if (query.appointmentId !== undefined) qs.set('appointmentId', query.appointmentId);
   return call(getAvailable, {
     path: `/api/v1/facility/1/${date}/${encodeURIComponent(employee)}/appointments/available?${qs}`,
     params: { facilityId: '1', date, employeeEmail: employee },
     cookie,
+    ...opts,
   });
 }
 

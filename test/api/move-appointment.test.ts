@@ -17,6 +17,7 @@ import {
   agendaDay,
   ANA,
   appointmentState,
+  availability,
   book,
   cancelAppointment,
   createClient,
@@ -30,12 +31,16 @@ import {
   MARCOS,
   outboxRows,
   pinTestClock,
+  salon2StaffSession,
+  SALON2,
+  seedSalon2,
   setTestClock,
   SARA,
   serviceId,
   staffBookingBody,
   tenantId,
   TODAY,
+  madridHHmm,
 } from './fixtures';
 
 jest.setTimeout(DB_TIMEOUT * 2);
@@ -287,5 +292,60 @@ describe('parallel moves and bookings onto one slot', () => {
       .innerJoin(appointments, and(eq(appointments.tenantId, busySlots.tenantId), eq(appointments.id, busySlots.appointmentId)))
       .where(and(eq(busySlots.tenantId, tid), eq(busySlots.active, true), eq(busySlots.startAt, new Date(target)), gt(busySlots.endAt, new Date(target))));
     expect(holders).toHaveLength(1);
+  });
+});
+
+describe("the free hours of Cambiar hora (`appointmentId` on the availability call)", () => {
+  const startsOf = (body: { items: { hours: { start_time: string }[] }[] }) => body.items.flatMap((g) => g.hours.map((h) => madridHHmm(h.start_time)));
+
+  it("offers the hours overlapping the appointment's own slot with the param, and not without it", async () => {
+    const day = days[12]!;
+    const { id } = await bookClient(madridInstant(day, '10:00'));
+    const without = await availability(staff, day, MARCOS, { serviceDuration: 30, serviceId: corte });
+    expect(without.status).toBe(200);
+    expect(startsOf(without.body)).not.toContain('10:15');
+    expect(startsOf(without.body)).not.toContain('09:45');
+
+    const withIt = await availability(staff, day, MARCOS, { serviceDuration: 30, serviceId: corte, appointmentId: id });
+    expect(withIt.status).toBe(200);
+    expect(startsOf(withIt.body)).toEqual(expect.arrayContaining(['09:45', '10:00', '10:15']));
+
+    // The hour it offers is one the move accepts.
+    const r = await move(staff, { appointment_id: id, start_time: madridInstant(day, '10:15'), employee_id: MARCOS });
+    expect(r.status).toBe(200);
+    expect(r.body.data.start_time).toBe(madridInstant(day, '10:15'));
+  });
+
+  it("still counts other appointments of the stylist as taken", async () => {
+    const day = days[13]!;
+    const { id } = await bookClient(madridInstant(day, '10:00'));
+    await bookGuest(madridInstant(day, '11:00'));
+    const r = await availability(staff, day, MARCOS, { serviceDuration: 30, serviceId: corte, appointmentId: id });
+    expect(r.status).toBe(200);
+    expect(startsOf(r.body)).toContain('10:15');
+    expect(startsOf(r.body)).not.toContain('10:45');
+    expect(startsOf(r.body)).not.toContain('11:00');
+  });
+
+  it('answers 403 to a client (even naming its own appointment) and 404 to an unknown or another salon\'s appointment', async () => {
+    const day = days[14]!;
+    const mine = await book(staff, staffBookingBody({ start: madridInstant(day, '12:00'), employee: MARCOS, serviceId: corte, email: ANA, name: 'Ana García' }));
+    expect(mine.status).toBe(201);
+    const client = await sessionFor(ANA);
+    const asClient = await availability(client, day, MARCOS, { serviceDuration: 30, serviceId: corte, appointmentId: mine.body.data.event_id });
+    expect(asClient.status).toBe(403);
+    expect(asClient.body.error).toEqual({ code: 'forbidden', message: messages.errors.forbidden });
+
+    const unknown = await availability(staff, day, MARCOS, { serviceDuration: 30, serviceId: corte, appointmentId: '00000000-0000-4000-8000-000000000000' });
+    expect(unknown.status).toBe(404);
+    expect(unknown.body.error).toEqual({ code: 'not_found', message: messages.errors.appointmentNotFound });
+
+    const bad = await availability(staff, day, MARCOS, { serviceDuration: 30, serviceId: corte, appointmentId: 'cita-1' });
+    expect(bad.status).toBe(400);
+
+    await seedSalon2();
+    const foreign = await availability(await salon2StaffSession(), day, 'marcos@salon2.demo', { serviceDuration: 30, appointmentId: mine.body.data.event_id }, SALON2);
+    expect(foreign.status).toBe(404);
+    expect(foreign.body.error.message).toBe(messages.errors.appointmentNotFound);
   });
 });

@@ -5,19 +5,19 @@
  * query `tstzrange(start_at, end_at, '[)') && window` instead, which the GiST indexes bound at both ends.
  *
  * This test seeds 100k past appointments (and their busy parts, and leaves) for one salon, ANALYZEs, then
- * runs the real queries (availability/booking's `busyRangesOf`, and those of the agenda week's use case
+ * runs the real queries (availability/booking's `busyRangesOf` and Cambiar hora's `busyRangesExcept`, and those of the agenda week's use case
  * `agendaBetween`) on a drizzle instance that records the SQL and parameters they send, and checks
  * EXPLAIN (ANALYZE, FORMAT JSON) of each window query: the intended index, no Seq Scan of the big tables,
  * at most a few hundred rows removed by filters or rechecks. A plan regression fails CI. PGlite by
  * default, the PostgreSQL server with TEST_DATABASE_URL.
  */
-import { sql } from 'drizzle-orm';
+import { and, eq, isNotNull, sql } from 'drizzle-orm';
 import { DateTime } from 'luxon';
 import * as schema from '@/lib/server/db/schema';
 import { getDb, type Db } from '@/lib/server/db/client';
 import { madridWallClock, ZONE } from '@/lib/domain/time';
 import { agendaBetween } from '@/lib/server/services/list-agenda';
-import { busyRangesOf } from '@/lib/server/repositories/appointments';
+import { busyRangesExcept, busyRangesOf } from '@/lib/server/repositories/appointments';
 import { findUserByEmail } from '@/lib/server/repositories/users';
 import { closeTestDb, openTestDb } from '../api/harness';
 import { ANA, LUCIA, MARCOS, SARA, insertAppointmentRow, insertLeaveRow, tenantId } from '../api/fixtures';
@@ -178,6 +178,34 @@ test('the stylist-day busy query (availability, booking overlap checks) reads th
   expect(t.indexes).toEqual(['busy_slots_no_overlap']);
   expect(t.seqScan).toBe(false);
   expect(t.rows).toBe(3);
+  expect(t.removed).toBeLessThanOrEqual(MAX_REMOVED);
+});
+
+test('the busy query without one appointment (Cambiar hora\u2019s free hours) reads the same GiST index', async () => {
+  const from = madridWallClock(day, 0);
+  const to = madridWallClock(day, 1440) + 86_400_000;
+  const [own] = await db
+    .select({ id: schema.busySlots.appointmentId })
+    .from(schema.busySlots)
+    .where(
+      and(
+        eq(schema.busySlots.tenantId, tid),
+        eq(schema.busySlots.employeeId, marcos),
+        isNotNull(schema.busySlots.appointmentId),
+        sql`${schema.busySlots.startAt} >= ${new Date(from).toISOString()}::timestamptz`,
+        sql`${schema.busySlots.startAt} < ${new Date(to).toISOString()}::timestamptz`,
+      ),
+    )
+    .limit(1);
+  expect(own?.id).toBeTruthy();
+  const { rec, sent } = await recording();
+  const busy = await busyRangesExcept(rec, tid, marcos, from, to, own!.id!);
+  expect(busy).toHaveLength(2); // the other appointment and the leave of that day
+  const [query] = reading(sent, 'busy_slots');
+  expect(query).toBeDefined();
+  const t = onTable(await explain(query!), 'busy_slots');
+  expect(t.indexes).toEqual(['busy_slots_no_overlap']);
+  expect(t.seqScan).toBe(false);
   expect(t.removed).toBeLessThanOrEqual(MAX_REMOVED);
 });
 

@@ -1,5 +1,5 @@
 import 'server-only';
-import { and, eq, gt, sql, type SQL } from 'drizzle-orm';
+import { and, eq, gt, isNull, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { Appointment } from '@/lib/validation/dto';
 import { centsToEuros } from '@/lib/domain/money';
 import { isoUtc, madridDate, type Range } from '@/lib/domain/time';
@@ -253,6 +253,43 @@ export async function busyRangesOf(
 ): Promise<Range[]> {
   const rows = await busyRangesQuery(db).execute({ tenantId, employeeId, ...windowParams(from, to) });
   return rows.map((r) => ({ start: r.startAt.getTime(), end: r.endAt.getTime() }));
+}
+
+/**
+ * `busyRangesOf` without the busy parts of one appointment (`appointmentId`, a uuid of the tenant): the time
+ * a stylist has for that appointment when it moves, where its own current parts do not stand in its way.
+ * Epoch-ms window [from, to), same index as `busyRangesOf`.
+ */
+export async function busyRangesExcept(
+  db: DbOrTx,
+  tenantId: number,
+  employeeId: string,
+  from: number,
+  to: number,
+  appointmentId: string,
+): Promise<Range[]> {
+  const rows = await db
+    .select({ startAt: busySlots.startAt, endAt: busySlots.endAt })
+    .from(busySlots)
+    .where(
+      and(
+        eq(busySlots.tenantId, tenantId),
+        eq(busySlots.employeeId, employeeId),
+        busySlots.active,
+        overlapsWindow(busySlots.startAt, busySlots.endAt, from, to),
+        or(isNull(busySlots.appointmentId), ne(busySlots.appointmentId, appointmentId)),
+      ),
+    );
+  return rows.map((r) => ({ start: r.startAt.getTime(), end: r.endAt.getTime() }));
+}
+
+/** Whether `appointmentId` (a uuid) names an appointment of the tenant, in any status. */
+export async function appointmentExists(db: DbOrTx, tenantId: number, appointmentId: string): Promise<boolean> {
+  const rows = await db
+    .select({ id: appointments.id })
+    .from(appointments)
+    .where(and(eq(appointments.tenantId, tenantId), eq(appointments.id, appointmentId)));
+  return rows.length > 0;
 }
 
 /** `busyRangesOf`'s query, built once per database handle (the availability hot path). */

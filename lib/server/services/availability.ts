@@ -14,7 +14,7 @@ import { DAY_MS, madridWallClock } from '@/lib/domain/time';
 import type { DbOrTx } from '@/lib/server/db/client';
 import { ApiError } from '@/lib/server/errors';
 import { errorMessage } from '@/lib/server/messages';
-import { busyRangesOf } from '@/lib/server/repositories/appointments';
+import { appointmentExists, busyRangesExcept, busyRangesOf } from '@/lib/server/repositories/appointments';
 import { availabilityContextOf } from '@/lib/server/repositories/employees';
 
 export type Flow = 'client' | 'staff';
@@ -28,6 +28,8 @@ export type AvailabilityInput = {
   segments?: BusySegment[] | null;
   flow: Flow;
   now: number;
+  /** An appointment (uuid) whose own busy parts do not count as taken: the one being moved. */
+  exceptAppointmentId?: string;
 };
 
 /**
@@ -41,7 +43,10 @@ async function startsFromSchedule(db: DbOrTx, input: AvailabilityInput, week: We
   if (open.length === 0) return [];
   const dayStart = madridWallClock(input.date, 0);
   const dayEnd = madridWallClock(input.date, 1440);
-  const busy = await busyRangesOf(db, input.tenantId, input.employeeId, dayStart, dayEnd + DAY_MS);
+  const busy =
+    input.exceptAppointmentId === undefined
+      ? await busyRangesOf(db, input.tenantId, input.employeeId, dayStart, dayEnd + DAY_MS)
+      : await busyRangesExcept(db, input.tenantId, input.employeeId, dayStart, dayEnd + DAY_MS, input.exceptAppointmentId);
   return availableStarts({
     date: input.date,
     open,
@@ -61,14 +66,26 @@ export type AvailableHoursQuery = {
   /** Minutes; replaced by the service's own duration when `serviceId` is given. */
   serviceDuration: number;
   serviceId?: number;
+  /**
+   * Staff only: the appointment being moved (uuid). Its own busy parts are left out of the taken time, so a
+   * move may overlap its current slot (as a drag on the calendar and `PATCH .../move/appointment` allow).
+   */
+  appointmentId?: string;
 };
 
 /**
  * Available hours for the endpoint at `now` (epoch ms; past starts are not offered): resolves the stylist by e-mail and, with `serviceId`, the service's
- * duration and busy parts (so rest gaps stay bookable), then the starts grouped by hour.
- * Errors: 404 unknown (or removed) stylist, 404 unknown or deleted service.
+ * duration and busy parts (so rest gaps stay bookable), then the starts grouped by hour. With
+ * `appointmentId` (staff flow only), that appointment's own busy parts do not count as taken.
+ * Errors: 403 `appointmentId` in the client flow, 404 unknown (or removed) stylist, 404 unknown or deleted
+ * service, 404 unknown appointment (or another tenant's).
  */
 export async function availableHoursFor(db: DbOrTx, tenantId: number, flow: Flow, q: AvailableHoursQuery, now: number): Promise<HourGroup[]> {
+  if (q.appointmentId !== undefined) {
+    // Clients never move appointments; leaving one's busy time out would only reveal it.
+    if (flow !== 'staff') throw new ApiError('forbidden', errorMessage('forbidden'));
+    if (!(await appointmentExists(db, tenantId, q.appointmentId))) throw new ApiError('not_found', errorMessage('appointmentNotFound'));
+  }
   // Stylist, schedule and service in one round trip; the busy ranges in a second.
   const ctx = await availabilityContextOf(db, tenantId, q.employeeEmail, q.date, q.serviceId);
   if (!ctx) throw new ApiError('not_found', errorMessage('employeeNotFound'));
@@ -79,7 +96,16 @@ export async function availableHoursFor(db: DbOrTx, tenantId: number, flow: Flow
     segments = ctx.service.busySlots;
     duration = ctx.service.durationMinutes;
   }
-  const input: AvailabilityInput = { tenantId, employeeId: ctx.employeeId, date: q.date, durationMinutes: duration, segments, flow, now };
+  const input: AvailabilityInput = {
+    tenantId,
+    employeeId: ctx.employeeId,
+    date: q.date,
+    durationMinutes: duration,
+    segments,
+    flow,
+    now,
+    exceptAppointmentId: q.appointmentId,
+  };
   const starts = await startsFromSchedule(db, input, ctx.week, ctx.special);
   return groupByHour(starts, duration);
 }

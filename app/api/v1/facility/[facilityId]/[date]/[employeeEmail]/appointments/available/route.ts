@@ -11,14 +11,20 @@ import { itemsOf, ZHourGroup } from '@/lib/validation/dto';
  * (spec section 7): `{ items: [{ hour: 'HH:00', hours: [{ id, start_time, end_time }] }] }`, instants in
  * UTC, grouped by Madrid hour. `serviceDuration` in minutes (5–480); the optional `serviceId` brings the
  * service's busy parts so rest gaps stay bookable. Clients get at most 30 days ahead; staff no limit.
- * Errors: 400 bad params, 404 unknown stylist or service.
+ * The optional `appointmentId` (staff only; the uuid of the appointment being moved, as `appointment_id` of
+ * `PATCH /schedules/move/appointment`) leaves that appointment's own busy parts out of the taken time.
+ * Errors: 400 bad params, 403 `appointmentId` from a client, 404 unknown stylist, service or appointment.
  */
 export const GET = route(
   {
     summary: 'Bookable hours of a stylist on a Madrid date, grouped by hour',
     access: 'user',
     params: z.object({ facilityId: ZFacilityId, date: ZDate, employeeEmail: ZEmail }),
-    query: z.object({ serviceDuration: z.coerce.number().int().min(5).max(480), serviceId: ZId.optional() }),
+    query: z.object({
+      serviceDuration: z.coerce.number().int().min(5).max(480),
+      serviceId: ZId.optional(),
+      appointmentId: z.uuid().optional(),
+    }),
     response: itemsOf(ZHourGroup),
   },
   async ({ tenant, user, params, query, now }) =>
@@ -28,6 +34,7 @@ export const GET = route(
         employeeEmail: params.employeeEmail,
         serviceDuration: query.serviceDuration,
         serviceId: query.serviceId,
+        appointmentId: query.appointmentId,
       }, now),
     ),
 );
