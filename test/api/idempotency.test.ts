@@ -9,7 +9,8 @@ import { and, eq } from 'drizzle-orm';
 import messages from '@/lib/i18n/messages/es.json';
 import { getDb } from '@/lib/server/db/client';
 import { activities, appointments, idempotencyKeys, outbox } from '@/lib/server/db/schema';
-import { closeTestDb, openTestDb } from './harness';
+import { GET as openApi } from '@/app/api/v1/openapi.json/route';
+import { call, closeTestDb, openTestDb } from './harness';
 import {
   bookWith,
   bookingBody,
@@ -251,5 +252,16 @@ describe('a malformed key', () => {
     expect(r.body.error.code).toBe('bad_request');
     expect([...new Set(r.body.error.details.fields.map((f: { path: string }) => f.path))]).toEqual(['idempotency-key']);
     expect(await appointmentsOfClient(user.id)).toHaveLength(0);
+  });
+});
+
+describe('the OpenAPI document', () => {
+  it('documents the Idempotency-Key header and the 422 of a reused key on the booking call', async () => {
+    const res = await call(openApi, { path: '/api/v1/openapi.json' });
+    const op = res.body.paths['/api/v1/schedules/insert/appointment'].patch;
+    const header = op.parameters.find((p: { in: string; name: string }) => p.in === 'header' && p.name === 'idempotency-key');
+    expect(header).toMatchObject({ required: false, schema: { type: 'string', minLength: 8, maxLength: 255 } });
+    expect(header.schema.description).toContain('24 hours');
+    expect(op.responses['422'].description).toContain('idempotency_key_reused');
   });
 });
