@@ -58,7 +58,7 @@ test('access matrix: every route × method × role answers as the table says', a
   let requests = 0;
 
   const api: MatrixApi = {
-    async call(role: Role, method: Method, path: string, body?: unknown, opts?: { fresh?: boolean }): Promise<Answer> {
+    async call(role: Role, method: Method, path: string, body?: unknown, opts?: { fresh?: boolean; headers?: Record<string, string> }): Promise<Answer> {
       if (opts?.fresh && role !== 'anon' && ended.has(role)) {
         cookies.set(role, await signers[role]());
         ended.delete(role);
@@ -69,7 +69,7 @@ test('access matrix: every route × method × role answers as the table says', a
       if (sent.length >= MAX_PER_MINUTE) await new Promise((r) => setTimeout(r, sent[0]! + 60_000 - now));
       sent.push(Date.now());
       requests++;
-      const headers: Record<string, string> = { 'content-type': 'application/json' };
+      const headers: Record<string, string> = { 'content-type': 'application/json', ...opts?.headers };
       const cookie = cookies.get(role);
       // An explicit Cookie header: the request context's own jar never adds or drops a cookie.
       if (cookie) headers.cookie = `klok_session=${cookie}`;

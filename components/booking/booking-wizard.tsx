@@ -1,14 +1,22 @@
 'use client';
 
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import dynamic from 'next/dynamic';
 import { useAppRouter } from '@/components/ui/use-app-router';
 import { useTranslations } from 'next-intl';
 import { useSWRConfig } from 'swr';
 import { CLIENT_TOAST_MS, toastError, toastSuccess } from '@/components/ui/toast';
 import { Spinner } from '@/components/ui/spinner';
-import { ApiClientError, errorMessageOf } from '@/lib/api-client/fetcher';
-import { apiPaths, insertAppointment, useAvailableHours, useEmployees, useServices } from '@/lib/api-client/hooks';
+import { ApiClientError, ApiNetworkError, errorMessageOf } from '@/lib/api-client/fetcher';
+import {
+  apiPaths,
+  bookedAppointmentOf,
+  fetchPendingAppointments,
+  insertAppointment,
+  useAvailableHours,
+  useEmployees,
+  useServices,
+} from '@/lib/api-client/hooks';
 import { madridDate } from '@/lib/domain/time';
 import type { Service } from '@/lib/validation/dto';
 import { useHoursCheck } from './hours-check';
@@ -61,6 +69,8 @@ export function BookingWizard({ email, self, askPerson, people, initialServices 
     void loadLaterSteps();
   }, []);
   const [confirming, setConfirming] = useState(false);
+  // A second tap before the button shows busy (the same frame) confirms nothing more.
+  const confirmingNow = useRef(false);
 
   const wizard = useWizard({
     steps,
@@ -87,27 +97,41 @@ export function BookingWizard({ email, self, askPerson, people, initialServices 
   const confirm = async () => {
     const { user, service, employee, hour } = values;
     if (!user || !service || !employee || !hour) return wizard.setMessage(t('selectValue'));
+    if (confirmingNow.current) return;
+    confirmingNow.current = true;
     setConfirming(true);
-    try {
-      const eventId = await insertAppointment({
-        start_time: hour.start_time,
-        end_time: hour.end_time,
-        employee_id: employee.email,
-        service_id: service.id,
-        client_id: email,
-        user_id: user.id,
-        user_name: user.name,
-      });
+    const booking = {
+      start_time: hour.start_time,
+      end_time: hour.end_time,
+      employee_id: employee.email,
+      service_id: service.id,
+      client_id: email,
+      user_id: user.id,
+      user_name: user.name,
+    };
+    const booked = async (eventId: string) => {
       toastSuccess(t('confirmed'), { duration: CLIENT_TOAST_MS });
       wizard.discard();
       // Refresh the home's data before going there so the new card can be highlighted.
-      await Promise.all([mutate(apiPaths.pending(email)), mutate(apiPaths.user(email))]);
+      // A failed refresh only delays the highlight: home loads its own data.
+      await Promise.all([mutate(apiPaths.pending(email)), mutate(apiPaths.user(email))]).catch(() => undefined);
       router.push(`/?eventId=${encodeURIComponent(eventId)}`);
+    };
+    try {
+      // insertAppointment retries once, with the same Idempotency-Key, when no answer arrives.
+      await booked(await insertAppointment(booking));
     } catch (err) {
+      if (err instanceof ApiNetworkError) {
+        // Still no answer: the booking may have been made. The pending appointments tell.
+        const made = await fetchPendingAppointments(email).then((pending) => bookedAppointmentOf(pending, booking), () => undefined);
+        if (made) return booked(made.id);
+      }
+      confirmingNow.current = false;
       setConfirming(false);
-      toastError(errorMessageOf(err, t('confirmError')), undefined, { duration: CLIENT_TOAST_MS });
-      if (err instanceof ApiClientError && err.status === 409) {
-        // The hour was taken meanwhile: reload the free hours and let the client pick again.
+      toastError(errorMessageOf(err instanceof ApiNetworkError ? null : err, t('confirmError')), undefined, { duration: CLIENT_TOAST_MS });
+      if (err instanceof ApiClientError && err.code === 'slot_taken') {
+        // The hour was taken meanwhile: reload the free hours and let the client pick again. Any other
+        // refusal (allowance, the person's pending appointment, a rule) keeps the choices as they are.
         void hours.mutate();
         wizard.reopen('hour');
       }

@@ -27,6 +27,17 @@ export class ApiClientError extends Error {
   }
 }
 
+/**
+ * A call that got no answer (offline, connection cut, DNS): whether the server acted on it is unknown.
+ * Status 500 `Internal error`, as the spec's network failure.
+ */
+export class ApiNetworkError extends ApiClientError {
+  constructor() {
+    super(500, 'internal', NETWORK_ERROR_MESSAGE);
+    this.name = 'ApiNetworkError';
+  }
+}
+
 let initiatorRole: Role | null = null;
 
 /** Sets the role sent in the `initiator` header of every later call (informational only). */
@@ -39,15 +50,17 @@ export type ApiFetchOptions = {
   /** Serialised as JSON. */
   body?: unknown;
   signal?: AbortSignal;
+  /** Extra request headers (e.g. `idempotency-key`). */
+  headers?: Record<string, string>;
 };
 
 /**
  * Calls the API and returns the parsed JSON body (null for an empty answer such as 204).
- * Throws an `ApiClientError` for any non-2xx answer (using the body's `error`), and a status 500
- * `Internal error` one when the network fails.
+ * Throws an `ApiClientError` for any non-2xx answer (using the body's `error`), and an `ApiNetworkError`
+ * (status 500 `Internal error`) when no answer arrives.
  */
 export async function apiFetch<T = unknown>(path: string, options: ApiFetchOptions = {}): Promise<T> {
-  const headers: Record<string, string> = { 'content-type': 'application/json', accept: 'application/json' };
+  const headers: Record<string, string> = { ...options.headers, 'content-type': 'application/json', accept: 'application/json' };
   if (initiatorRole) headers.initiator = initiatorRole;
   if (typeof window !== 'undefined') headers['frontend-host'] = window.location.host;
 
@@ -62,7 +75,7 @@ export async function apiFetch<T = unknown>(path: string, options: ApiFetchOptio
     });
   } catch (err) {
     if (err instanceof DOMException && err.name === 'AbortError') throw err;
-    throw new ApiClientError(500, 'internal', NETWORK_ERROR_MESSAGE);
+    throw new ApiNetworkError();
   }
 
   const text = await res.text().catch(() => '');

@@ -22,6 +22,8 @@ export const ERROR_STATUS = {
   payload_too_large: 413,
   unsupported_media_type: 415,
   unprocessable: 422,
+  /** An `Idempotency-Key` sent again with another request body (beyond-the-spec §1). */
+  idempotency_key_reused: 422,
   code_invalid: 422,
   code_expired: 422,
   code_required: 422,

@@ -16,7 +16,7 @@ import { tenantForHost, type Tenant } from '@/lib/server/tenancy';
 import { HSTS } from '@/lib/security/csp';
 import { CLIENT_IP_HEADER, requestHost, SESSION_COOKIE } from '@/lib/tenant-host';
 
-type Ctx<B, Q, P, A extends Access> = {
+type Ctx<B, Q, P, A extends Access, H = undefined> = {
   req: NextRequest;
   tenant: Tenant;
   /** The caller's IP address as the custom server saw it (null when not behind it, e.g. in-process tests). */
@@ -27,6 +27,8 @@ type Ctx<B, Q, P, A extends Access> = {
   body: B;
   query: Q;
   params: P;
+  /** The request headers the route declares (`headers`), validated; lower-case names. */
+  headers: H;
 };
 
 /**
@@ -65,7 +67,7 @@ export function bodyByKind<M extends Record<string, ZodType>, P = undefined>(
 export type RouteLimit<C> = readonly [LimitName, (ctx: C) => string | null];
 
 /** The declaration of a route: what route() enforces and what the OpenAPI document says of it. */
-type Options<B, Q, P, A extends Access> = {
+type Options<B, Q, P, A extends Access, H = undefined> = {
   /** One line for the OpenAPI document. */
   summary: string;
   access: A;
@@ -79,6 +81,8 @@ type Options<B, Q, P, A extends Access> = {
   onboarding?: boolean;
   params?: ZodType<P>;
   query?: ZodType<Q>;
+  /** Request headers the handler reads, as an object schema with lower-case header names (400 when invalid). */
+  headers?: ZodType<H>;
   /** The JSON body: one schema, or one per kind of caller (`bodyByKind`). */
   body?: ZodType<B> | BodyByKind<B>;
   /** Success status: the default of a JSON reply without its own, and the documented one (200 by default). */
@@ -88,7 +92,7 @@ type Options<B, Q, P, A extends Access> = {
   /** Failures the handler may answer beyond the wrapper's own: status → description. */
   errors?: Readonly<Record<number, string>>;
   /** Rate limits spent after validation and before the handler (429 `too_many_requests`). */
-  limits?: readonly RouteLimit<Ctx<B, Q, P, A>>[];
+  limits?: readonly RouteLimit<Ctx<B, Q, P, A, H>>[];
 };
 
 /** What route() returns: the Next.js handler, carrying the declaration it was built from. */
@@ -97,7 +101,7 @@ export type RouteHandler = ((req: NextRequest, context: { params: Promise<Record
 };
 
 /** A route's declaration as the OpenAPI assembly reads it (`route().operation`). */
-export type RouteDeclaration = Omit<Options<unknown, unknown, unknown, Access>, 'limits'> & { limits: readonly LimitName[] };
+export type RouteDeclaration = Omit<Options<unknown, unknown, unknown, Access, unknown>, 'limits'> & { limits: readonly LimitName[] };
 
 /** A handler's answer: a ready Response, or JSON with an optional status (the route's declared `status` by default). */
 export type Reply = Response | { status?: number; json: unknown };
@@ -170,7 +174,7 @@ export async function requestSession(
  *   before the body is read: nothing is stored), unless the route opts out with `onboarding: false`;
  * - params, query and body validated with zod (400 with field paths); the body must be JSON
  *   (415 `unsupported_media_type`) of at most 64 KB (413 `payload_too_large`, checked before and while
- *   reading); control characters in any string → 400; a malformed percent escape in the path → 400; a body
+ *   reading); declared headers (`headers`, lower-case names) likewise; control characters in any string → 400; a malformed percent escape in the path → 400; a body
  *   declared per kind of caller (`bodyByKind`) is parsed with the schema of the kind its `pick` names;
  * - the route's rate limits (`limits`), each spent with its key (429 `too_many_requests`);
  * - the handler; a JSON reply without a status gets the declared success `status`;
@@ -181,9 +185,9 @@ export async function requestSession(
  * request came over https. Each request writes one `info` log line: request id, tenant slug, user id, route
  * pattern (never the raw path: `/users/{email}`), method, status and duration in ms.
  */
-export function route<A extends Access, B = undefined, Q = undefined, P = undefined>(
-  opts: Options<B, Q, P, A>,
-  handler: (ctx: Ctx<B, Q, P, A>) => Promise<Reply>,
+export function route<A extends Access, B = undefined, Q = undefined, P = undefined, H = undefined>(
+  opts: Options<B, Q, P, A, H>,
+  handler: (ctx: Ctx<B, Q, P, A, H>) => Promise<Reply>,
 ): RouteHandler {
   const serve = async (req: NextRequest, context: { params: Promise<Record<string, string | string[]>> }) => {
     const started = performance.now();
@@ -220,6 +224,7 @@ export function route<A extends Access, B = undefined, Q = undefined, P = undefi
       const rawQuery = Object.fromEntries(req.nextUrl.searchParams);
       assertNoControlCharacters(rawQuery);
       const query = opts.query ? parse(opts.query, rawQuery) : (undefined as Q);
+      const headers = opts.headers ? parse(opts.headers, Object.fromEntries(req.headers)) : (undefined as H);
       const text = await readBody(req);
       let body = undefined as B;
       if (opts.body) {
@@ -232,7 +237,7 @@ export function route<A extends Access, B = undefined, Q = undefined, P = undefi
         assertNoControlCharacters(raw);
         body = parseBody(opts.body, raw, user, params);
       }
-      const ctx: Ctx<B, Q, P, A> = { req, tenant, ip, now, user: user as Ctx<B, Q, P, A>['user'], body, query, params };
+      const ctx: Ctx<B, Q, P, A, H> = { req, tenant, ip, now, user: user as Ctx<B, Q, P, A, H>['user'], body, query, params, headers };
       if (opts.limits) await spendLimits(opts.limits, ctx);
       const reply = await handler(ctx);
       const status = reply instanceof Response ? reply.status : (reply.status ?? opts.status ?? 200);
@@ -493,6 +498,7 @@ export function describeRoute(method: Method, decl: RouteDeclaration): Operation
     access: decl.access,
     params: decl.params,
     query: decl.query,
+    headers: decl.headers,
     body,
     status: decl.status ?? 200,
     response: decl.response,

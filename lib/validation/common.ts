@@ -48,3 +48,13 @@ export const ZPhoneInput = z.string().max(32);
  * a different current version answers 409 `conflict` and nothing is written. Optional for API clients.
  */
 export const ZVersion = z.string().min(1).max(64);
+
+/**
+ * An `Idempotency-Key` header (beyond-the-spec §1): 8 to 255 characters, letters, digits and `-_.:` only
+ * (a UUID fits). Chosen by the caller, one per intended write.
+ */
+export const ZIdempotencyKey = z
+  .string()
+  .min(8)
+  .max(255)
+  .regex(/^[A-Za-z0-9._:-]+$/);

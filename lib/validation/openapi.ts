@@ -19,6 +19,8 @@ export type OperationDeclaration = {
   access: Access;
   params?: z.ZodType;
   query?: z.ZodType;
+  /** Request headers (an object schema with lower-case names). */
+  headers?: z.ZodType;
   /** The request body: one schema, or one per kind of caller (`{ client, staff }`), documented as `oneOf`. */
   body?: z.ZodType | Readonly<Record<string, z.ZodType>>;
   /** Success status; its answer (none for redirects and 204). */
@@ -58,12 +60,13 @@ export function bodySchemaOf(body: NonNullable<OperationDeclaration['body']>): R
   return { oneOf: Object.entries(body).map(([kind, schema]) => ({ title: kind, ...jsonSchemaOf(schema, 'input') })) };
 }
 
-/** The path and query parameters of an operation, from the properties of its params and query objects. */
+/** The path, query and header parameters of an operation, from the properties of its params, query and headers objects. */
 function parameters(op: OperationDeclaration): unknown[] {
   const out: unknown[] = [];
   for (const [place, schema] of [
     ['path', op.params],
     ['query', op.query],
+    ['header', op.headers],
   ] as const) {
     if (!schema) continue;
     const json = jsonSchemaOf(schema, 'input') as { properties?: Record<string, unknown>; required?: string[] };

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { DAY_MS } from '@/lib/domain/time';
-import { NAME_MAX, ZBodyId, ZDate, ZEmail, ZInstant } from './common';
+import { NAME_MAX, ZBodyId, ZDate, ZEmail, ZIdempotencyKey, ZInstant } from './common';
 import { v } from './messages';
 
 /** `PATCH /schedules/insert/appointment`, client flow (spec section 7). */
@@ -27,6 +27,18 @@ export const ZStaffAppointmentInsert = z.object({
   client_name: z.string().trim().min(1).max(NAME_MAX),
 });
 export type StaffAppointmentInsert = z.infer<typeof ZStaffAppointmentInsert>;
+
+/**
+ * The headers `PATCH /schedules/insert/appointment` reads (names lower-case, as HTTP carries them):
+ * an optional `Idempotency-Key` (beyond-the-spec §1).
+ */
+export const ZAppointmentInsertHeaders = z.object({
+  'idempotency-key': ZIdempotencyKey.optional().describe(
+    'Idempotency-Key: the same key with the same body within 24 hours answers the stored status and body and books nothing new; ' +
+      'with another body, 422 idempotency_key_reused. Scoped to the tenant and the signed-in account.',
+  ),
+});
+export type AppointmentInsertHeaders = z.infer<typeof ZAppointmentInsertHeaders>;
 
 /** `PATCH /schedules/insert/leave` (spec section 7). */
 export const ZLeaveInsert = z.object({

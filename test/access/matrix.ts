@@ -50,7 +50,7 @@ export interface MatrixApi {
    * One request as `role` (its session cookie; klok's host, or salon2's for `foreignHome`). `fresh`
    * asks for a session opened just for this call when the transport can (the logout rows end it).
    */
-  call(role: Role, method: Method, path: string, body?: unknown, opts?: { fresh?: boolean }): Promise<Answer>;
+  call(role: Role, method: Method, path: string, body?: unknown, opts?: { fresh?: boolean; headers?: Record<string, string> }): Promise<Answer>;
   /** The latest development SMS code sent to an E.164 phone. */
   smsCode(phone: string): Promise<string>;
 }
@@ -85,6 +85,8 @@ export type Row = {
   path: string | ((c: Cell) => string);
   /** A body that makes the request succeed for the allowed roles (a JSON object, or built per cell). */
   body?: Record<string, unknown> | ((c: Cell) => Record<string, unknown>);
+  /** Extra request headers the route reads (e.g. `idempotency-key`). */
+  headers?: Record<string, string> | ((c: Cell) => Record<string, string>);
   expect: Expect;
   /** Why the row exists or why a cell expects what it does. */
   note?: string;
@@ -440,6 +442,16 @@ export const ROWS: Row[] = [
     method: 'PATCH',
     route: '/api/v1/schedules/insert/appointment',
     path: '/api/v1/schedules/insert/appointment',
+    body: bookingForClient,
+    headers: (c) => ({ 'idempotency-key': `matriz-${c.f.tag}` }),
+    expect: { anon: 401, client: 201, otherClient: 403, employee: 201, admin: 201, foreignStaff: 401, foreignHome: 404 },
+    note: 'the same booking with one Idempotency-Key for every role: keys belong to an account, so each caller is judged on its own',
+    cleanup: async (api, _c, a) => cancelIfBooked(api, a.body?.data?.event_id),
+  },
+  {
+    method: 'PATCH',
+    route: '/api/v1/schedules/insert/appointment',
+    path: '/api/v1/schedules/insert/appointment',
     body: (c) => ({ start_time: c.f.slot, facility_id: 1, employee_id: PEOPLE.stylist2, service_id: c.f.corteId, client_id: ANA, client_name: PEOPLE.client.name }),
     expect: { anon: 401, client: 400, otherClient: 403, employee: 201, admin: 201, foreignStaff: 401, foreignHome: 404 },
     note:
@@ -720,7 +732,8 @@ async function runRow(
       cell = { ...base, v: row.setup ? await row.setup(api, base) : {} };
       const path = resolve(row.path, cell);
       const body = row.body === undefined ? undefined : resolve(row.body, cell);
-      answer = await api.call(role, row.method, path, body, { fresh: row.endsSession });
+      const headers = row.headers === undefined ? undefined : resolve(row.headers, cell);
+      answer = await api.call(role, row.method, path, body, { fresh: row.endsSession, headers });
     } catch (err) {
       answer = { status: -1, body: null, text: String(err instanceof Error ? err.stack ?? err.message : err) };
     }

@@ -114,7 +114,7 @@ const api: MatrixApi = {
     if (typeof handler !== 'function') return { status: 405, body: null, text: `${found.def.route} does not export ${method}` };
     const cookie = opts?.fresh ? await openSession(role) : cookies.get(role);
     const host = role === 'foreignHome' ? SALON2.host : KLOK.host;
-    const r = await call(handler as Handler, { method, path: target, params: found.params, body, cookie, host });
+    const r = await call(handler as Handler, { method, path: target, params: found.params, body, cookie, host, headers: opts?.headers });
     const answer: Answer = { status: r.status, body: r.body, text: r.body === null ? '' : JSON.stringify(r.body) };
     return answer;
   },

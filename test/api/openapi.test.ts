@@ -101,10 +101,11 @@ test.each(declared)('%s: the document states the route’s declaration', (_name,
   } else {
     expect(op.requestBody).toBeUndefined();
   }
-  // Parameters: one per property of the declared params (path) and query objects.
+  // Parameters: one per property of the declared params (path), query and headers objects.
   const names = (schema: z.ZodType | undefined) => Object.keys((schema && (jsonSchemaOf(schema, 'input').properties as object)) ?? {});
   expect(op.parameters.filter((p: { in: string }) => p.in === 'path').map((p: { name: string }) => p.name).sort()).toEqual(names(decl.params).sort());
   expect(op.parameters.filter((p: { in: string }) => p.in === 'query').map((p: { name: string }) => p.name).sort()).toEqual(names(decl.query).sort());
+  expect(op.parameters.filter((p: { in: string }) => p.in === 'header').map((p: { name: string }) => p.name).sort()).toEqual(names(decl.headers).sort());
   // Path params are exactly the `{name}` segments of the path.
   expect(names(decl.params).sort()).toEqual([...apiPath.matchAll(/\{([^}]+)\}/g)].map((m) => m[1]).sort());
   // Success answer.

@@ -58,8 +58,8 @@ export type FuzzContext = {
   leaves: { id: string; date: string }[];
 };
 
-/** A valid request before any damage: path params, body (absent: the endpoint reads none) and query. */
-export type ValidRequest = { params: Record<string, string>; body?: Json; query?: Record<string, string> };
+/** A valid request before any damage: path params, body (absent: the endpoint reads none), query and the headers the route reads. */
+export type ValidRequest = { params: Record<string, string>; body?: Json; query?: Record<string, string>; headers?: Record<string, string> };
 
 /** One write endpoint: its route file, method, handler and the valid requests of each caller. */
 export type WriteEndpoint = {
@@ -248,8 +248,9 @@ export const WRITE_ENDPOINTS: WriteEndpoint[] = [
     method: 'PATCH',
     handler: h(insertAppointmentRoute.PATCH),
     valid: (c, role) =>
-      slot(c, [30]).map(({ start, end }): ValidRequest => ({
+      fc.tuple(slot(c, [30]), fc.option(fc.stringMatching(/^[A-Za-z0-9._:-]{8,64}$/), { nil: undefined })).map(([{ start, end }, key]): ValidRequest => ({
         params: {},
+        headers: key === undefined ? undefined : { 'idempotency-key': key },
         body:
           role === 'client'
             ? { start_time: start, end_time: end, facility_id: 1, employee_id: c.stylist, service_id: c.serviceId, client_id: c.client, user_id: c.clientUserId, user_name: 'Ana' }
@@ -595,6 +596,11 @@ export const oddHeaders: fc.Arbitrary<{ headers: Record<string, string>; form?: 
     { headers: { 'content-type': 'application/json', cookie: '' } },
     { headers: { 'content-type': 'application/json', host: 'evil.example.com' } },
     { headers: { 'content-type': 'application/json', 'x-klok-client-ip': '203.0.113.9' } },
+    { headers: { 'content-type': 'application/json', 'idempotency-key': '' } },
+    { headers: { 'content-type': 'application/json', 'idempotency-key': 'short' } },
+    { headers: { 'content-type': 'application/json', 'idempotency-key': 'k'.repeat(300) } },
+    { headers: { 'content-type': 'application/json', 'idempotency-key': 'a key with spaces' } },
+    { headers: { 'content-type': 'application/json', 'idempotency-key': '../../etc/passwd' } },
   ),
 );
 
@@ -621,8 +627,13 @@ function damaged(v: ValidRequest): fc.Arbitrary<FuzzCase> {
   const validQuery = v.query ? `?${new URLSearchParams(v.query)}` : '';
   const valid: Json = v.body ?? {};
   const keys = valid && typeof valid === 'object' && !Array.isArray(valid) ? Object.keys(valid) : [];
-  const withBody = (kind: FuzzCase['kind']) => (body: Json) => ({ kind, params, query: validQuery, headers: JSON_HEADERS, body: JSON.stringify(body) });
-  const base = { params, query: validQuery, headers: v.body !== undefined ? JSON_HEADERS : {}, body: v.body !== undefined ? JSON.stringify(v.body) : undefined };
+  const withBody = (kind: FuzzCase['kind']) => (body: Json) => ({ kind, params, query: validQuery, headers: { ...JSON_HEADERS, ...v.headers }, body: JSON.stringify(body) });
+  const base = {
+    params,
+    query: validQuery,
+    headers: { ...(v.body !== undefined ? JSON_HEADERS : {}), ...v.headers },
+    body: v.body !== undefined ? JSON.stringify(v.body) : undefined,
+  };
   // Weighted towards one broken field of a valid body: it gets furthest into the services.
   const arbs: fc.WeightedArbitrary<FuzzCase>[] = [
     { weight: 1, arbitrary: fc.constant<FuzzCase>({ kind: 'valid', ...base }) },

@@ -430,3 +430,32 @@ export const outbox = pgTable(
     uniqueIndex('outbox_tenant_dedupe').on(t.tenantId, t.dedupeKey).where(sql`${t.dedupeKey} is not null`),
   ],
 );
+
+/**
+ * Stored answers of idempotent writes (beyond-the-spec §1 "Idempotency"): one row per tenant, account,
+ * operation and `Idempotency-Key`, written in the same transaction as the write it answers, so the key and
+ * its effect commit together. The primary key makes a second request with the key wait for the first
+ * and then read its answer. `request_hash` is the SHA-256 of the request's canonical body (the same key
+ * with another body is refused); `status` and `response` are the answer replayed. Rows older than
+ * IDEMPOTENCY_TTL_MS (lib/domain/idempotency.ts) are ignored, and purged per tenant when a new key is stored.
+ */
+export const idempotencyKeys = pgTable(
+  'idempotency_keys',
+  {
+    tenantId: integer('tenant_id').notNull().references(() => tenants.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id').notNull(),
+    /** The write the key belongs to, e.g. `book_appointment`. */
+    operation: text('operation').notNull(),
+    key: text('key').notNull(),
+    requestHash: text('request_hash').notNull(),
+    status: smallint('status').notNull(),
+    response: jsonb('response').$type<unknown>().notNull(),
+    createdAt: ts('created_at').notNull(),
+  },
+  (t) => [
+    primaryKey({ name: 'idempotency_keys_pk', columns: [t.tenantId, t.userId, t.operation, t.key] }),
+    foreignKey({ name: 'idempotency_keys_user_fk', columns: [t.tenantId, t.userId], foreignColumns: [users.tenantId, users.id] }).onDelete('cascade'),
+    // The purge of a tenant's expired keys (`created_at` before the 24-hour window).
+    index('idempotency_keys_tenant_created').on(t.tenantId, t.createdAt),
+  ],
+);

@@ -7,6 +7,7 @@ import type { SessionUser } from '@/lib/server/auth/session';
 import type { Db, Tx } from '@/lib/server/db/client';
 import { activities, appointments, busySlots, users } from '@/lib/server/db/schema';
 import { ApiError } from '@/lib/server/errors';
+import type { KeyClaim } from '@/lib/server/idempotency';
 import { errorMessage } from '@/lib/server/messages';
 import { queueBookingConfirmation } from '@/lib/server/notifications/appointment-emails';
 import { queueBookedPush } from '@/lib/server/notifications/appointment-push';
@@ -28,6 +29,8 @@ export type ClientBookingInput = ClientAppointmentInsert;
  * (pending strictly below `n_appointments_allowed`). The exclusion constraint is the last guard.
  * Returns the new appointment's id. Errors: 403 (another account), 404 (stylist, service),
  * 409 `slot_taken` / `allowance_exceeded`, 422 (not offered, outside window, past, not a bookable hour).
+ * `once`: the request's `Idempotency-Key`, claimed first and answered last inside the transaction
+ * (lib/server/idempotency.ts).
  */
 export async function bookAsClient(
   db: Db,
@@ -35,6 +38,7 @@ export async function bookAsClient(
   actor: SessionUser,
   input: ClientBookingInput,
   now: number,
+  once?: KeyClaim<{ event_id: string }>,
 ): Promise<{ event_id: string }> {
   if (input.client_id !== actor.email) throw new ApiError('forbidden', errorMessage('forbidden'));
   const { employee, service, start, end } = await resolveBooking(db, tenantId, input);
@@ -44,6 +48,8 @@ export async function bookAsClient(
   const parts = busyParts(start, segments);
 
   return db.transaction(async (tx) => {
+    // The key first: a second request with it waits here for the first, before any lock of the booking.
+    await once?.claim(tx);
     // The lock order of lib/server/repositories/locks.ts: the client's account, then the stylist's.
     // The client's lock serialises its bookings (the allowance) and its deletion: a deletion that
     // committed first shows here, and the session it ended answers as it would now.
@@ -105,7 +111,9 @@ export async function bookAsClient(
       serviceName: service.name,
       start,
     });
-    return { event_id: id };
+    const result = { event_id: id };
+    await once?.record(tx, result);
+    return result;
   });
 }
 
@@ -120,7 +128,7 @@ export type StaffBookingInput = StaffAppointmentInsert;
  * 5 (`staffStartError`: a walk-in at 14:02 starts at 14:00) but never earlier (422 `pastDate`), and never
  * over an appointment or a leave (409 `slot_taken`).
  * The allowance limits a client's own bookings only: staff may book a client beyond it (the wizard
- * asks first). Returns `{ event_id }`.
+ * asks first). Returns `{ event_id }`. `once`: the request's `Idempotency-Key`, as in `bookAsClient`.
  */
 export async function bookAsStaff(
   db: Db,
@@ -128,6 +136,7 @@ export async function bookAsStaff(
   actor: SessionUser,
   input: StaffBookingInput,
   now: number,
+  once?: KeyClaim<{ event_id: string }>,
 ): Promise<{ event_id: string }> {
   const { employee, service, start, end } = await resolveBooking(db, tenantId, input);
   const startError = staffStartError(start, now);
@@ -136,6 +145,7 @@ export async function bookAsStaff(
   const email = input.client_id || null;
 
   return db.transaction(async (tx) => {
+    await once?.claim(tx);
     let client: UserRow | null | undefined;
     if (email) {
       client = await findUserByEmail(tx, tenantId, email);
@@ -184,7 +194,9 @@ export async function bookAsStaff(
       createdByRole: 'staff',
       now,
     });
-    return { event_id: id };
+    const result = { event_id: id };
+    await once?.record(tx, result);
+    return result;
   });
 }
 

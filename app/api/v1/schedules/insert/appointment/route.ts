@@ -1,36 +1,49 @@
 import { isStaff } from '@/lib/server/auth/session';
 import { getDb } from '@/lib/server/db/client';
-import { bodyByKind, data, route } from '@/lib/server/http';
+import { bodyByKind, route } from '@/lib/server/http';
+import { idempotent } from '@/lib/server/idempotency';
 import { bookAsClient, bookAsStaff } from '@/lib/server/services/book-appointment';
 import { dataOf, ZEventId } from '@/lib/validation/dto';
-import { ZClientAppointmentInsert, ZStaffAppointmentInsert } from '@/lib/validation/schedules';
+import { ZAppointmentInsertHeaders, ZClientAppointmentInsert, ZStaffAppointmentInsert } from '@/lib/validation/schedules';
 
 /**
  * `PATCH /api/v1/schedules/insert/appointment` (spec section 7) → 201 `{ data: { event_id } }`.
  * The flow follows the session's role, never the body or the `initiator` header:
  * a client sends `{ start_time, end_time, facility_id, employee_id, service_id, client_id, user_id, user_name }`;
  * staff send `{ start_time, end_time, facility_id, employee_id, service_id, client_id?, client_name }`.
- * Errors: 400 invalid body, 403 another account, 404 stylist/service, 409 `slot_taken` /
+ * Header `Idempotency-Key` (optional; beyond-the-spec §1): 8–255 characters of letters, digits and `-_.:`
+ * (400 otherwise). The same key with the same body within 24 hours answers the first answer's status and
+ * body again (with `Idempotent-Replayed: true`) and books nothing, sends nothing, logs no activity; a
+ * concurrent request with the key waits for the first and answers the same. The same key with another body:
+ * 422 `idempotency_key_reused`. Keys belong to the tenant and the signed-in account; only successful
+ * bookings are stored (a refused request may be retried with its key).
+ * Errors: 400 invalid body or key, 403 another account, 404 stylist/service, 409 `slot_taken` /
  * `allowance_exceeded` (client flow only: staff may book a client beyond its allowance), 422 a rule
- * broken (past, 30 days, not offered…), 429 too many bookings in an hour (20 per client account, 600 per
- * staff member).
+ * broken (past, 30 days, not offered…) or a reused key, 429 too many bookings in an hour (20 per client
+ * account, 600 per staff member; replays count too).
  */
 export const PATCH = route(
   {
-    summary: 'Books an appointment (client flow or staff flow, by the session’s role)',
+    summary: 'Books an appointment (client flow or staff flow, by the session’s role); idempotent with an Idempotency-Key',
     access: 'user',
+    headers: ZAppointmentInsertHeaders,
     body: bodyByKind({ client: ZClientAppointmentInsert, staff: ZStaffAppointmentInsert }, (user) => (isStaff(user.role) ? 'staff' : 'client')),
     status: 201,
     response: dataOf(ZEventId),
-    errors: { 409: 'slot_taken, or allowance_exceeded (client flow only)', 422: 'a booking rule is broken' },
+    errors: {
+      409: 'slot_taken, or allowance_exceeded (client flow only)',
+      422: 'a booking rule is broken; idempotency_key_reused: the Idempotency-Key was used with another body in the last 24 hours',
+    },
     limits: [
       ['bookingPerStaff', ({ user, body }) => (body.kind === 'staff' ? user.id : null)],
       ['bookingPerClient', ({ user, body }) => (body.kind === 'client' ? user.id : null)],
     ],
   },
-  async ({ tenant, user, body, now }) => {
+  async ({ tenant, user, body, headers, now }) => {
     const db = await getDb();
-    if (body.kind === 'staff') return data(await bookAsStaff(db, tenant.id, user, body.value, now));
-    return data(await bookAsClient(db, tenant.id, user, body.value, now));
+    const call = { tenantId: tenant.id, userId: user.id, operation: 'book_appointment', key: headers['idempotency-key'], request: body, now };
+    return idempotent(db, call, { status: 201, envelope: (result) => ({ data: result }) }, (once) =>
+      body.kind === 'staff' ? bookAsStaff(db, tenant.id, user, body.value, now, once) : bookAsClient(db, tenant.id, user, body.value, now, once),
+    );
   },
 );
