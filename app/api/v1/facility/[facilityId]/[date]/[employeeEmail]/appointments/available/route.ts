@@ -1,7 +1,8 @@
 import { z } from 'zod';
+import { readerRole } from '@/lib/domain/roles';
 import { getDb } from '@/lib/server/db/client';
 import { isStaff } from '@/lib/server/auth/session';
-import { items, route } from '@/lib/server/http';
+import { items, PUBLIC_READ_LIMIT, route } from '@/lib/server/http';
 import { availableHoursFor } from '@/lib/server/services/availability';
 import { ZDate, ZEmail, ZFacilityId, ZId } from '@/lib/validation/common';
 import { itemsOf, ZHourGroup } from '@/lib/validation/dto';
@@ -11,19 +12,22 @@ import { itemsOf, ZHourGroup } from '@/lib/validation/dto';
  * (spec section 7): `{ items: [{ hour: 'HH:00', hours: [{ id, start_time, end_time }] }] }`, instants in
  * UTC, grouped by Madrid hour. `serviceDuration` in minutes (5–480); the optional `serviceId` brings the
  * service's busy parts so rest gaps stay bookable. Clients get at most 30 days ahead; staff no limit.
- * Errors: 400 bad params, 404 unknown stylist or service.
+ * Anyone of the tenant, visitors without a session included, who get the client rules (beyond-the-spec
+ * section 1); a visitor's reads spend `publicReadPerIp`.
+ * Errors: 400 bad params, 404 unknown stylist or service, 429 visitor's budget spent.
  */
 export const GET = route(
   {
     summary: 'Bookable hours of a stylist on a Madrid date, grouped by hour',
-    access: 'user',
+    access: 'public',
     params: z.object({ facilityId: ZFacilityId, date: ZDate, employeeEmail: ZEmail }),
     query: z.object({ serviceDuration: z.coerce.number().int().min(5).max(480), serviceId: ZId.optional() }),
     response: itemsOf(ZHourGroup),
+    limits: [PUBLIC_READ_LIMIT],
   },
   async ({ tenant, user, params, query, now }) =>
     items(
-      await availableHoursFor(await getDb(), tenant.id, isStaff(user.role) ? 'staff' : 'client', {
+      await availableHoursFor(await getDb(), tenant.id, isStaff(readerRole(user?.role)) ? 'staff' : 'client', {
         date: params.date,
         employeeEmail: params.employeeEmail,
         serviceDuration: query.serviceDuration,
