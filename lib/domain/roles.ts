@@ -16,3 +16,12 @@ export type StaffRole = (typeof STAFF_ROLES)[number];
  * (an employee gets 403 `forbidden` on an admin-only route).
  */
 export type Access = 'public' | 'user' | 'client' | 'staff' | 'admin';
+
+/**
+ * The role a read is answered for: the signed-in user's, or `client` for a visitor without a session
+ * (beyond-the-spec section 1: a visitor browses services, stylists and free hours exactly as a client
+ * does, with the client's view of stylists and the client's availability rules, never staff's).
+ */
+export function readerRole(role: Role | null | undefined): Role {
+  return role ?? 'client';
+}

@@ -66,6 +66,16 @@ export function bodyByKind<M extends Record<string, ZodType>, P = undefined>(
  */
 export type RouteLimit<C> = readonly [LimitName, (ctx: C) => string | null];
 
+/**
+ * The budget of the reads open to visitors without a session (beyond-the-spec section 1: services, stylists,
+ * free hours): `publicReadPerIp`, counted by the caller's IP for visitors only; a signed-in user is not
+ * charged (its reads spend only the general per-IP budget).
+ */
+export const PUBLIC_READ_LIMIT: RouteLimit<{ user: SessionUser | null; ip: string | null }> = [
+  'publicReadPerIp',
+  ({ user, ip }) => (user ? null : ip),
+];
+
 /** The declaration of a route: what route() enforces and what the OpenAPI document says of it. */
 type Options<B, Q, P, A extends Access, H = undefined> = {
   /** One line for the OpenAPI document. */

@@ -36,6 +36,13 @@ export const LIMITS = {
    */
   phoneLookupPerUser: { points: 30, seconds: 600 },
   phoneLookupPerIp: { points: 60, seconds: 600 },
+  /**
+   * Reads of visitors without a session (services, stylists, free hours: beyond-the-spec section 1), per IP.
+   * One browse of the booking wizard is a few dozen reads (a day's hours per stylist); the budget leaves room
+   * for several people behind one mobile carrier's shared address and stops a scraper. Signed-in users are
+   * not charged.
+   */
+  publicReadPerIp: { points: 300, seconds: 600 },
   /** Sign-in starts and callbacks per IP. */
   signInPerIp: { points: 30, seconds: 600 },
   signInCallbackPerIp: { points: 30, seconds: 600 },

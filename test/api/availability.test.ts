@@ -154,9 +154,11 @@ describe('validation', () => {
     expect(r.body.error).toEqual({ code: 'not_found', message: messages.errors.serviceNotFound });
   });
 
-  it('answers 401 without a session', async () => {
-    const r = await availability(undefined, weekday(), 'sara@klok.demo');
-    expect(r.status).toBe(401);
+  it('answers a visitor without a session exactly as a client (beyond-the-spec section 1)', async () => {
+    const visitor = await availability(undefined, weekday(), 'sara@klok.demo');
+    expect(visitor.status).toBe(200);
+    expect(visitor.body.items.length).toBeGreaterThan(0);
+    expect(visitor.body).toEqual((await availability(clientCookie, weekday(), 'sara@klok.demo')).body);
   });
 });
 

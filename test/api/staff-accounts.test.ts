@@ -19,6 +19,7 @@ import { EMPLOYEE_COLORS } from '@/lib/validation/employees';
 import { SESSION_COOKIE } from '@/lib/tenant-host';
 import { call, closeTestDb, openTestDb, sessionFor } from './harness';
 import {
+  agenda,
   ANA,
   appointmentState,
   availability,
@@ -214,9 +215,12 @@ describe('DELETE /facility/1/employees/{employeeId}', () => {
     expect(r.body).toEqual({ data: { email: SARA } });
     expect(await emails()).toEqual([LUCIA, MARCOS, NEW, 'oscar@klok.demo']);
     expect(await emails(client)).not.toContain(SARA);
-    // Her open session no longer works.
+    // Her open session no longer works: the staff agenda refuses it, and the stylists' list (open to
+    // visitors) answers it as a visitor and clears the dead cookie.
+    expect((await agenda(saraCookie, date)).status).toBe(401);
     const withOldCookie = await call(listEmployeesHandler, { path: '/api/v1/facility/1/employees', params: { facilityId: '1' }, cookie: saraCookie });
-    expect(withOldCookie.status).toBe(401);
+    expect(withOldCookie.status).toBe(200);
+    expect(withOldCookie.res.headers.get('set-cookie')).toMatch(/klok_session=;.*Max-Age=0/i);
     expect((await session(saraCookie)).status).toBe(404);
     // Services no longer list her.
     const services = await call(listServicesHandler, { path: '/api/v1/facility/1/services', params: { facilityId: '1' }, cookie: admin });

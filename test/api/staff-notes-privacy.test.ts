@@ -1,7 +1,8 @@
 /**
  * Staff-only notes of special shifts (spec section 6: clients see what they need to book, nothing about
  * the staff's private matters): a client listing or opening a stylist gets the dates and hours of the
- * special shifts without their notes, an anonymous caller gets nothing, and staff get the notes.
+ * special shifts without their notes, so does a visitor without a session listing the stylists
+ * (beyond-the-spec section 1), and staff get the notes.
  */
 import { GET as getEmployeeHandler } from '@/app/api/v1/facility/[facilityId]/employee/[employeeId]/route';
 import { GET as listEmployeesHandler } from '@/app/api/v1/facility/[facilityId]/employees/route';
@@ -55,11 +56,15 @@ test('a client sees the special shifts without their notes, in the list and for 
   }
 });
 
-test('an anonymous caller gets 401 and no notes', async () => {
-  for (const r of [await list(undefined), await one(undefined, SARA)]) {
-    expect(r.status).toBe(401);
-    expect(JSON.stringify(r.body)).not.toContain(NOTE);
-  }
+test('a visitor without a session lists the stylists as a client does, without notes; one stylist needs a session', async () => {
+  const all = await list(undefined);
+  expect(all.status).toBe(200);
+  expect(saraSpecial(all.body.items)).toEqual({ date, available: false, shift: [] });
+  expect(JSON.stringify(all.body)).not.toContain(NOTE);
+  expect(JSON.stringify(all.body)).not.toContain('"notes"');
+  const sara = await one(undefined, SARA);
+  expect(sara.status).toBe(401);
+  expect(JSON.stringify(sara.body)).not.toContain(NOTE);
 });
 
 test('staff see the notes', async () => {

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { getDb } from '@/lib/server/db/client';
-import { data, items, route } from '@/lib/server/http';
+import { readerRole } from '@/lib/domain/roles';
+import { data, items, PUBLIC_READ_LIMIT, route } from '@/lib/server/http';
 import { employeesFor } from '@/lib/server/services/employee-directory';
 import { addEmployee } from '@/lib/server/services/add-employee';
 import { ZFacilityId, ZId } from '@/lib/validation/common';
@@ -9,18 +10,22 @@ import { ZStaffCreate } from '@/lib/validation/staff';
 
 /**
  * `GET /api/v1/facility/1/employees[?service={id}]` (spec section 7): `{ items: Employee[] }` with
- * week_shifts and special_shifts; `service` keeps the stylists offering it. Clients see neither phones nor
- * the staff-only notes of special shifts.
+ * week_shifts and special_shifts; `service` keeps the stylists offering it. Anyone of the tenant, visitors
+ * without a session included (beyond-the-spec section 1): clients and visitors see neither phones nor the
+ * staff-only notes of special shifts (`tlf` null, no `notes`). A visitor's reads spend `publicReadPerIp`
+ * (429 `too_many_requests`).
  */
 export const GET = route(
   {
-    summary: 'Stylists with weekly and special shifts (service: only those offering it)',
-    access: 'user',
+    summary: 'Stylists with weekly and special shifts (service: only those offering it); no session needed',
+    access: 'public',
     params: z.object({ facilityId: ZFacilityId }),
     query: z.object({ service: ZId.optional() }),
     response: itemsOf(ZEmployee),
+    limits: [PUBLIC_READ_LIMIT],
   },
-  async ({ tenant, user, query }) => items(await employeesFor(await getDb(), tenant.id, user.role, { serviceId: query.service })),
+  async ({ tenant, user, query }) =>
+    items(await employeesFor(await getDb(), tenant.id, readerRole(user?.role), { serviceId: query.service })),
 );
 
 /**

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { getDb } from '@/lib/server/db/client';
-import { data, items, route } from '@/lib/server/http';
+import { data, items, PUBLIC_READ_LIMIT, route } from '@/lib/server/http';
 import { listServices } from '@/lib/server/repositories/services';
 import { createService } from '@/lib/server/services/create-service';
 import { ZFacilityId } from '@/lib/validation/common';
@@ -12,15 +12,18 @@ const ZParams = z.object({ facilityId: ZFacilityId });
 /**
  * `GET /api/v1/facility/1/services[?associated=true]` (spec section 7): `{ items: Service[] }`
  * (price in euros, duration in minutes); `associated=true` keeps services offered by a stylist.
- * Deleted services are never listed. Any signed-in user of the tenant.
+ * Deleted services are never listed. Anyone of the tenant, visitors without a session included
+ * (beyond-the-spec section 1; a Service holds nothing private: the stylists appear by e-mail, their id in
+ * the availability path, and name). A visitor's reads spend `publicReadPerIp` (429 `too_many_requests`).
  */
 export const GET = route(
   {
-    summary: 'Services (associated=true: only those some stylist offers)',
-    access: 'user',
+    summary: 'Services (associated=true: only those some stylist offers); no session needed',
+    access: 'public',
     params: ZParams,
     query: z.object({ associated: z.enum(['true', 'false']).optional() }),
     response: itemsOf(ZService),
+    limits: [PUBLIC_READ_LIMIT],
   },
   async ({ tenant, query }) => items(await listServices(await getDb(), tenant.id, { associated: query.associated === 'true' })),
 );

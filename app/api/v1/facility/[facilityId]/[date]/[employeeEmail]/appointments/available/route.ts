@@ -1,7 +1,8 @@
 import { z } from 'zod';
+import { readerRole } from '@/lib/domain/roles';
 import { getDb } from '@/lib/server/db/client';
 import { isStaff } from '@/lib/server/auth/session';
-import { items, route } from '@/lib/server/http';
+import { items, PUBLIC_READ_LIMIT, route } from '@/lib/server/http';
 import { availableHoursFor } from '@/lib/server/services/availability';
 import { ZDate, ZEmail, ZFacilityId, ZId } from '@/lib/validation/common';
 import { itemsOf, ZHourGroup } from '@/lib/validation/dto';
@@ -13,12 +14,15 @@ import { itemsOf, ZHourGroup } from '@/lib/validation/dto';
  * service's busy parts so rest gaps stay bookable. Clients get at most 30 days ahead; staff no limit.
  * The optional `appointmentId` (staff only; the uuid of the appointment being moved, as `appointment_id` of
  * `PATCH /schedules/move/appointment`) leaves that appointment's own busy parts out of the taken time.
- * Errors: 400 bad params, 403 `appointmentId` from a client, 404 unknown stylist, service or appointment.
+ * Anyone of the tenant, visitors without a session included, who get the client rules (beyond-the-spec
+ * section 1); a visitor's reads spend `publicReadPerIp`.
+ * Errors: 400 bad params, 403 `appointmentId` from a client or visitor, 404 unknown stylist, service or
+ * appointment, 429 visitor's budget spent.
  */
 export const GET = route(
   {
     summary: 'Bookable hours of a stylist on a Madrid date, grouped by hour',
-    access: 'user',
+    access: 'public',
     params: z.object({ facilityId: ZFacilityId, date: ZDate, employeeEmail: ZEmail }),
     query: z.object({
       serviceDuration: z.coerce.number().int().min(5).max(480),
@@ -26,10 +30,11 @@ export const GET = route(
       appointmentId: z.uuid().optional(),
     }),
     response: itemsOf(ZHourGroup),
+    limits: [PUBLIC_READ_LIMIT],
   },
   async ({ tenant, user, params, query, now }) =>
     items(
-      await availableHoursFor(await getDb(), tenant.id, isStaff(user.role) ? 'staff' : 'client', {
+      await availableHoursFor(await getDb(), tenant.id, isStaff(readerRole(user?.role)) ? 'staff' : 'client', {
         date: params.date,
         employeeEmail: params.employeeEmail,
         serviceDuration: query.serviceDuration,
