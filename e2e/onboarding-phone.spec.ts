@@ -46,8 +46,8 @@ async function clear(field: Locator) {
   await expect(field).toHaveValue('');
 }
 
-/** The line under the phone field while nothing is wrong: the countries the business accepts (Spain only in e2e). */
-const PHONE_HINT = 'Este negocio admite números de España.';
+/** The hint under the phone field while nothing is wrong: the SMS and the countries the business accepts (Spain only in e2e). */
+const PHONE_HINT = 'Te enviaremos un código por SMS. Se admiten números de España.';
 
 /** The caret of a text field (its selection start). */
 const caretOf = (field: Locator) => field.evaluate((el: HTMLInputElement) => el.selectionStart);
@@ -169,7 +169,7 @@ test('a Spanish client types their number the way they always do', async ({ page
   await expect(page.getByRole('heading', { name: '¡Hola María José!', exact: true })).toBeVisible();
 });
 
-const PHONE_ERROR = /^Introduce un número de teléfono internacional válido/;
+const PHONE_ERROR = /^Introduce un número de teléfono válido/;
 
 test('one tap on the privacy checkbox checks it, even as the phone error appears', async ({ page }) => {
   const f = form(page);

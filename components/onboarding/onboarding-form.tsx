@@ -248,13 +248,17 @@ export function OnboardingForm({
               <PhonePlaceholder />
             )}
             {/*
-              One line under the field: the accepted countries, or in their place what is wrong with the number.
-              Once the field is in use the room of the invalid-number message is kept, so nothing below moves
-              when it appears on blur (a tap on the privacy checkbox landing while the card shifted was lost).
+              Under the field: the hint (SMS, accepted countries), or in its place what is wrong with the number.
+              Once the field is in use the room of the taller of the hint and the invalid-number message is kept,
+              so nothing below moves when one replaces the other on blur (a tap on the privacy checkbox landing
+              while the card shifted was lost).
             */}
             <div className={`field-error-slot${phoneEngaged ? ' is-reserved' : ''}`}>
               <span className="field-error field-error-sizer" aria-hidden="true">
                 {t('invalidPhone')}
+              </span>
+              <span className="field-hint field-error-sizer" aria-hidden="true">
+                {t('phoneCountriesHint', { countries: phoneCountryNames })}
               </span>
               <p id={ids.phoneError} className={showPhoneError || phoneRefused ? 'field-error' : 'field-hint'} aria-live="polite">
                 {phoneNote}
