@@ -14,7 +14,7 @@ export const shared = {
   transform: {
     '^.+\\.(t|j)sx?$': ['@swc/jest', { jsc: { parser: { syntax: 'typescript', tsx: true }, transform: { react: { runtime: 'automatic' } } } }],
   },
-  transformIgnorePatterns: ['/node_modules/(?!(openid-client|oauth4webapi|jose|oidc-provider|@apidevtools)/)'],
+  transformIgnorePatterns: ['/node_modules/(?!(openid-client|oauth4webapi|jose|oidc-provider|@apidevtools|intl-messageformat|@formatjs)/)'],
   moduleNameMapper: {
     '^server-only$': '<rootDir>/test/stubs/empty.js',
     '^@/(.*)$': '<rootDir>/$1',

@@ -96,6 +96,8 @@ export function CodeInput({ digits, onChange, disabled, invalid, describedBy }: 
           inputMode="numeric"
           pattern="[0-9]*"
           autoComplete={i === 0 ? 'one-time-code' : 'off'}
+          // The sheet opens with the focus here, so the phone's numeric keyboard is up.
+          data-autofocus={i === 0 ? true : undefined}
           maxLength={i === 0 ? CODE_LENGTH : 2}
           aria-label={t('digit', { n: i + 1 })}
           aria-invalid={invalid || undefined}

@@ -1,4 +1,4 @@
-import { searchCountries, listCountries, countryOf } from './countries';
+import { searchCountries, listCountries, countryOf, countryNameList } from './countries';
 
 describe('phone input countries', () => {
   it('lists every country with a Spanish name and calling code', () => {
@@ -11,5 +11,10 @@ describe('phone input countries', () => {
     expect(searchCountries('espana').map((c) => c.iso2)).toContain('ES');
     expect(searchCountries('pt').map((c) => c.iso2)).toContain('PT');
     expect(searchCountries('+34').map((c) => c.iso2)).toContain('ES');
+  });
+
+  it('names accepted countries as a Spanish list', () => {
+    expect(countryNameList(['ES'])).toBe('España');
+    expect(countryNameList(['ES', 'PT', 'GB'])).toBe('España, Portugal y Reino Unido');
   });
 });

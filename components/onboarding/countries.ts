@@ -1,7 +1,7 @@
 /**
  * Country data of the phone input (spec section 3, "Phone input country data"): ISO code, Spanish
  * name and calling code, from libphonenumber-js metadata and `Intl.DisplayNames`. Which country a typed
- * number belongs to is react-phone-number-input's job (components/onboarding/phone-input.tsx).
+ * number belongs to is phone-format.ts's job.
  */
 import { getCountries, getCountryCallingCode, type CountryCode } from 'libphonenumber-js';
 
@@ -37,4 +37,13 @@ export function searchCountries(query: string): Country[] {
   return listCountries().filter(
     (c) => fold(c.name).includes(q) || c.iso2.toLowerCase() === q || c.dialCode.startsWith(q),
   );
+}
+
+/**
+ * ISO codes as a Spanish list of country names, in the given order (`['ES', 'PT']` → `España y Portugal`),
+ * for the accepted countries of the phone field.
+ */
+export function countryNameList(codes: readonly string[]): string {
+  const names = new Intl.DisplayNames(['es'], { type: 'region' });
+  return new Intl.ListFormat('es', { style: 'long', type: 'conjunction' }).format(codes.map((c) => names.of(c) ?? c));
 }

@@ -10,6 +10,9 @@ import { ApiClientError, errorMessageOf } from '@/lib/api-client/fetcher';
 import { CodeSheet, RESEND_SECONDS } from './code-sheet';
 import { confirmFirebaseCode, firebaseFailureOf, sendFirebaseCode, type FirebasePublicConfig } from './firebase-phone';
 import { PrivacyDialog } from './privacy-dialog';
+import { nameProblem } from './profile-name';
+import { logout } from '@/components/shell/logout';
+import { NAME_MAX } from '@/lib/validation/limits';
 import './onboarding.css';
 import {
   completeProfile,
@@ -35,18 +38,33 @@ export type OnboardingFormProps = {
   supportEmail: string;
   /** Public Firebase config when phones are verified by Firebase (PHONE_PROVIDER=firebase). */
   firebase?: FirebasePublicConfig | null;
+  /** ISO codes of the countries whose numbers the business accepts (its `phone_countries`). */
+  phoneCountries: string[];
+  /** Their Spanish names as a list (`España y Portugal`), for the hint and the refusal. */
+  phoneCountryNames: string;
 };
 
 /**
  * Creación de cuenta (spec sections 2, 4 and 5): name, surname, international phone and the privacy
  * checkbox; Finalizar checks the phone is unused, requests an SMS code and opens the code sheet;
- * a verified code saves the profile and goes home.
+ * a verified code saves the profile and goes home. Everything the server would refuse after the code
+ * (names over NAME_MAX, a number of a country the business does not accept) is refused here first, so no
+ * SMS is spent on it; the accepted countries are listed under the phone field. Cerrar sesión leaves.
  */
-export function OnboardingForm({ email, firstName, surname: initialSurname, initialPhone, supportEmail, firebase }: OnboardingFormProps) {
+export function OnboardingForm({
+  email,
+  firstName,
+  surname: initialSurname,
+  initialPhone,
+  supportEmail,
+  firebase,
+  phoneCountries,
+  phoneCountryNames,
+}: OnboardingFormProps) {
   const t = useTranslations('onboarding');
   const tc = useTranslations('common');
   const router = useAppRouter();
-  const ids = { name: useId(), surname: useId(), phone: useId(), phoneError: useId(), privacy: useId(), privacyText: useId(), privacyLink: useId() };
+  const ids = { name: useId(), surname: useId(), nameError: useId(), surnameError: useId(), phone: useId(), phoneError: useId(), privacy: useId(), privacyText: useId(), privacyLink: useId() };
 
   const [name, setName] = useState(firstName);
   const [surname, setSurname] = useState(initialSurname);
@@ -57,6 +75,7 @@ export function OnboardingForm({ email, firstName, surname: initialSurname, init
   const [accepted, setAccepted] = useState(false);
   const [privacyOpen, setPrivacyOpen] = useState(false);
   const [busy, setBusy] = useState(false);
+  const [leaving, setLeaving] = useState(false);
   const [formError, setFormError] = useState<string | null>(null);
   const [codeRequest, setCodeRequest] = useState<CodeRequest | null>(null);
   const [resendAt, setResendAt] = useState(0);
@@ -76,8 +95,17 @@ export function OnboardingForm({ email, firstName, surname: initialSurname, init
   }, []);
 
   const phoneValid = phoneField ? phoneField.isValidPhone(phone) : false;
-  const canFinish = name.trim() !== '' && surname.trim() !== '' && phoneValid && accepted;
+  // A valid number of a country the business does not take: said at once, before any code is sent.
+  const phoneRefused = phoneValid && phoneField !== null && !phoneField.phoneCountryAllowed(phone, phoneCountries);
+  const names = nameProblem(name, surname);
+  const namesError = names ? t(names.key, { max: NAME_MAX, excess: names.excess }) : null;
+  const canFinish = name.trim() !== '' && surname.trim() !== '' && !names && phoneValid && !phoneRefused && accepted;
   const showPhoneError = phoneTouched && !phoneValid;
+  const phoneNote = phoneRefused
+    ? t('phoneCountryRefused', { countries: phoneCountryNames, count: phoneCountries.length })
+    : showPhoneError
+      ? t('invalidPhone')
+      : t('phoneCountriesHint', { countries: phoneCountryNames });
 
   /** Requests a code for the current phone; returns an error message or null. */
   const sendCode = async (): Promise<string | null> => {
@@ -165,11 +193,41 @@ export function OnboardingForm({ email, firstName, surname: initialSurname, init
         >
           <div className="field">
             <label htmlFor={ids.name}>{t('name')}</label>
-            <input id={ids.name} className="input" value={name} onChange={(e) => setName(e.target.value)} autoComplete="given-name" required />
+            <input
+              id={ids.name}
+              className="input"
+              value={name}
+              onChange={(e) => setName(e.target.value)}
+              autoComplete="given-name"
+              maxLength={NAME_MAX}
+              required
+              aria-invalid={names?.field === 'name' || undefined}
+              aria-describedby={names?.field === 'name' ? ids.nameError : undefined}
+            />
+            {names?.field === 'name' && (
+              <p id={ids.nameError} className="field-error">
+                {namesError}
+              </p>
+            )}
           </div>
           <div className="field">
             <label htmlFor={ids.surname}>{t('surname')}</label>
-            <input id={ids.surname} className="input" value={surname} onChange={(e) => setSurname(e.target.value)} autoComplete="family-name" required />
+            <input
+              id={ids.surname}
+              className="input"
+              value={surname}
+              onChange={(e) => setSurname(e.target.value)}
+              autoComplete="family-name"
+              maxLength={NAME_MAX}
+              required
+              aria-invalid={names?.field === 'surname' || undefined}
+              aria-describedby={names?.field === 'surname' ? ids.surnameError : undefined}
+            />
+            {names?.field === 'surname' && (
+              <p id={ids.surnameError} className="field-error">
+                {namesError}
+              </p>
+            )}
           </div>
           <div className="field">
             <label htmlFor={ids.phone}>{t('phone')}</label>
@@ -183,19 +241,27 @@ export function OnboardingForm({ email, firstName, surname: initialSurname, init
                 }}
                 onFocus={() => setPhoneEngaged(true)}
                 onBlur={() => setPhoneTouched(true)}
-                invalid={showPhoneError}
+                invalid={showPhoneError || phoneRefused}
                 describedBy={ids.phoneError}
               />
             ) : (
               <PhonePlaceholder />
             )}
-            {/* Once the field is in use its error's room is kept, so nothing below moves when it appears on blur. */}
+            {/*
+              Under the field: the hint (SMS, accepted countries), or in its place what is wrong with the number.
+              Once the field is in use the room of the taller of the hint and the invalid-number message is kept,
+              so nothing below moves when one replaces the other on blur (a tap on the privacy checkbox landing
+              while the card shifted was lost).
+            */}
             <div className={`field-error-slot${phoneEngaged ? ' is-reserved' : ''}`}>
               <span className="field-error field-error-sizer" aria-hidden="true">
                 {t('invalidPhone')}
               </span>
-              <p id={ids.phoneError} className="field-error" aria-live="polite">
-                {showPhoneError ? t('invalidPhone') : ''}
+              <span className="field-hint field-error-sizer" aria-hidden="true">
+                {t('phoneCountriesHint', { countries: phoneCountryNames })}
+              </span>
+              <p id={ids.phoneError} className={showPhoneError || phoneRefused ? 'field-error' : 'field-hint'} aria-live="polite">
+                {phoneNote}
               </p>
             </div>
           </div>
@@ -222,7 +288,29 @@ export function OnboardingForm({ email, firstName, surname: initialSurname, init
           </Button>
         </form>
       </Card>
-      <PrivacyDialog open={privacyOpen} onClose={() => setPrivacyOpen(false)} supportEmail={supportEmail} />
+      <p className="onboarding-leave">
+        <button
+          type="button"
+          className="link-btn"
+          disabled={leaving}
+          onClick={async () => {
+            setLeaving(true);
+            await logout(tc('genericError'));
+            setLeaving(false);
+          }}
+        >
+          {tc('logout')}
+        </button>
+      </p>
+      <PrivacyDialog
+        open={privacyOpen}
+        onClose={() => setPrivacyOpen(false)}
+        onAccept={() => {
+          setAccepted(true);
+          setPrivacyOpen(false);
+        }}
+        supportEmail={supportEmail}
+      />
       <CodeSheet
         open={sheetOpen}
         onClose={() => setSheetOpen(false)}

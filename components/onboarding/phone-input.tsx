@@ -1,11 +1,11 @@
 'use client';
 
-import { useEffect, useId, useMemo, useRef, useState, type ChangeEvent, type ComponentProps, type KeyboardEvent } from 'react';
-import PhoneNumberInput from 'react-phone-number-input';
+import { useEffect, useId, useMemo, useRef, useState, type ChangeEvent, type KeyboardEvent } from 'react';
 import { AsYouType, type CountryCode } from 'libphonenumber-js';
 import { useTranslations } from 'next-intl';
-import { DEFAULT_PHONE_COUNTRY, internationalPrefixToPlus } from '@/lib/domain/phone';
+import { DEFAULT_PHONE_COUNTRY } from '@/lib/domain/phone';
 import { countryOf, searchCountries } from './countries';
+import { e164OfTyped, editField, formatTyped, numberForCountry, typedOfValue } from './phone-format';
 import './onboarding.css';
 
 export type PhoneInputProps = {
@@ -16,7 +16,7 @@ export type PhoneInputProps = {
   onFocus?: () => void;
   onBlur?: () => void;
   invalid?: boolean;
-  /** Id of the element describing the field (its error message). */
+  /** Ids of the elements describing the field (its hint or error message). */
   describedBy?: string;
 };
 
@@ -25,63 +25,113 @@ export function formatForDisplay(value: string): string {
   return value.length > 1 ? new AsYouType().input(value) : value;
 }
 
+/** The selection of the field just before an edit, and the edit's kind (from `beforeinput`). */
+type Selection = { start: number; end: number; inputType?: string };
+
 /**
- * International phone input (spec sections 2 and 5) on react-phone-number-input: the spec's
- * searchable country picker (Spain by default) beside a number field that reads what a person types the way
- * they always do: a national number of the chosen country with or without spaces (`612345678` →
- * +34 612 34 56 78), `+34…` or `00 34…`, or a pasted international number, whose country it then picks.
- * The number is cut at the country's longest possible length (15 digits at most); the value is E.164.
+ * International phone input (spec sections 2 and 5): the spec's searchable country picker (Spain by
+ * default) beside a number field that behaves like a phone's dialler. A national number of the chosen country
+ * is formatted as it is typed (`612345678` → `612 34 56 78`); `+…` or `00…` makes it international and the
+ * picker follows its calling code (`+44` → Reino Unido, `+1` → Estados Unidos) unless the chosen country
+ * shares it. The caret stays after the digit just typed or before the one just deleted, Backspace on a space
+ * deletes the digit before it, and a digit beyond the longest number of the country is refused without
+ * moving anything. Pastes such as `+34 612 34 56 78`, `0034612345678` or `612-345-678` are read the same way.
+ * The value is E.164 (complete or not), `''` when empty.
  */
 export function PhoneInput({ id, value, onChange, onFocus, onBlur, invalid, describedBy }: PhoneInputProps) {
+  const [typed, setTyped] = useState(() => typedOfValue(value, DEFAULT_PHONE_COUNTRY));
+  // A value set from outside (not the one this field reported) resets the field.
+  const [reported, setReported] = useState(value);
+  if (value !== reported) {
+    setReported(value);
+    if (value !== e164OfTyped(typed.number, typed.country)) setTyped(typedOfValue(value, typed.country));
+  }
+  const text = formatTyped(typed.number, typed.country);
+  const inputRef = useRef<HTMLInputElement>(null);
+  const selectionBefore = useRef<Selection | null>(null);
+
+  // The selection before each edit: `change` only tells the text and caret after it.
+  useEffect(() => {
+    const input = inputRef.current;
+    if (!input) return;
+    const remember = (e: InputEvent) => {
+      selectionBefore.current = { start: input.selectionStart ?? 0, end: input.selectionEnd ?? 0, inputType: e.inputType };
+    };
+    input.addEventListener('beforeinput', remember);
+    return () => input.removeEventListener('beforeinput', remember);
+  }, []);
+
+  const report = (number: string, country: CountryCode) => {
+    const next = e164OfTyped(number, country);
+    setTyped({ number, country });
+    setReported(next);
+    onChange(next);
+  };
+
+  const handleChange = (e: ChangeEvent<HTMLInputElement>) => {
+    const input = e.currentTarget;
+    const caret = input.selectionStart ?? input.value.length;
+    // Without a `beforeinput` (older browsers), a collapsed selection where the new text began.
+    const fallback = Math.max(0, caret - Math.max(0, input.value.length - text.length));
+    const before = selectionBefore.current ?? { start: fallback, end: fallback };
+    selectionBefore.current = null;
+    const next = editField(typed, {
+      before: text,
+      selectionStart: before.start,
+      selectionEnd: before.end,
+      after: input.value,
+      caret,
+      inputType: before.inputType,
+    });
+    if (!next) {
+      // One digit too many: the field stays exactly as it was.
+      input.value = text;
+      input.setSelectionRange(before.start, before.end);
+      return;
+    }
+    // Written here so React finds the DOM already up to date and leaves the caret alone.
+    input.value = next.text;
+    input.setSelectionRange(next.caret, next.caret);
+    report(next.number, next.country);
+  };
+
+  const pickCountry = (country: CountryCode) => {
+    const number = numberForCountry(typed.number);
+    report(number, country);
+    const input = inputRef.current;
+    if (!input) return;
+    input.focus();
+    const end = formatTyped(number, country).length;
+    requestAnimationFrame(() => input.setSelectionRange(end, end));
+  };
+
   return (
-    <PhoneNumberInput
-      id={id}
-      value={value || undefined}
-      onChange={(next) => onChange(next ?? '')}
-      onFocus={onFocus}
-      onBlur={onBlur}
-      defaultCountry={DEFAULT_PHONE_COUNTRY}
-      addInternationalOption={false}
-      initialValueFormat="national"
-      limitMaxLength
-      countrySelectComponent={CountryPicker}
-      inputComponent={NumberField}
-      className={`phone-input${invalid ? ' is-invalid' : ''}`}
-      numberInputProps={{ className: 'input phone-number' }}
-      inputMode="tel"
-      autoComplete="tel"
-      aria-invalid={invalid || undefined}
-      aria-describedby={describedBy}
-    />
+    <div className={`phone-input${invalid ? ' is-invalid' : ''}`}>
+      <CountryPicker value={typed.country} onChange={pickCountry} onFocus={onFocus} onBlur={onBlur} />
+      <input
+        ref={inputRef}
+        id={id}
+        className="input phone-number"
+        type="tel"
+        inputMode="tel"
+        autoComplete="tel"
+        value={text}
+        onChange={handleChange}
+        onFocus={onFocus}
+        onBlur={onBlur}
+        aria-invalid={invalid || undefined}
+        aria-describedby={describedBy}
+      />
+    </div>
   );
 }
 
-/**
- * The `<input>` under react-phone-number-input's formatting: a leading `00` (the international call prefix)
- * becomes `+` before the library reads the text, so `0034 612…` shows and means `+34 612…`.
- */
-function NumberField({ onChange, ...props }: ComponentProps<'input'>) {
-  const handleChange = (e: ChangeEvent<HTMLInputElement>) => {
-    const input = e.currentTarget;
-    const { text, caret } = internationalPrefixToPlus(input.value, input.selectionStart ?? input.value.length);
-    if (text !== input.value) {
-      input.value = text;
-      input.setSelectionRange(caret, caret);
-    }
-    onChange?.(e);
-  };
-  return <input {...props} onChange={handleChange} />;
-}
-
-/** The props react-phone-number-input gives its `countrySelectComponent`. */
+/** The props of the country picker: the selected country and what picking another does. */
 type CountryPickerProps = {
-  value?: CountryCode;
-  options: { value?: CountryCode; label: string; divider?: boolean }[];
-  onChange: (country?: CountryCode) => void;
+  value: CountryCode;
+  onChange: (country: CountryCode) => void;
   onFocus?: () => void;
   onBlur?: () => void;
-  disabled?: boolean;
-  readOnly?: boolean;
 };
 
 /**
@@ -89,7 +139,7 @@ type CountryPickerProps = {
  * and calling code opening a search field over the countries' Spanish names, ISO codes and calling codes.
  * Enter picks the first match; Escape or a click outside closes it.
  */
-function CountryPicker({ value, options, onChange, onFocus, onBlur, disabled, readOnly }: CountryPickerProps) {
+function CountryPicker({ value, onChange, onFocus, onBlur }: CountryPickerProps) {
   const t = useTranslations('onboarding');
   const [open, setOpen] = useState(false);
   const [query, setQuery] = useState('');
@@ -97,10 +147,9 @@ function CountryPicker({ value, options, onChange, onFocus, onBlur, disabled, re
   const searchRef = useRef<HTMLInputElement>(null);
   const listId = useId();
   const searchId = useId();
-  const country = value ?? DEFAULT_PHONE_COUNTRY;
+  const country = value;
   const selected = countryOf(country);
-  const offered = useMemo(() => new Set(options.map((o) => o.value).filter(Boolean)), [options]);
-  const matches = useMemo(() => (open ? searchCountries(query).filter((c) => offered.has(c.iso2)) : []), [open, query, offered]);
+  const matches = useMemo(() => (open ? searchCountries(query) : []), [open, query]);
 
   // Focus the search field on opening; close the list on a click outside it.
   useEffect(() => {
@@ -116,7 +165,7 @@ function CountryPicker({ value, options, onChange, onFocus, onBlur, disabled, re
   const pick = (iso2: CountryCode) => {
     setOpen(false);
     setQuery('');
-    // The library moves the focus to the number field.
+    // The number field takes the focus (PhoneInput).
     onChange(iso2);
   };
 
@@ -138,7 +187,6 @@ function CountryPicker({ value, options, onChange, onFocus, onBlur, disabled, re
         aria-haspopup="listbox"
         aria-expanded={open}
         aria-label={t('countrySelected', { country: selected.name, iso: country, dial: selected.dialCode })}
-        disabled={disabled || readOnly}
         onClick={() => setOpen((o) => !o)}
         onFocus={onFocus}
         onBlur={onBlur}

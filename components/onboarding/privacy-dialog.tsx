@@ -6,8 +6,17 @@ import { Dialog } from '@/components/ui/dialog';
 
 const SECTIONS = [1, 2, 3, 4, 5, 6, 7, 8, 9] as const;
 
-/** The privacy policy (spec section 1): nine sections, the support e-mail, and an Aceptar button. */
-export function PrivacyDialog({ open, onClose, supportEmail }: { open: boolean; onClose: () => void; supportEmail: string }) {
+export type PrivacyDialogProps = {
+  open: boolean;
+  /** Closes without accepting (close button, Escape, backdrop). */
+  onClose: () => void;
+  /** Aceptar: the policy is accepted (the form ticks its checkbox) and the dialog closes. */
+  onAccept: () => void;
+  supportEmail: string;
+};
+
+/** The privacy policy (spec section 1): nine sections, the support e-mail, and an Aceptar button that accepts it. */
+export function PrivacyDialog({ open, onClose, onAccept, supportEmail }: PrivacyDialogProps) {
   const t = useTranslations('privacy');
   const tc = useTranslations('common');
   return (
@@ -16,7 +25,7 @@ export function PrivacyDialog({ open, onClose, supportEmail }: { open: boolean; 
       onClose={onClose}
       title={t('title')}
       footer={
-        <Button block onClick={onClose}>
+        <Button block onClick={onAccept}>
           {tc('accept')}
         </Button>
       }

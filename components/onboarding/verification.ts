@@ -5,6 +5,7 @@
  */
 import { ApiClientError, apiFetch } from '@/lib/api-client/fetcher';
 import { apiPaths } from '@/lib/api-client/paths';
+import { fullName, givenName } from './profile-name';
 
 /** Who delivers and checks the code: the API itself (`dev`) or Firebase Auth. */
 export type PhoneProvider = 'dev' | 'firebase';
@@ -48,10 +49,14 @@ export function verifyFailureOf(err: unknown): VerifyFailure {
  * greeting), verified phone, accepted policy, onboarding done.
  */
 export async function completeProfile(email: string, names: { firstName: string; surname: string }, tlf: string): Promise<void> {
-  const firstName = names.firstName.trim().replace(/\s+/g, ' ');
-  const surname = names.surname.trim().replace(/\s+/g, ' ');
   await apiFetch(apiPaths.user(email), {
     method: 'PATCH',
-    body: { name: `${firstName} ${surname}`.trim(), given_name: firstName, tlf, privacy_policy: true, onboarding_completed: true },
+    body: {
+      name: fullName(names.firstName, names.surname),
+      given_name: givenName(names.firstName),
+      tlf,
+      privacy_policy: true,
+      onboarding_completed: true,
+    },
   });
 }

@@ -4,9 +4,8 @@ import Link from 'next/link';
 import { useState, type ReactNode } from 'react';
 import { useTranslations } from 'next-intl';
 import { Dialog } from '@/components/ui/dialog';
-import { CLIENT_TOAST_MS, toastError } from '@/components/ui/toast';
 import { LogoutIcon } from '@/components/ui/icons';
-import { apiFetch, errorMessageOf } from '@/lib/api-client/fetcher';
+import { logout } from './logout';
 import { badgeText, type MenuBadge } from './menu-badge';
 
 export type MenuItem = {
@@ -21,18 +20,6 @@ export type MenuItem = {
 };
 
 export { badgeText, type MenuBadge } from './menu-badge';
-
-/** Ends the session with the API and leaves for the login page (spec section 7). */
-async function logout(fallbackError: string): Promise<void> {
-  try {
-    await apiFetch('/api/v1/auth/logout');
-    // A full page load: drops every cached client state of the ended session.
-    // eslint-disable-next-line @next/next/no-location-assign-relative-destination
-    window.location.assign('/login');
-  } catch (err) {
-    toastError(errorMessageOf(err, fallbackError), undefined, { duration: CLIENT_TOAST_MS });
-  }
-}
 
 /** The left slide-in panel Menú: the role's entries, and Cerrar sesión at the bottom. */
 export function SideMenu({ open, onClose, items }: { open: boolean; onClose: () => void; items: MenuItem[] }) {

@@ -19,7 +19,8 @@ export type DialogProps = {
 
 /**
  * A modal on the native `<dialog>` element: focus is trapped and restored by the browser, Escape,
- * a click on the backdrop and the close button all call `onClose`. Content mounts only while open.
+ * a click on the backdrop and the close button all call `onClose`. Content mounts only while open; an element
+ * of it marked `data-autofocus` takes the focus on opening (else the browser's first focusable element).
  */
 export function Dialog({ open, onClose, title, children, footer, variant = 'center', className }: DialogProps) {
   const t = useTranslations('common');
@@ -29,7 +30,11 @@ export function Dialog({ open, onClose, title, children, footer, variant = 'cent
   useEffect(() => {
     const dialog = ref.current;
     if (!dialog) return;
-    if (open && !dialog.open) dialog.showModal();
+    if (open && !dialog.open) {
+      dialog.showModal();
+      // The browser focuses the first focusable element (the close button); content may name a better start.
+      dialog.querySelector<HTMLElement>('[data-autofocus]')?.focus();
+    }
     if (!open && dialog.open) dialog.close();
     // The toasts render inside the innermost open modal (components/ui/toaster.tsx).
     if (open) modalOpened(dialog);

@@ -28,8 +28,7 @@ export const ZInstant = z.iso
 /** An e-mail used as an id in paths and bodies; compared lower-case. */
 export const ZEmail = z.email(v.emailInvalid).max(254, v.emailInvalid).transform((e) => e.trim().toLowerCase());
 /** The largest PostgreSQL `integer`: larger ids would make a query fail instead of answering 404. */
-/** Longest name (characters) of a person or a service the API accepts; the name inputs' `maxLength`. */
-export const NAME_MAX = 120;
+export { NAME_MAX } from './limits';
 
 export const MAX_INT_ID = 2_147_483_647;
 /** A positive integer id from a path or query string. */

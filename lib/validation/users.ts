@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ZEmail, ZPhoneInput, ZVersion } from './common';
+import { NAME_MAX, ZEmail, ZPhoneInput, ZVersion } from './common';
 import { v } from './messages';
 
 export const ZUserParams = z.object({ email: ZEmail });
@@ -11,8 +11,8 @@ export type UserParams = z.infer<typeof ZUserParams>;
  */
 export const ZClientUserPatch = z
   .object({
-    name: z.string().trim().min(1).max(120).optional(),
-    given_name: z.string().trim().min(1).max(120).optional(),
+    name: z.string().trim().min(1).max(NAME_MAX).optional(),
+    given_name: z.string().trim().min(1).max(NAME_MAX).optional(),
     tlf: ZPhoneInput.optional(),
     onboarding_completed: z.boolean().optional(),
     privacy_policy: z.boolean().optional(),
@@ -33,9 +33,9 @@ export const MAX_APPOINTMENTS_ALLOWED = 99;
  */
 export const ZStaffUserPatch = z
   .object({
-    name: z.string().trim().min(1, v.nameRequired).max(120).optional(),
+    name: z.string().trim().min(1, v.nameRequired).max(NAME_MAX).optional(),
     users: z
-      .array(z.object({ id: z.string().min(1).max(64).optional(), name: z.string().trim().min(1, v.subUserNameRequired).max(120) }))
+      .array(z.object({ id: z.string().min(1).max(64).optional(), name: z.string().trim().min(1, v.subUserNameRequired).max(NAME_MAX) }))
       .max(3, v.maxUsers)
       .optional(),
     n_appointments_allowed: z

@@ -2,6 +2,7 @@ import type { Metadata } from 'next';
 import { redirect, notFound } from 'next/navigation';
 import { getTranslations } from 'next-intl/server';
 import { OnboardingForm } from '@/components/onboarding/onboarding-form';
+import { countryNameList } from '@/components/onboarding/countries';
 import { splitName } from '@/components/onboarding/split-name';
 import { InitiatorRole } from '@/components/shell/initiator-role';
 import { phoneFromInput } from '@/lib/domain/phone';
@@ -38,6 +39,8 @@ export default async function OnboardingPage() {
         initialPhone={phoneFromInput(account?.tlf ?? '') ?? ''}
         supportEmail={env().SUPPORT_EMAIL}
         firebase={firebaseConfig()}
+        phoneCountries={tenant.phoneCountries}
+        phoneCountryNames={countryNameList(tenant.phoneCountries)}
       />
     </>
   );
