@@ -9,6 +9,7 @@ import {
   clearAfter,
   nextIndex,
   parseDraft,
+  restoredValues,
   startIndex,
   stepProblem,
   type StepId,
@@ -95,7 +96,8 @@ export function useWizard({ steps, initial, refine, beforeAdvance, sessionKey }:
   if (hydrated && !applied) {
     setApplied(true);
     if (opening) {
-      setValues(refine ? refine(opening.values) : opening.values);
+      const restored = restoredValues(steps, initial, opening.values);
+      setValues(refine ? refine(restored) : restored);
       setIndex(steps.indexOf(opening.step));
     }
   }

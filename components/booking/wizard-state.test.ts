@@ -14,6 +14,7 @@ import {
   isFilled,
   nextIndex,
   parseDraft,
+  restoredValues,
   startIndex,
   stepProblem,
   type WizardValues,
@@ -328,5 +329,20 @@ describe('stored draft (a reload restores the wizard)', () => {
   it('opens at most on the first step left unfilled and drops the steps the flow lacks', () => {
     const raw = stored({ step: 'summary', values: { employee: emp, service, user: { id: 'u', name: 'Eva' }, client } });
     expect(parseDraft(raw, steps)).toEqual({ step: 'date', values: { employee: emp, service, client } });
+  });
+});
+
+describe('restoredValues: a reload keeps what the wizard opened with outside its steps', () => {
+  const self = { id: 'u-ana', name: 'Ana' };
+  const draft = { date: '2026-12-02' };
+
+  it('the client itself, booked for without a person step, comes back with the draft', () => {
+    expect(restoredValues(clientSteps(false), { user: self }, draft)).toEqual({ user: self, date: '2026-12-02' });
+  });
+
+  it("a flow's own step is the draft's: a person chosen or left empty is not refilled from the opening values", () => {
+    expect(restoredValues(clientSteps(true), { user: self }, draft)).toEqual(draft);
+    const leo = { id: 's-leo', name: 'Leo' };
+    expect(restoredValues(clientSteps(true), { user: self }, { user: leo })).toEqual({ user: leo });
   });
 });

@@ -132,6 +132,16 @@ export function choose<K extends ValueStep>(steps: StepId[], values: WizardValue
   return { ...clearAfter(steps, values, steps.indexOf(step)), [step]: value };
 }
 
+/**
+ * The values of a wizard restored from its draft: the draft's, plus the values the wizard opened with that
+ * no step of the flow holds (the client itself when the account has no sub-users and the flow has no person
+ * step), which a draft never keeps.
+ */
+export function restoredValues(steps: StepId[], initial: WizardValues, draft: WizardValues): WizardValues {
+  const outside = Object.fromEntries(Object.entries(initial).filter(([key]) => !steps.includes(key as StepId)));
+  return { ...outside, ...draft };
+}
+
 /** What a wizard keeps in the tab's session storage to survive a reload: its values and current step. */
 export type WizardDraft = { step: StepId; values: WizardValues };
 

@@ -7,6 +7,7 @@ import { Dialog } from '@/components/ui/dialog';
 import { CLIENT_TOAST_MS, toastError } from '@/components/ui/toast';
 import { LogoutIcon } from '@/components/ui/icons';
 import { apiFetch, errorMessageOf } from '@/lib/api-client/fetcher';
+import { useGuardedClick } from './leave-guard';
 import { badgeText, type MenuBadge } from './menu-badge';
 
 export type MenuItem = {
@@ -34,10 +35,14 @@ async function logout(fallbackError: string): Promise<void> {
   }
 }
 
-/** The left slide-in panel Menú: the role's entries, and Cerrar sesión at the bottom. */
+/**
+ * The left slide-in panel Menú: the role's entries, and Cerrar sesión at the bottom. An entry asks the page's
+ * leave guard first (a wizard with choices asks ¿Salir sin guardar?).
+ */
 export function SideMenu({ open, onClose, items }: { open: boolean; onClose: () => void; items: MenuItem[] }) {
   const t = useTranslations('common');
   const [leaving, setLeaving] = useState(false);
+  const guarded = useGuardedClick();
   return (
     <Dialog open={open} onClose={onClose} title={t('menu')} variant="left">
       <nav className="side-menu" aria-label={t('menu')}>
@@ -54,7 +59,10 @@ export function SideMenu({ open, onClose, items }: { open: boolean; onClose: () 
                   href={item.href}
                   className="menu-item"
                   aria-current={item.current ? 'page' : undefined}
-                  onClick={onClose}
+                  onClick={(e) => {
+                    onClose();
+                    guarded(e, item.href);
+                  }}
                 >
                   {item.icon}
                   <span>{item.label}</span>
