@@ -168,7 +168,7 @@ test('a cut connection shows a Spanish message with Reintentar on the stylist an
   await page.context().close();
 });
 
-test('closing after a choice asks ¿Salir sin guardar?, from the X and from the header title; nothing chosen leaves at once', async ({ browser }) => {
+test('closing after a choice asks ¿Salir sin guardar?, from the X, the header title and the menu; nothing chosen leaves at once', async ({ browser }) => {
   const { page } = await newClient(browser, 'Pilar');
   const ask = page.getByRole('dialog', { name: '¿Salir sin guardar?' });
 
@@ -194,6 +194,14 @@ test('closing after a choice asks ¿Salir sin guardar?, from the X and from the 
   await expect(ask).toBeVisible();
   await ask.getByRole('button', { name: 'Seguir editando' }).click();
   await expect(ask).toBeHidden();
+  await expect(page.getByRole('radio', { name: SERVICE })).toHaveAttribute('aria-checked', 'true');
+  // The menu's Mis citas asks too.
+  await page.getByRole('button', { name: 'Menú' }).click();
+  await page.getByRole('dialog', { name: 'Menú' }).getByRole('link', { name: 'Mis citas' }).click();
+  await expect(ask).toBeVisible();
+  await ask.getByRole('button', { name: 'Seguir editando' }).click();
+  await expect(ask).toBeHidden();
+  await heading(page, 'Elige un servicio');
   await expect(page.getByRole('radio', { name: SERVICE })).toHaveAttribute('aria-checked', 'true');
   await page.locator('.app-header .app-title').click();
   await ask.getByRole('button', { name: 'Salir' }).click();

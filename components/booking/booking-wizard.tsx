@@ -15,7 +15,7 @@ import { useHoursCheck } from './hours-check';
 import { EmployeeStep, loadable, PersonStep, ServiceStep } from './steps';
 import { useWizard } from './use-wizard';
 import { WizardFrame } from './wizard-frame';
-import { flowSteps, type Person, type WizardValues } from './wizard-state';
+import { flowSteps, personStillBookable, type Person, type WizardValues } from './wizard-state';
 
 /**
  * The date, hour and summary steps (./later-steps: the month calendar and the date formats) are not in the page's
@@ -70,6 +70,8 @@ export function BookingWizard({ email, self, askPerson, people, busy = [], initi
     initial: askPerson ? {} : { user: self },
     // One draft per account: another client signing in on this tab starts afresh.
     sessionKey: `klok-wizard:client:${email}`,
+    // A draft for a person who has booked since (another tab) starts afresh on the person step.
+    acceptDraft: (v) => personStillBookable(v, people),
     beforeAdvance: async (step, v) => {
       if (step !== 'date') return null;
       if (!v.date || !v.employee || !v.service) return t('selectValue');

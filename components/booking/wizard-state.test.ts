@@ -14,6 +14,7 @@ import {
   isFilled,
   nextIndex,
   parseDraft,
+  personStillBookable,
   restoredValues,
   startIndex,
   stepProblem,
@@ -344,5 +345,19 @@ describe('restoredValues: a reload keeps what the wizard opened with outside its
     expect(restoredValues(clientSteps(true), { user: self }, draft)).toEqual(draft);
     const leo = { id: 's-leo', name: 'Leo' };
     expect(restoredValues(clientSteps(true), { user: self }, { user: leo })).toEqual({ user: leo });
+  });
+});
+
+describe('personStillBookable: a restored draft for a person who has booked since cannot finish', () => {
+  const ana = { id: 'u-ana', name: 'Ana' };
+  const leo = { id: 's-leo', name: 'Leo' };
+
+  it('accepts a draft whose person may still book, or without a person yet', () => {
+    expect(personStillBookable({ user: leo }, [ana, leo])).toBe(true);
+    expect(personStillBookable({ date: '2026-12-02' }, [ana])).toBe(true);
+  });
+
+  it('refuses a draft whose person is no longer among those who may book', () => {
+    expect(personStillBookable({ user: leo }, [ana])).toBe(false);
   });
 });

@@ -142,6 +142,14 @@ export function restoredValues(steps: StepId[], initial: WizardValues, draft: Wi
   return { ...outside, ...draft };
 }
 
+/**
+ * True when a draft's person (if it has one) is among `people`, those the client may book for now: a person
+ * who has booked since (another tab, staff) makes the draft one that cannot finish.
+ */
+export function personStillBookable(values: WizardValues, people: Person[]): boolean {
+  return !values.user || people.some((p) => p.id === values.user!.id);
+}
+
 /** What a wizard keeps in the tab's session storage to survive a reload: its values and current step. */
 export type WizardDraft = { step: StepId; values: WizardValues };
 
