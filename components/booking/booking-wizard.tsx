@@ -20,10 +20,10 @@ import {
 import { madridDate } from '@/lib/domain/time';
 import type { Service } from '@/lib/validation/dto';
 import { useHoursCheck } from './hours-check';
-import { EmployeeStep, PersonStep, ServiceStep } from './steps';
+import { EmployeeStep, loadable, PersonStep, ServiceStep } from './steps';
 import { useWizard } from './use-wizard';
 import { WizardFrame } from './wizard-frame';
-import { flowSteps, type Person, type WizardValues } from './wizard-state';
+import { flowSteps, personStillBookable, type Person, type WizardValues } from './wizard-state';
 
 /**
  * The date, hour and summary steps (./later-steps: the month calendar and the date formats) are not in the page's
@@ -44,6 +44,8 @@ export type BookingWizardProps = {
   askPerson: boolean;
   /** The people the client may book for (the client and sub-users without a pending appointment). */
   people: Person[];
+  /** The client and sub-users left out because they already have a pending appointment (named on the person step). */
+  busy?: Person[];
   /**
    * The bookable services (`?associated=true`) as the server page read them: the service step renders
    * without a client-side fetch; SWR revalidates the list after hydration.
@@ -55,9 +57,10 @@ export type BookingWizardProps = {
  * Nueva cita, client flow (spec sections 2 and 4): [person,] service, employee, date, hour and
  * summary behind a step bar. Siguiente needs the step's value; leaving the date step checks there
  * are free hours; clicking an earlier step clears the later ones; confirming books and goes home. The
- * steps follow the browser history and survive a reload.
+ * steps follow the browser history and survive a reload; once something was chosen, closing (the X or the
+ * header's title) asks ¿Salir sin guardar? first.
  */
-export function BookingWizard({ email, self, askPerson, people, initialServices }: BookingWizardProps) {
+export function BookingWizard({ email, self, askPerson, people, busy = [], initialServices }: BookingWizardProps) {
   const t = useTranslations('booking');
   const router = useAppRouter();
   const { mutate } = useSWRConfig();
@@ -77,6 +80,8 @@ export function BookingWizard({ email, self, askPerson, people, initialServices 
     initial: askPerson ? {} : { user: self },
     // One draft per account: another client signing in on this tab starts afresh.
     sessionKey: `klok-wizard:client:${email}`,
+    // A draft for a person who has booked since (another tab) starts afresh on the person step.
+    acceptDraft: (v) => personStillBookable(v, people),
     beforeAdvance: async (step, v) => {
       if (step !== 'date') return null;
       if (!v.date || !v.employee || !v.service) return t('selectValue');
@@ -142,16 +147,17 @@ export function BookingWizard({ email, self, askPerson, people, initialServices 
     <WizardFrame
       wizard={wizard}
       confirm={{ label: t('confirm'), busy: confirming, onClick: () => void confirm() }}
+      close={{ ask: true }}
     >
-      {step === 'user' && <PersonStep people={people} value={values.user} onChange={(p) => set('user', p)} />}
-      {step === 'service' && <ServiceStep services={services} value={values.service} onChange={(s) => set('service', s)} />}
+      {step === 'user' && <PersonStep people={people} busy={busy} value={values.user} onChange={(p) => set('user', p)} />}
+      {step === 'service' && <ServiceStep services={loadable(services)} value={values.service} onChange={(s) => set('service', s)} />}
       {step === 'employee' && (
-        <EmployeeStep employees={employees} value={values.employee} onChange={(e) => set('employee', e)} />
+        <EmployeeStep employees={loadable(employees)} value={values.employee} onChange={(e) => set('employee', e)} />
       )}
       {step === 'date' && values.employee && (
         <DateStep today={today} employee={values.employee} value={values.date} onChange={(d) => set('date', d)} />
       )}
-      {step === 'hour' && <HourStep hours={hours} value={values.hour} onChange={(h) => set('hour', h)} />}
+      {step === 'hour' && <HourStep hours={loadable(hours)} value={values.hour} onChange={(h) => set('hour', h)} />}
       {step === 'summary' && isComplete(values) && <SummaryStep values={values} />}
     </WizardFrame>
   );

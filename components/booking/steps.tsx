@@ -7,26 +7,33 @@
 
 import type { ReactNode } from 'react';
 import { useTranslations } from 'next-intl';
+import { nameList } from '@/components/client-home/booking-limit';
+import { LoadError } from '@/components/ui/load-error';
 import { Spinner } from '@/components/ui/spinner';
-import { errorMessageOf } from '@/lib/api-client/fetcher';
 import type { Employee, Service } from '@/lib/validation/dto';
 import { ChoiceGroup, ChoiceRadio } from './choice-group';
 import { euros } from '@/lib/money';
 import { STEP_TITLE_ID } from './wizard-frame';
 import type { Person } from './wizard-state';
 
-export type Loadable<T> = { data: T | undefined; error: unknown; isLoading: boolean };
+/** A list a step shows: its data once loaded, the failure of its last load, and (for a fetched list) a reload. */
+export type Loadable<T> = { data: T | undefined; error: unknown; isLoading: boolean; mutate?: () => unknown };
 
-/** Spinner while loading, the server's message on failure, else the content. */
+/**
+ * A fetched list (an SWR answer) as a `Loadable`, its fields read now. SWR re-renders a component only for
+ * the fields read during its render: reading them here, in the wizard's own render, keeps a step rendered
+ * later (a lazily loaded one) from missing a failure or an answer that arrived before it first rendered.
+ */
+export function loadable<T>(list: { data: T | undefined; error: unknown; isLoading: boolean; mutate: () => unknown }): Loadable<T> {
+  return { data: list.data, error: list.error, isLoading: list.isLoading, mutate: list.mutate };
+}
+
+/**
+ * Spinner while loading; on a failure with nothing loaded, the Spanish message (the server's, or the
+ * connection's when the network failed) with Reintentar, which loads the list again; else the content.
+ */
 export function LoadState<T>({ state, children }: { state: Loadable<T>; children: (data: T) => ReactNode }) {
-  const tc = useTranslations('common');
-  if (state.error) {
-    return (
-      <p className="form-error" role="alert">
-        {errorMessageOf(state.error, tc('genericError'))}
-      </p>
-    );
-  }
+  if (state.data === undefined && state.error) return <LoadError error={state.error} onRetry={() => void state.mutate?.()} />;
   if (state.data === undefined) return <Spinner />;
   return <>{children(state.data)}</>;
 }
@@ -43,19 +50,38 @@ const personKey = (p: Person) => p.id;
 const serviceKey = (s: Service) => String(s.id);
 const employeeKey = (e: Employee) => e.email.toLowerCase();
 
-/** Person step: the client and its sub-users without a pending appointment, as a radio group. */
-export function PersonStep({ people, value, onChange }: { people: Person[]; value?: Person; onChange: (p: Person) => void }) {
+/**
+ * Person step: the client and its sub-users without a pending appointment, as a radio group; under it, who
+ * is left out (`busy`) and why, so nobody goes missing unexplained.
+ */
+export function PersonStep({
+  people,
+  busy = [],
+  value,
+  onChange,
+}: {
+  people: Person[];
+  busy?: Person[];
+  value?: Person;
+  onChange: (p: Person) => void;
+}) {
+  const t = useTranslations('booking');
   return (
-    <ChoiceGroup
-      className="choice-list"
-      labelledBy={STEP_TITLE_ID}
-      value={value ? personKey(value) : null}
-      onValueChange={pick(people, personKey, onChange)}
-    >
-      {people.map((p) => (
-        <ChoiceRadio key={p.id} value={personKey(p)} name={p.name} media={<Initial name={p.name} />} />
-      ))}
-    </ChoiceGroup>
+    <>
+      <ChoiceGroup
+        className="choice-list"
+        labelledBy={STEP_TITLE_ID}
+        value={value ? personKey(value) : null}
+        onValueChange={pick(people, personKey, onChange)}
+      >
+        {people.map((p) => (
+          <ChoiceRadio key={p.id} value={personKey(p)} name={p.name} media={<Initial name={p.name} />} />
+        ))}
+      </ChoiceGroup>
+      {busy.length > 0 && (
+        <p className="muted step-note">{t('busyPeople', { names: nameList(busy.map((p) => p.name)), count: busy.length })}</p>
+      )}
+    </>
   );
 }
 

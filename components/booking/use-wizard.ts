@@ -9,6 +9,7 @@ import {
   clearAfter,
   nextIndex,
   parseDraft,
+  restoredValues,
   startIndex,
   stepProblem,
   type StepId,
@@ -31,6 +32,11 @@ export type UseWizardOptions = {
    * the step. Without it the wizard is one history entry and forgets everything on reload.
    */
   sessionKey?: string;
+  /**
+   * Whether a stored draft's values can still be booked (e.g. its person has no pending appointment since);
+   * a draft refused starts the wizard afresh instead of restoring choices that cannot finish.
+   */
+  acceptDraft?: (values: WizardValues) => boolean;
 };
 
 /** The query parameter naming the step of a wizard history entry. */
@@ -80,7 +86,7 @@ export function discardDraft(key: string | undefined) {
  * step, Siguiente needs the step's values (else Selecciona un valor para continuar or the step's own
  * message), clicking an earlier step clears every later one, and a new choice empties the later steps.
  */
-export function useWizard({ steps, initial, refine, beforeAdvance, sessionKey }: UseWizardOptions) {
+export function useWizard({ steps, initial, refine, beforeAdvance, sessionKey, acceptDraft }: UseWizardOptions) {
   const t = useTranslations('booking');
   const [values, setValues] = useState<WizardValues>(initial);
   const [index, setIndex] = useState(() => startIndex(steps, initial));
@@ -88,14 +94,18 @@ export function useWizard({ steps, initial, refine, beforeAdvance, sessionKey }:
   const [checking, setChecking] = useState(false);
   const [opened] = useState(initial);
   // A step entry (a reload, or forward into the wizard) restores its draft; any other opening starts afresh.
-  const [opening] = useState(() => (sessionKey && typeof window !== 'undefined' ? openingDraft(sessionKey, steps) : null));
+  const [opening] = useState(() => {
+    const draft = sessionKey && typeof window !== 'undefined' ? openingDraft(sessionKey, steps) : null;
+    return draft && (!acceptDraft || acceptDraft(draft.values)) ? draft : null;
+  });
   // False while hydrating server HTML (which knows no draft), so the restored step replaces it after hydration.
   const hydrated = useSyncExternalStore(noSubscription, () => true, () => false);
   const [applied, setApplied] = useState(!sessionKey);
   if (hydrated && !applied) {
     setApplied(true);
     if (opening) {
-      setValues(refine ? refine(opening.values) : opening.values);
+      const restored = restoredValues(steps, initial, opening.values);
+      setValues(refine ? refine(restored) : restored);
       setIndex(steps.indexOf(opening.step));
     }
   }

@@ -6,6 +6,7 @@ import { useTranslations } from 'next-intl';
 import { Button } from '@/components/ui/button';
 import { CloseIcon, Dialog, DialogActions } from '@/components/ui/dialog';
 import { StepBar } from '@/components/ui/step-bar';
+import { useLeaveGuard } from '@/components/shell/leave-guard';
 import type { Wizard } from './use-wizard';
 import type { StepId } from './wizard-state';
 import './booking.css';
@@ -54,7 +55,9 @@ export type WizardFrameProps = {
 
 /**
  * The chrome of every Nueva cita flow (spec section 2, "Booking wizard"): the step bar, the close
- * button (back home), the step heading and content, and the bottom message and button.
+ * button (back home), the step heading and content, and the bottom message and button. With `close.ask`,
+ * the close button and the shell's links (header title, menu) ask ¿Salir sin guardar? once something was
+ * entered.
  * On a narrow screen the step bar shows numbered dots only and the line below reads Paso 2 de 6 ·
  * Servicio, so no label is cut. When the step changes, focus moves to its heading: a keyboard user
  * then tabs once into the step's choices and once more to Siguiente. Closing forgets the flow's draft.
@@ -69,12 +72,25 @@ export function WizardFrame({ wizard, title, confirm, close, children }: WizardF
   const t = useTranslations('booking');
   const tc = useTranslations('common');
   const router = useAppRouter();
-  const [asking, setAsking] = useState(false);
-  const leave = () => {
+  // Where ¿Salir sin guardar? leaves for once confirmed: the close button's target, or the shell link's tapped.
+  const [asking, setAsking] = useState<string | null>(null);
+  const closeHref = close?.href ?? '/';
+  const leave = (href: string) => {
     wizard.discard?.();
-    router.push(close?.href ?? '/');
+    router.push(href);
   };
-  const onClose = () => (close?.ask && wizard.dirty ? setAsking(true) : leave());
+  const mustAsk = Boolean(close?.ask && wizard.dirty);
+  const onClose = () => (mustAsk ? setAsking(closeHref) : leave(closeHref));
+  // The shell's own links (the header's title, the menu's entries) ask too; without choices they leave as
+  // plain links, the draft forgotten as the close button does.
+  useLeaveGuard((href) => {
+    if (mustAsk) {
+      setAsking(href);
+      return true;
+    }
+    wizard.discard?.();
+    return false;
+  });
   const step = steps[index] ?? 'summary';
   const headingRef = useRef<HTMLHeadingElement>(null);
   const actionsRef = useRef<HTMLDivElement>(null);
@@ -124,8 +140,8 @@ export function WizardFrame({ wizard, title, confirm, close, children }: WizardF
         </Button>
       </div>
       <Dialog
-        open={asking}
-        onClose={() => setAsking(false)}
+        open={asking !== null}
+        onClose={() => setAsking(null)}
         title={t('leaveTitle')}
         footer={
           <DialogActions
@@ -133,8 +149,8 @@ export function WizardFrame({ wizard, title, confirm, close, children }: WizardF
             cancelLabel={t('leaveCancel')}
             busy={false}
             variant="danger"
-            onConfirm={leave}
-            onCancel={() => setAsking(false)}
+            onConfirm={() => leave(asking ?? closeHref)}
+            onCancel={() => setAsking(null)}
           />
         }
       >

@@ -14,6 +14,8 @@ import {
   isFilled,
   nextIndex,
   parseDraft,
+  personStillBookable,
+  restoredValues,
   startIndex,
   stepProblem,
   type WizardValues,
@@ -344,5 +346,34 @@ describe('stored draft (a reload restores the wizard)', () => {
   it('opens at most on the first step left unfilled and drops the steps the flow lacks', () => {
     const raw = stored({ step: 'summary', values: { employee: emp, service, user: { id: 'u', name: 'Eva' }, client } });
     expect(parseDraft(raw, steps)).toEqual({ step: 'date', values: { employee: emp, service, client } });
+  });
+});
+
+describe('restoredValues: a reload keeps what the wizard opened with outside its steps', () => {
+  const self = { id: 'u-ana', name: 'Ana' };
+  const draft = { date: '2026-12-02' };
+
+  it('the client itself, booked for without a person step, comes back with the draft', () => {
+    expect(restoredValues(clientSteps(false), { user: self }, draft)).toEqual({ user: self, date: '2026-12-02' });
+  });
+
+  it("a flow's own step is the draft's: a person chosen or left empty is not refilled from the opening values", () => {
+    expect(restoredValues(clientSteps(true), { user: self }, draft)).toEqual(draft);
+    const leo = { id: 's-leo', name: 'Leo' };
+    expect(restoredValues(clientSteps(true), { user: self }, { user: leo })).toEqual({ user: leo });
+  });
+});
+
+describe('personStillBookable: a restored draft for a person who has booked since cannot finish', () => {
+  const ana = { id: 'u-ana', name: 'Ana' };
+  const leo = { id: 's-leo', name: 'Leo' };
+
+  it('accepts a draft whose person may still book, or without a person yet', () => {
+    expect(personStillBookable({ user: leo }, [ana, leo])).toBe(true);
+    expect(personStillBookable({ date: '2026-12-02' }, [ana])).toBe(true);
+  });
+
+  it('refuses a draft whose person is no longer among those who may book', () => {
+    expect(personStillBookable({ user: leo }, [ana])).toBe(false);
   });
 });

@@ -144,6 +144,24 @@ export function choose<K extends WizardField>(steps: StepId[], values: WizardVal
   return { ...(at < 0 ? values : clearAfter(steps, values, at)), [field]: value };
 }
 
+/**
+ * The values of a wizard restored from its draft: the draft's, plus the values the wizard opened with that
+ * no step of the flow holds (the client itself when the account has no sub-users and the flow has no person
+ * step), which a draft never keeps.
+ */
+export function restoredValues(steps: StepId[], initial: WizardValues, draft: WizardValues): WizardValues {
+  const outside = Object.fromEntries(Object.entries(initial).filter(([key]) => !steps.includes(key as StepId)));
+  return { ...outside, ...draft };
+}
+
+/**
+ * True when a draft's person (if it has one) is among `people`, those the client may book for now: a person
+ * who has booked since (another tab, staff) makes the draft one that cannot finish.
+ */
+export function personStillBookable(values: WizardValues, people: Person[]): boolean {
+  return !values.user || people.some((p) => p.id === values.user!.id);
+}
+
 /** What a wizard keeps in the tab's session storage to survive a reload: its values and current step. */
 export type WizardDraft = { step: StepId; values: WizardValues };
 

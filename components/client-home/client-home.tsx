@@ -9,8 +9,9 @@ import { ErrorIcon } from '@/components/ui/error-icon';
 import { PlusIcon } from '@/components/ui/icons';
 import { useFacility, usePendingAppointments, useUser } from '@/lib/api-client/hooks';
 import type { Appointment, UserDto } from '@/lib/validation/dto';
-import { canBook, remaining } from '@/lib/domain/allowance';
+import { bookingOptions } from '@/lib/domain/allowance';
 import { AppointmentCard, appointmentCardId } from './appointment-card';
+import { BookingLimitText } from './booking-limit';
 import { downloadReminder } from './download-reminder';
 import { FacilityCard } from './facility-card';
 import { greetingName } from './greeting-name';
@@ -31,8 +32,9 @@ export type ClientHomeProps = {
 };
 
 /**
- * Mis citas (spec section 2, "Client home"): greeting, allowance sentence, facility card, Pedir cita
- * when booking is allowed, and the pending appointments with their reminders.
+ * Mis citas (spec section 2, "Client home"): greeting, allowance sentence (or why nothing can be booked),
+ * facility card, Pedir cita when some person of the account can book, and the pending appointments with
+ * their reminders.
  */
 export function ClientHome({ email, initialUser, highlightId }: ClientHomeProps) {
   const t = useTranslations('home');
@@ -69,7 +71,8 @@ export function ClientHome({ email, initialUser, highlightId }: ClientHomeProps)
   if (!pending) return <Spinner />;
 
   const firstName = greetingName(user);
-  const allowed = canBook(pending.length, user.n_appointments_allowed);
+  // Pedir cita shows only when some person can still book: never a wizard that cannot finish.
+  const options = bookingOptions({ id: user.id, name: user.name }, user.users, pending.map((a) => a.user_id), user.n_appointments_allowed);
   const download = (a: Appointment) =>
     void downloadReminder(a, facility, {
       description: t('reminderDescription', { service: a.service_name, employee: a.employee_name }),
@@ -79,20 +82,12 @@ export function ClientHome({ email, initialUser, highlightId }: ClientHomeProps)
     <div className="client-home">
       <section className="hero">
         <h1 className="page-title">{t('greeting', { name: firstName })}</h1>
-        <p className="muted">
-          {allowed
-            ? t('allowed', { count: remaining(pending.length, user.n_appointments_allowed) })
-            : pending.length > 1
-              ? t('waitMany')
-              : pending.length === 1
-                ? t('waitOne')
-                : null}
-        </p>
+        <BookingLimitText options={options} pending={pending.length} allowed={user.n_appointments_allowed} />
       </section>
 
       {facility && <FacilityCard facility={facility} />}
 
-      {allowed && (
+      {options.blocked === null && (
         <Link href="/new/appointment" className="btn btn-primary btn-block btn-lg">
           <PlusIcon />
           {t('book')}

@@ -5,6 +5,7 @@ import Link from 'next/link';
 import { useState, type ReactNode } from 'react';
 import { useTranslations } from 'next-intl';
 import { MenuIcon } from '@/components/ui/icons';
+import { LeaveGuardProvider, useGuardedClick } from './leave-guard';
 import { badgeText, type MenuBadge } from './menu-badge';
 import type { MenuItem } from './side-menu';
 
@@ -29,11 +30,21 @@ export type AppShellProps = {
 
 /**
  * The common shell (spec section 2): a header whose title goes to `/` replacing history, a menu
- * button opening the Menú panel, an optional right button, and the page below.
+ * button opening the Menú panel, an optional right button, and the page below. A page with unsaved input
+ * (a wizard, components/shell/leave-guard.tsx) is asked before the title or a menu entry leaves it.
  */
-export function AppShell({ title, menuItems, right, menuBadge, className, mainClassName, children }: AppShellProps) {
+export function AppShell(props: AppShellProps) {
+  return (
+    <LeaveGuardProvider>
+      <Shell {...props} />
+    </LeaveGuardProvider>
+  );
+}
+
+function Shell({ title, menuItems, right, menuBadge, className, mainClassName, children }: AppShellProps) {
   const t = useTranslations('common');
   const [menuOpen, setMenuOpen] = useState(false);
+  const guarded = useGuardedClick();
   return (
     <div className={className ? `shell ${className}` : 'shell'}>
       <header className="app-header">
@@ -52,7 +63,7 @@ export function AppShell({ title, menuItems, right, menuBadge, className, mainCl
             </span>
           ) : null}
         </button>
-        <Link href="/" replace className="app-title">
+        <Link href="/" replace className="app-title" onClick={(e) => guarded(e, '/')}>
           {title}
         </Link>
         <div className="header-right">{right}</div>

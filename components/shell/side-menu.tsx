@@ -6,6 +6,7 @@ import { useTranslations } from 'next-intl';
 import { Dialog } from '@/components/ui/dialog';
 import { LogoutIcon } from '@/components/ui/icons';
 import { logout } from './logout';
+import { useGuardedClick } from './leave-guard';
 import { badgeText, type MenuBadge } from './menu-badge';
 
 export type MenuItem = {
@@ -21,10 +22,14 @@ export type MenuItem = {
 
 export { badgeText, type MenuBadge } from './menu-badge';
 
-/** The left slide-in panel Menú: the role's entries, and Cerrar sesión at the bottom. */
+/**
+ * The left slide-in panel Menú: the role's entries, and Cerrar sesión at the bottom. An entry asks the page's
+ * leave guard first (a wizard with choices asks ¿Salir sin guardar?).
+ */
 export function SideMenu({ open, onClose, items }: { open: boolean; onClose: () => void; items: MenuItem[] }) {
   const t = useTranslations('common');
   const [leaving, setLeaving] = useState(false);
+  const guarded = useGuardedClick();
   return (
     <Dialog open={open} onClose={onClose} title={t('menu')} variant="left">
       <nav className="side-menu" aria-label={t('menu')}>
@@ -41,7 +46,10 @@ export function SideMenu({ open, onClose, items }: { open: boolean; onClose: () 
                   href={item.href}
                   className="menu-item"
                   aria-current={item.current ? 'page' : undefined}
-                  onClick={onClose}
+                  onClick={(e) => {
+                    onClose();
+                    guarded(e, item.href);
+                  }}
                 >
                   {item.icon}
                   <span>{item.label}</span>

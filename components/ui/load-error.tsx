@@ -2,19 +2,21 @@
 
 import { useTranslations } from 'next-intl';
 import { Button } from '@/components/ui/button';
-import { errorMessageOf } from '@/lib/api-client/fetcher';
+import { errorMessageOf, isNetworkError } from '@/lib/api-client/fetcher';
 
-/** A failed load: the server's message (or the generic one) and Reintentar. */
+/**
+ * A failed load: the server's message (the generic one without it, the connection's when the network
+ * failed), in Spanish, and Reintentar.
+ */
 export function LoadError({ error, onRetry }: { error: unknown; onRetry: () => void }) {
-  const t = useTranslations('services');
   const tc = useTranslations('common');
   return (
     <div className="load-error">
       <p className="form-error" role="alert">
-        {errorMessageOf(error, tc('genericError'))}
+        {errorMessageOf(error, isNetworkError(error) ? tc('networkError') : tc('genericError'))}
       </p>
       <Button variant="secondary" onClick={onRetry}>
-        {t('retry')}
+        {tc('retry')}
       </Button>
     </div>
   );

@@ -1,4 +1,4 @@
-import { ApiClientError, apiFetch, errorMessageOf, NETWORK_ERROR_MESSAGE, setInitiatorRole } from './fetcher';
+import { ApiClientError, apiFetch, errorMessageOf, isNetworkError, NETWORK_ERROR_MESSAGE, setInitiatorRole } from './fetcher';
 
 type Call = { url: string; init: RequestInit };
 
@@ -58,8 +58,23 @@ describe('apiFetch', () => {
     expect(errorMessageOf(err, 'fallback')).toBe('fallback');
   });
 
-  it('reports a network failure as status 500 Internal error', async () => {
+  it('reports a network failure as status 500 Internal error, whose English text never becomes the shown message', async () => {
     mockFetch(() => Promise.reject(new TypeError('Failed to fetch')));
-    await expect(apiFetch('/x')).rejects.toMatchObject({ status: 500, message: NETWORK_ERROR_MESSAGE });
+    const err = await apiFetch('/x').catch((e: unknown) => e);
+    expect(err).toMatchObject({ status: 500, code: 'network', message: NETWORK_ERROR_MESSAGE });
+    expect(isNetworkError(err)).toBe(true);
+    expect(errorMessageOf(err, 'Sin conexión')).toBe('Sin conexión');
+  });
+
+  it('tells an answered server error from a network failure', async () => {
+    mockFetch(() => json(500, { error: { code: 'internal', message: 'Ha ocurrido un error inesperado' } }));
+    const err = await apiFetch('/x').catch((e: unknown) => e);
+    expect(isNetworkError(err)).toBe(false);
+    expect(errorMessageOf(err, 'Sin conexión')).toBe('Ha ocurrido un error inesperado');
+  });
+
+  it('rethrows an abort as it is', async () => {
+    mockFetch(() => Promise.reject(new DOMException('aborted', 'AbortError')));
+    await expect(apiFetch('/x')).rejects.toMatchObject({ name: 'AbortError' });
   });
 });

@@ -13,6 +13,11 @@ export const API_BASE_URL = (process.env.NEXT_PUBLIC_API_BASE_URL ?? '').replace
 
 /** Message of a network failure (spec section 8: status 500 with text `Internal error`). */
 export const NETWORK_ERROR_MESSAGE = 'Internal error';
+/**
+ * Code of a network failure (no answer from the server: offline, connection cut, blocked). Its English
+ * message never reaches the screen: `errorMessageOf` gives the caller's Spanish text instead.
+ */
+export const NETWORK_ERROR_CODE = 'network';
 
 /** A failed API call: the status and the `{ error: { code, message, details } }` body of the answer. */
 export class ApiClientError extends Error {
@@ -33,7 +38,7 @@ export class ApiClientError extends Error {
  */
 export class ApiNetworkError extends ApiClientError {
   constructor() {
-    super(500, 'internal', NETWORK_ERROR_MESSAGE);
+    super(500, NETWORK_ERROR_CODE, NETWORK_ERROR_MESSAGE);
     this.name = 'ApiNetworkError';
   }
 }
@@ -57,7 +62,8 @@ export type ApiFetchOptions = {
 /**
  * Calls the API and returns the parsed JSON body (null for an empty answer such as 204).
  * Throws an `ApiClientError` for any non-2xx answer (using the body's `error`), and an `ApiNetworkError`
- * (status 500 `Internal error`) when no answer arrives.
+ * (status 500 `Internal error`, code `network`) when the network fails (a fetch TypeError); an abort is
+ * rethrown.
  */
 export async function apiFetch<T = unknown>(path: string, options: ApiFetchOptions = {}): Promise<T> {
   const headers: Record<string, string> = { ...options.headers, 'content-type': 'application/json', accept: 'application/json' };
@@ -104,7 +110,15 @@ export function retryOnlyServerErrors(err: unknown): boolean {
   return !(err instanceof ApiClientError && err.status < 500);
 }
 
-/** The message to show for a failed call: the server's Spanish message, or `fallback`. */
+/** True for a call that got no answer (the network failed), as opposed to an error answered by the server. */
+export function isNetworkError(err: unknown): boolean {
+  return err instanceof ApiClientError && err.code === NETWORK_ERROR_CODE;
+}
+
+/**
+ * The message to show for a failed call: the server's Spanish message, or `fallback` (Spanish) when the
+ * call got no answer (network failure), an answer without a message, or the failure is not an API call's.
+ */
 export function errorMessageOf(err: unknown, fallback: string): string {
-  return err instanceof ApiClientError && err.message ? err.message : fallback;
+  return err instanceof ApiClientError && err.message && !isNetworkError(err) ? err.message : fallback;
 }

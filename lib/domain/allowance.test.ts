@@ -1,5 +1,5 @@
 /** The booking allowance (spec sections 4 and 5; decisions "Allowance" and "Sub-users"). */
-import { bookablePeople, canBook, needsAllowanceConfirmation, remaining } from './allowance';
+import { bookablePeople, bookingOptions, canBook, needsAllowanceConfirmation, remaining } from './allowance';
 
 describe('canBook: pending strictly below the allowance, and an allowance must exist', () => {
   test.each([
@@ -65,5 +65,37 @@ describe('needsAllowanceConfirmation: staff confirm when the pending appointment
     [1, null, true],
   ])('pending %p, allowed %p → %p', (pending, allowed, expected) => {
     expect(needsAllowanceConfirmation(pending, allowed)).toBe(expected);
+  });
+});
+
+describe('bookingOptions: the allowance and the one-pending-per-person rule together', () => {
+  const self = { id: 'u-ana', name: 'Ana García' };
+  const leo = { id: 's-leo', name: 'Leo García' };
+  const mar = { id: 's-mar', name: 'Mar García' };
+
+  it('a client without sub-users, allowance 2 and one pending appointment cannot book: everyone is busy', () => {
+    expect(bookingOptions(self, [], ['u-ana'], 2)).toEqual({ people: [], busy: [self], available: 0, blocked: 'everyoneBusy' });
+  });
+
+  it('the client and every sub-user with a pending appointment, allowance left: everyone is busy', () => {
+    expect(bookingOptions(self, [leo], ['s-leo', 'u-ana'], 3)).toEqual({ people: [], busy: [self, leo], available: 0, blocked: 'everyoneBusy' });
+  });
+
+  it('the allowance reached comes first, even with free people', () => {
+    expect(bookingOptions(self, [leo, mar], ['u-ana'], 1)).toEqual({ people: [leo, mar], busy: [self], available: 0, blocked: 'allowanceReached' });
+  });
+
+  it('allowance 0 (or none) blocks a client without appointments', () => {
+    expect(bookingOptions(self, [], [], 0).blocked).toBe('allowanceReached');
+    expect(bookingOptions(self, [], [], null).blocked).toBe('allowanceReached');
+  });
+
+  it('counts at most one appointment per free person', () => {
+    expect(bookingOptions(self, [leo], [], 5)).toEqual({ people: [self, leo], busy: [], available: 2, blocked: null });
+    expect(bookingOptions(self, [leo, mar], ['s-leo'], 2)).toEqual({ people: [self, mar], busy: [leo], available: 1, blocked: null });
+  });
+
+  it('a pending appointment of a removed sub-user counts for the allowance but leaves nobody out', () => {
+    expect(bookingOptions(self, [leo], ['s-gone'], 2)).toEqual({ people: [self, leo], busy: [], available: 1, blocked: null });
   });
 });

@@ -17,11 +17,7 @@ export function remaining(pending: number, allowed: number | null | undefined): 
  * The people a client may book for (spec section 5, "users with a pending appointment are left out"):
  * the client itself and its sub-users, minus anyone who already has a pending appointment.
  */
-export function bookablePeople(
-  self: { id: string; name: string },
-  subUsers: { id: string; name: string }[],
-  pendingUserIds: string[],
-): { id: string; name: string }[] {
+export function bookablePeople<P extends { id: string; name: string }>(self: P, subUsers: P[], pendingUserIds: string[]): P[] {
   const busy = new Set(pendingUserIds);
   return [self, ...subUsers].filter((p) => !busy.has(p.id));
 }
@@ -32,4 +28,39 @@ export function bookablePeople(
  */
 export function needsAllowanceConfirmation(pending: number, allowed: number | null | undefined): boolean {
   return pending > 0 && !canBook(pending, allowed);
+}
+
+/** Why a client cannot book now: the account's allowance is used, or every person already has a pending appointment. */
+export type BookingBlock = 'allowanceReached' | 'everyoneBusy';
+
+/** What a client can book now: whom for, who is left out, how many, and why not when none. */
+export type BookingOptions<P extends { id: string; name: string }> = {
+  /** The people the client may book for (the client first, then its sub-users), per `bookablePeople`. */
+  people: P[];
+  /** The client and sub-users left out because they already have a pending appointment, in the same order. */
+  busy: P[];
+  /** How many appointments the client can book now: the allowance left, at most one per free person. */
+  available: number;
+  /** Null when the client can book; else why not (the allowance first: it holds whoever is free). */
+  blocked: BookingBlock | null;
+};
+
+/**
+ * What a client can book now (spec sections 2 and 5; decisions "Allowance" and "Sub-users"): the two rules
+ * the booking transaction applies, read together so Mis citas and the wizard never offer a booking the
+ * server refuses. `pendingUserIds` holds the `user_id` of each pending appointment of the account (its
+ * length is the account's pending count); `allowed` is `n_appointments_allowed`.
+ */
+export function bookingOptions<P extends { id: string; name: string }>(
+  self: P,
+  subUsers: P[],
+  pendingUserIds: string[],
+  allowed: number | null | undefined,
+): BookingOptions<P> {
+  const people = bookablePeople(self, subUsers, pendingUserIds);
+  const free = new Set(people.map((p) => p.id));
+  const busy = [self, ...subUsers].filter((p) => !free.has(p.id));
+  const pending = pendingUserIds.length;
+  const blocked: BookingBlock | null = !canBook(pending, allowed) ? 'allowanceReached' : people.length === 0 ? 'everyoneBusy' : null;
+  return { people, busy, available: blocked ? 0 : Math.min(remaining(pending, allowed), people.length), blocked };
 }

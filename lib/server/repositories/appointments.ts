@@ -224,10 +224,13 @@ export function pendingOfClient(db: DbOrTx, tenantId: number, clientId: string, 
   return findAppointments(db, tenantId, and(eq(appointments.clientId, clientId), pendingAt(now)));
 }
 
-/** Number of pending appointments of a client account (the allowance count). */
-export async function countPendingOfClient(db: DbOrTx, tenantId: number, clientId: string, now: Date): Promise<number> {
+/**
+ * The person (`user_id`) of each pending appointment of a client account, sub-users included: its length is
+ * the allowance count, and a person listed already holds a pending appointment (lib/domain/allowance.ts).
+ */
+export async function pendingUserIdsOfClient(db: DbOrTx, tenantId: number, clientId: string, now: Date): Promise<string[]> {
   const rows = await db
-    .select({ id: appointments.id })
+    .select({ userId: appointments.userId })
     .from(appointments)
     .where(
       and(
@@ -236,7 +239,7 @@ export async function countPendingOfClient(db: DbOrTx, tenantId: number, clientI
         pendingAt(now),
       ),
     );
-  return rows.length;
+  return rows.map((r) => r.userId);
 }
 
 /**

@@ -1,7 +1,7 @@
 import 'server-only';
 import { and, eq } from 'drizzle-orm';
 import { availableStarts, busyParts, clientWindowEnd, openIntervals, segmentsOf, staffStartError } from '@/lib/domain/availability';
-import { canBook } from '@/lib/domain/allowance';
+import { bookingOptions } from '@/lib/domain/allowance';
 import { isoUtc, madridDate, MINUTE_MS, overlaps } from '@/lib/domain/time';
 import type { SessionUser } from '@/lib/server/auth/session';
 import type { Db, Tx } from '@/lib/server/db/client';
@@ -11,7 +11,7 @@ import type { KeyClaim } from '@/lib/server/idempotency';
 import { errorMessage } from '@/lib/server/messages';
 import { queueBookingConfirmation } from '@/lib/server/notifications/appointment-emails';
 import { queueBookedPush } from '@/lib/server/notifications/appointment-push';
-import { busyRangesOf, countPendingOfClient, pendingAt } from '@/lib/server/repositories/appointments';
+import { busyRangesOf, pendingUserIdsOfClient } from '@/lib/server/repositories/appointments';
 import { findEmployee, scheduleOf } from '@/lib/server/repositories/employees';
 import { findService, offersService } from '@/lib/server/repositories/services';
 import { lockClient, shareEmployee } from '@/lib/server/repositories/locks';
@@ -62,23 +62,12 @@ export async function bookAsClient(
     const person = [{ id: client.id, name: client.name }, ...client.subUsers].find((p) => p.id === input.user_id);
     if (!person) throw new ApiError('unprocessable', errorMessage('personNotFound'));
 
-    const pending = await countPendingOfClient(tx, tenantId, client.id, new Date(now));
-    if (!canBook(pending, client.nAppointmentsAllowed)) {
-      throw new ApiError('allowance_exceeded', errorMessage('allowanceExceeded'));
-    }
-    const personBusy = await tx
-      .select({ id: appointments.id })
-      .from(appointments)
-      .where(
-        and(
-          eq(appointments.tenantId, tenantId),
-          eq(appointments.clientId, client.id),
-          eq(appointments.userId, person.id),
-          pendingAt(new Date(now)),
-        ),
-      )
-      .limit(1);
-    if (personBusy.length > 0) throw new ApiError('conflict', errorMessage('personBusy'));
+    // The rules Mis citas and the wizard read too (bookingOptions): the allowance, then one pending
+    // appointment per person.
+    const pendingUserIds = await pendingUserIdsOfClient(tx, tenantId, client.id, new Date(now));
+    const options = bookingOptions({ id: client.id, name: client.name ?? '' }, client.subUsers, pendingUserIds, client.nAppointmentsAllowed);
+    if (options.blocked === 'allowanceReached') throw new ApiError('allowance_exceeded', errorMessage('allowanceExceeded'));
+    if (!options.people.some((p) => p.id === person.id)) throw new ApiError('conflict', errorMessage('personBusy'));
 
     const date = madridDate(start);
     // Read with the stylist's lock held: a schedule change that committed first is seen here.
