@@ -7,14 +7,7 @@ import { HourStep } from './later-steps';
 /** The hour step as staff see it today: "Ahora" first, then the free hours (Madrid labels). */
 
 jest.mock('./booking.css', () => ({}));
-// next-intl ships ESM only: its translator is stood in for by the Spanish messages with `{name}` filled in.
-jest.mock('next-intl', () => {
-  const es = jest.requireActual('@/lib/i18n/messages/es.json') as Record<string, Record<string, string>>;
-  return {
-    useTranslations: (ns: string) => (key: string, values: Record<string, string> = {}) =>
-      (es[ns]?.[key] ?? key).replace(/\{(\w+)\}/g, (_m: string, name: string) => values[name] ?? ''),
-  };
-});
+jest.mock('next-intl', () => jest.requireActual('@/test/stubs/next-intl'));
 
 const hour = (start: string, minutes = 30): AvailableHour => {
   const end = new Date(Date.parse(start) + minutes * 60_000).toISOString();

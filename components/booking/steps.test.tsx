@@ -7,19 +7,7 @@ import { PersonStep } from './steps';
 /** The client wizard's lists when a load fails, and the person step's left-out people. */
 
 jest.mock('./booking.css', () => ({}));
-// next-intl ships ESM only: its translator is stood in for by the Spanish messages with `{name}` filled in
-// (plural forms are not needed by these messages' checks beyond the `other` text).
-jest.mock('next-intl', () => {
-  const es = jest.requireActual('@/lib/i18n/messages/es.json') as Record<string, Record<string, string>>;
-  return {
-    useTranslations: (ns: string) => (key: string, values: Record<string, string | number> = {}) =>
-      (es[ns]?.[key] ?? key)
-        .replace(/\{(\w+), plural, one \{([^}]*)\} other \{([^}]*)\}\}/g, (_m: string, name: string, one: string, other: string) =>
-          values[name] === 1 ? one : other,
-        )
-        .replace(/\{(\w+)\}/g, (_m: string, name: string) => String(values[name] ?? '')),
-  };
-});
+jest.mock('next-intl', () => jest.requireActual('@/test/stubs/next-intl'));
 
 const failed = (error: unknown) => ({ data: undefined, error, isLoading: false, mutate: () => undefined });
 

@@ -5,19 +5,7 @@ import { BookingLimitText } from './booking-limit';
 
 /** The allowance sentence of Mis citas (and of a wizard opened when nothing can be booked). */
 
-// next-intl ships ESM only: its translator is stood in for by the Spanish messages, `{name}` and the
-// `one`/`other` plural forms filled in.
-jest.mock('next-intl', () => {
-  const es = jest.requireActual('@/lib/i18n/messages/es.json') as Record<string, Record<string, string>>;
-  return {
-    useTranslations: (ns: string) => (key: string, values: Record<string, string | number> = {}) =>
-      (es[ns]?.[key] ?? key)
-        .replace(/\{(\w+), plural, one \{([^}]*)\} other \{([^}]*)\}\}/g, (_m: string, name: string, one: string, other: string) =>
-          (values[name] === 1 ? one : other).replace('#', String(values[name])),
-        )
-        .replace(/\{(\w+)\}/g, (_m: string, name: string) => String(values[name] ?? '')),
-  };
-});
+jest.mock('next-intl', () => jest.requireActual('@/test/stubs/next-intl'));
 
 const ana = { id: 'u-ana', name: 'Ana' };
 const leo = { id: 's-leo', name: 'Leo' };
