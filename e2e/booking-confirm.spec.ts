@@ -1,6 +1,6 @@
 import { expect, test, type Page, type Route } from '@playwright/test';
 import { api, onboard, signIn, workday } from './fixtures/auth';
-import { dayLabel, uniq } from './fixtures/pages';
+import { clientToHours, uniq } from './fixtures/pages';
 
 /**
  * "Confirmar cita" tells the client the truth (beyond-the-spec §1 "Idempotency"), on a phone: a double tap
@@ -26,17 +26,7 @@ async function newClient(page: Page, name: string): Promise<string> {
 
 /** Pedir cita → service, stylist, `date`, its `n`-th free hour → the summary. */
 async function toSummary(page: Page, date: string, n: number) {
-  await page.getByRole('link', { name: 'Pedir cita' }).click();
-  await expect(page.getByRole('heading', { name: 'Elige un servicio' })).toBeVisible();
-  await page.getByRole('radio', { name: SERVICE }).click();
-  await page.getByRole('button', { name: 'Siguiente', exact: true }).click();
-  await expect(page.getByRole('heading', { name: 'Elige un estilista' })).toBeVisible();
-  await page.getByRole('radio', { name: STYLIST }).click();
-  await page.getByRole('button', { name: 'Siguiente', exact: true }).click();
-  await expect(page.getByRole('heading', { name: 'Elige un día' })).toBeVisible();
-  await page.getByRole('radio', { name: dayLabel(date), exact: true }).click();
-  await page.getByRole('button', { name: 'Siguiente', exact: true }).click();
-  await expect(page.getByRole('heading', { name: 'Elige una hora' })).toBeVisible();
+  await clientToHours(page, { service: SERVICE, stylist: STYLIST, date });
   await page.locator('.hour-grid .hour').nth(n).click();
   await page.getByRole('button', { name: 'Siguiente', exact: true }).click();
   await expect(page.getByRole('heading', { name: 'Resumen de la cita' })).toBeVisible();

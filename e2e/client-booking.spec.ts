@@ -1,8 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
-import { DateTime } from 'luxon';
 import { lastSmsCode, signIn, workday } from './fixtures/auth';
-import { uniq } from './fixtures/pages';
+import { clientToHours, dayLabel, uniq } from './fixtures/pages';
 
 /**
  * A new client end to end (spec sections 2, 4, 5 and 8): first sign-in through the real OpenID redirect,
@@ -14,7 +13,8 @@ import { uniq } from './fixtures/pages';
 const SERVICE = 'Corte de pelo';
 const STYLIST = 'Sara López';
 /** The day both clients pick (a Wednesday within the client's 30-day window), named as its calendar button: `23 de noviembre`. */
-const DAY = DateTime.fromISO(workday(3)).setLocale('es').toFormat("d 'de' LLLL");
+const DATE = workday(3);
+const DAY = dayLabel(DATE);
 
 /** A Spanish mobile number nobody else uses in this run. */
 const freshPhone = () => `+346${String(Math.floor(Math.random() * 1e8)).padStart(8, '0')}`;
@@ -51,27 +51,8 @@ async function onboard(page: Page, first: string, last: string, { wrongFirst = f
   await expect(page.getByRole('heading', { name: `¡Hola ${first}!` })).toBeVisible();
 }
 
-/** After Siguiente on the date step: the hour step with its hours shown. */
-async function expectHours(page: Page) {
-  await expect(page.getByRole('heading', { name: 'Elige una hora' })).toBeVisible();
-  await expect(page.locator('.hour-grid .hour').first()).toBeVisible();
-}
-
-/** Service, stylist, then DAY: the hour step. */
-async function reachHours(page: Page) {
-  await page.getByRole('link', { name: 'Pedir cita' }).click();
-  await expect(page.getByRole('heading', { name: 'Elige un servicio' })).toBeVisible();
-  await page.getByRole('radio', { name: SERVICE }).click();
-  await page.getByRole('button', { name: 'Siguiente', exact: true }).click();
-  await expect(page.getByRole('heading', { name: 'Elige un estilista' })).toBeVisible();
-  await page.getByRole('radio', { name: STYLIST }).click();
-  await page.getByRole('button', { name: 'Siguiente', exact: true }).click();
-  await expect(page.getByRole('heading', { name: 'Elige un día' })).toBeVisible();
-
-  await page.getByRole('radio', { name: DAY, exact: true }).click();
-  await page.getByRole('button', { name: 'Siguiente', exact: true }).click();
-  await expectHours(page);
-}
+/** Service, stylist, then the day: the hour step. */
+const reachHours = (page: Page) => clientToHours(page, { service: SERVICE, stylist: STYLIST, date: DATE });
 
 test('a new client signs up, books the first free hour, gets the reminder, and the hour is gone for the next client', async ({ page }) => {
   test.setTimeout(120_000);
