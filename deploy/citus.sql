@@ -42,6 +42,7 @@ SELECT create_distributed_table('sessions', 'tenant_id', colocate_with => 'users
 SELECT create_distributed_table('phone_verifications', 'tenant_id', colocate_with => 'users');
 SELECT create_distributed_table('outbox', 'tenant_id', colocate_with => 'users');
 SELECT create_distributed_table('idempotency_keys', 'tenant_id', colocate_with => 'users');
+SELECT create_distributed_table('sign_in_links', 'tenant_id', colocate_with => 'users');
 
 -- Rate-limit counters are keyed by a hash of IP/phone/user, not by tenant, and are written on every
 -- limited request: a reference table would replicate each write to every node. Distributed by their own

@@ -1,9 +1,10 @@
 'use client';
 
-import { useEffect, useId, useState } from 'react';
+import { useId, useState } from 'react';
 import { useTranslations } from 'next-intl';
 import { BottomSheet } from '@/components/ui/bottom-sheet';
 import { Button } from '@/components/ui/button';
+import { useSecondsUntil } from '@/components/ui/use-seconds-until';
 import { CODE_LENGTH, CodeInput } from './code-input';
 
 /** Seconds before a new code may be requested (spec section 9). */
@@ -23,27 +24,6 @@ export type CodeSheetProps = {
   /** Requests a new code; resolves with an error message, or null on success. */
   onResend: () => Promise<string | null>;
 };
-
-/** Seconds left until `at`, refreshed every second while positive. */
-function useSecondsUntil(at: number): number {
-  const [now, setNow] = useState(() => Date.now());
-  const left = Math.max(0, Math.ceil((at - now) / 1000));
-  useEffect(() => {
-    let timer: ReturnType<typeof setInterval> | undefined;
-    const tick = () => {
-      const current = Date.now();
-      setNow(current);
-      if (current >= at && timer) clearInterval(timer);
-    };
-    const first = setTimeout(tick, 0);
-    if (at > Date.now()) timer = setInterval(tick, 250);
-    return () => {
-      clearTimeout(first);
-      if (timer) clearInterval(timer);
-    };
-  }, [at]);
-  return left;
-}
 
 /**
  * Bottom sheet Verificación de código (spec section 2): six single-digit boxes, Verificar, and

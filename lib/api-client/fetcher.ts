@@ -19,13 +19,17 @@ export const NETWORK_ERROR_MESSAGE = 'Internal error';
  */
 export const NETWORK_ERROR_CODE = 'network';
 
-/** A failed API call: the status and the `{ error: { code, message, details } }` body of the answer. */
+/**
+ * A failed API call: the status and the `{ error: { code, message, details } }` body of the answer, and for
+ * a 429 the seconds to wait that its `Retry-After` header gave (`retryAfter`).
+ */
 export class ApiClientError extends Error {
   constructor(
     readonly status: number,
     readonly code: string,
     message: string,
     readonly details?: unknown,
+    readonly retryAfter?: number,
   ) {
     super(message);
     this.name = 'ApiClientError';
@@ -95,7 +99,14 @@ export async function apiFetch<T = unknown>(path: string, options: ApiFetchOptio
   }
   if (!res.ok) {
     const error = (body as ApiErrorBody | null)?.error;
-    throw new ApiClientError(res.status, error?.code ?? 'internal', error?.message ?? '', error?.details);
+    const retryAfter = Number(res.headers.get('retry-after'));
+    throw new ApiClientError(
+      res.status,
+      error?.code ?? 'internal',
+      error?.message ?? '',
+      error?.details,
+      Number.isFinite(retryAfter) && retryAfter > 0 ? retryAfter : undefined,
+    );
   }
   return body as T;
 }

@@ -46,6 +46,12 @@ export const LIMITS = {
   /** Sign-in starts and callbacks per IP. */
   signInPerIp: { points: 30, seconds: 600 },
   signInCallbackPerIp: { points: 30, seconds: 600 },
+  /**
+   * Sign-in links by e-mail: requests per IP, and per tenant and address (each sends an e-mail to someone
+   * who may not have asked for it); spent by every request, whether or not the address has an account.
+   */
+  emailLinkPerIp: { points: 20, seconds: 3600 },
+  emailLinkPerEmail: { points: 5, seconds: 3600 },
   /** New clients created by staff (invitations), per staff member. */
   clientInvitePerUser: { points: 100, seconds: 3600 },
   /** Bookings per client account, and per staff member. */

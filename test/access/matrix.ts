@@ -154,13 +154,15 @@ async function clearClientPending(api: MatrixApi): Promise<void> {
 }
 
 /**
- * The routes onboarding itself uses (spec section 4): a client who has not verified a phone and accepted
- * the privacy policy may still write to them; every other client write answers 403 `onboarding_required`.
+ * The routes onboarding itself uses (spec section 4) and the sign-in ones: a client who has not verified a
+ * phone and accepted the privacy policy may still write to them (e.g. ask a sign-in link for another
+ * address); every other client write answers 403 `onboarding_required`.
  */
 export const ONBOARDING_ROUTES: readonly string[] = [
   'POST /api/v1/users/{email}/phone/code',
   'POST /api/v1/users/{email}/phone/verify',
   'PATCH /api/v1/users/{email}',
+  'POST /api/v1/auth/email-link',
   'GET /api/v1/auth/logout',
   'POST /api/v1/auth/logout',
 ];
@@ -255,6 +257,21 @@ export const ROWS: Row[] = [
     note: 'no sign-in transaction: 302 to /login?error=1, no session opened',
   },
   { method: 'GET', route: '/api/v1/auth/google', path: '/api/v1/auth/google', expect: everyone(302), note: '302 to the identity provider' },
+  {
+    method: 'POST',
+    route: '/api/v1/auth/email-link',
+    path: '/api/v1/auth/email-link',
+    body: (c) => ({ email: `enlace-${c.f.tag}-${c.seq}@klok.test` }),
+    expect: everyone(202),
+    note: 'public: the same 202 for any address (no account enumeration); one address per cell, so its limit is not spent',
+  },
+  {
+    method: 'GET',
+    route: '/api/v1/auth/email-link/callback',
+    path: '/api/v1/auth/email-link/callback?token=matriz',
+    expect: everyone(302),
+    note: 'unknown token: 302 to /login?error=link, no session opened',
+  },
 
   /* Facility and services. */
   { method: 'GET', route: '/api/v1/facility', path: '/api/v1/facility', expect: anyUser(200, 200) },

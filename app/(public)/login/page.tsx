@@ -2,7 +2,9 @@ import type { Metadata } from 'next';
 import { notFound } from 'next/navigation';
 import { API_BASE_URL } from '@/lib/api-client/fetcher';
 import { getTranslations } from 'next-intl/server';
+import { EmailLinkForm } from '@/components/login/email-link-form';
 import { GoogleIcon } from '@/components/login/google-icon';
+import { safeNextPath } from '@/lib/domain/next-path';
 import { currentBrand } from '@/lib/server/services/salon-brand';
 import { currentTenant } from '@/lib/server/tenancy';
 
@@ -16,15 +18,18 @@ export async function generateMetadata(): Promise<Metadata> {
 }
 
 /**
- * Login (spec section 2): tenant heading and logo, tagline and the Google sign-in link. A host that names
+ * Login (spec section 2): tenant heading and logo, tagline, the Google sign-in link and, below it,
+ * "Recibir un enlace por correo" (beyond-the-spec §1). `?error=1` shows the sign-in failure, `?error=link`
+ * the expired or used link; `?next=` (a same-origin path, else ignored) is where the e-mail link returns. A host that names
  * no known business answers HTTP 404 with No se ha encontrado el negocio (login/not-found.tsx); visitors of
  * its other pages are sent here by the middleware.
  */
-export default async function LoginPage({ searchParams }: { searchParams: Promise<{ error?: string | string[] }> }) {
+export default async function LoginPage({ searchParams }: { searchParams: Promise<{ error?: string | string[]; next?: string | string[] }> }) {
   const [tenant, brand] = await Promise.all([currentTenant(), currentBrand()]);
   if (!tenant || !brand) notFound();
   const t = await getTranslations('login');
-  const { error } = await searchParams;
+  const { error, next } = await searchParams;
+  const nextPath = safeNextPath(next) ?? undefined;
 
   return (
     <div className="login">
@@ -32,15 +37,19 @@ export default async function LoginPage({ searchParams }: { searchParams: Promis
       <img className="login-logo" src={brand.logo} alt="" width={112} height={112} />
       <h1 className="login-title">{tenant.name}</h1>
       <p className="login-tagline">{t('tagline')}</p>
-      {error === '1' && (
+      {(error === '1' || error === 'link') && (
         <p className="form-error" role="alert">
-          {t('failed')}
+          {error === 'link' ? t('linkFailed') : t('failed')}
         </p>
       )}
       <a className="btn btn-google btn-block" href={GOOGLE_LOGIN_PATH}>
         <GoogleIcon />
         <span>{t('signIn')}</span>
       </a>
+      <p className="login-divider" aria-hidden="true">
+        <span>{t('or')}</span>
+      </p>
+      <EmailLinkForm next={nextPath} />
     </div>
   );
 }

@@ -5,6 +5,8 @@
  * declaration); test/api/openapi.test.ts checks that the list matches the route.ts files on disk.
  */
 import type { RouteModule } from '@/lib/server/http';
+import * as authEmailLinkCallback from './auth/email-link/callback/route';
+import * as authEmailLink from './auth/email-link/route';
 import * as authGoogleCallback from './auth/google/callback/route';
 import * as authGoogle from './auth/google/route';
 import * as authLogout from './auth/logout/route';
@@ -40,6 +42,8 @@ import * as usersPhonePhone from './users/phone/[phone]/route';
 import * as users from './users/route';
 
 export const ROUTE_MODULES: Readonly<Record<string, RouteModule>> = {
+  '/api/v1/auth/email-link': authEmailLink,
+  '/api/v1/auth/email-link/callback': authEmailLinkCallback,
   '/api/v1/auth/google': authGoogle,
   '/api/v1/auth/google/callback': authGoogleCallback,
   '/api/v1/auth/logout': authLogout,

@@ -371,6 +371,32 @@ export const sessions = pgTable(
 );
 
 /**
+ * Single-use sign-in links sent by e-mail (beyond-the-spec §1 "Recibir un enlace por correo"). One row per
+ * link: the SHA-256 of its token (the token itself is never stored), the address it was sent to (the
+ * identity the link proves; the account is found or created when it is opened), the same-origin path to
+ * return to, and its expiry. Opening the link sets `used_at` in one conditional update, so it works once.
+ */
+export const signInLinks = pgTable(
+  'sign_in_links',
+  {
+    /** SHA-256 of the link's token. */
+    id: text('id').notNull(),
+    tenantId: integer('tenant_id').notNull().references(() => tenants.id, { onDelete: 'cascade' }),
+    email: text('email').notNull(),
+    /** Validated same-origin relative path to open after sign-in, or null for the home page. */
+    nextPath: text('next_path'),
+    expiresAt: ts('expires_at').notNull(),
+    usedAt: ts('used_at'),
+    createdAt: ts('created_at').notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ name: 'sign_in_links_pk', columns: [t.id, t.tenantId] }),
+    // The purge of a tenant's expired links when a new one is stored.
+    index('sign_in_links_tenant_expires').on(t.tenantId, t.expiresAt),
+  ],
+);
+
+/**
  * Counters of the rate limiters (rate-limiter-flexible's Drizzle store): one row per limiter and key
  * (`<limiter>:<user|phone|ip|tenant>`), points consumed and when the window ends. Updated atomically
  * with one upsert per request, so limits hold across requests running in parallel and across instances.

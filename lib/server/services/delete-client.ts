@@ -5,7 +5,7 @@ import { redactDeep, redactor, type Redaction } from '@/lib/domain/redact';
 import messages from '@/lib/i18n/messages/es.json';
 import { forgetSessionsOf, type SessionUser } from '@/lib/server/auth/session';
 import type { Db, Tx } from '@/lib/server/db/client';
-import { activities, appointments, outbox, phoneVerifications, sessions, users } from '@/lib/server/db/schema';
+import { activities, appointments, outbox, phoneVerifications, sessions, signInLinks, users } from '@/lib/server/db/schema';
 import { ApiError } from '@/lib/server/errors';
 import { errorMessage } from '@/lib/server/messages';
 import { pendingAt } from '@/lib/server/repositories/appointments';
@@ -35,7 +35,7 @@ export const anonymousEmail = (slug: string) => `eliminado-${randomUUID()}@${slu
  * 4. the account is anonymised: name "Cliente eliminado", no first name, e-mail
  *    `eliminado-<uuid>@<slug>.invalid`, no phone, no sub-users, no push token, flags off, allowance 0,
  *    `deleted_at` set (left out of the client list; it cannot be edited, exported or deleted again); its
- *    sessions and phone verification records are deleted;
+ *    sessions, phone verification records and unexpired sign-in links sent to its address are deleted;
  * 5. a `user_deleted` activity `{ name: 'Cliente eliminado', email: <anonymous e-mail>, deleted_by: admin's
  *    name }` — no personal data of the client.
  * Someone signing in later with the original e-mail starts as a new client.
@@ -105,6 +105,7 @@ export async function deleteClient(
     await tx.delete(sessions).where(and(eq(sessions.tenantId, tenantId), eq(sessions.userId, client.id)));
     forgetSessionsOf(client.id); // this process's session cache (lib/server/auth/session.ts)
     await tx.delete(phoneVerifications).where(and(eq(phoneVerifications.tenantId, tenantId), eq(phoneVerifications.userId, client.id)));
+    await tx.delete(signInLinks).where(and(eq(signInLinks.tenantId, tenantId), eq(signInLinks.email, client.email)));
     await tx.insert(activities).values({
       tenantId,
       type: 'user_deleted',

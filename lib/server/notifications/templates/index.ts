@@ -4,4 +4,5 @@ export { appointmentMovedEmail, type AppointmentMovedInput } from './appointment
 export { appointmentCancelledEmail, type AppointmentCancelledInput } from './appointment-cancelled';
 export { clientInvitationEmail, type ClientInvitationInput } from './client-invitation';
 export { appointmentReminderEmail, type AppointmentReminderInput } from './appointment-reminder';
+export { signInLinkEmail, type SignInLinkInput } from './sign-in-link';
 export { escapeHtml, whenOf, type RenderedEmail, type Salon } from './layout';
