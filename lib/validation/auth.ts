@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { safeNextPath } from '@/lib/domain/next-path';
+import { NEXT_PATH_MAX, safeNextPath } from '@/lib/domain/next-path';
 import { ZEmail } from './common';
 import { v } from './messages';
 
@@ -12,6 +12,7 @@ export const ZEmailLinkRequest = z
     email: z.string().trim().max(254, v.emailInvalid).pipe(ZEmail),
     next: z
       .string()
+      .max(NEXT_PATH_MAX, v.nextInvalid)
       .refine((p) => safeNextPath(p) !== null, v.nextInvalid)
       .optional(),
   })
