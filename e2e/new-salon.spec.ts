@@ -1,5 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
-import { signIn } from './fixtures/auth';
+import { lastSmsCode, signIn } from './fixtures/auth';
+import { uniq } from './fixtures/pages';
 
 /**
  * A salon made with `npm run tenant:create` ("Salón 2", salon2, created by playwright.config.ts before the
@@ -15,12 +16,15 @@ const salon2 = (baseURL: string | undefined) => {
   return url;
 };
 
-/** A GET fetched by the page: the browser resolves *.localhost, Node's resolver does not. */
-const fetched = (page: Page, url: string) =>
-  page.evaluate(async (u) => {
-    const res = await fetch(u);
-    return { status: res.status, type: res.headers.get('content-type') ?? '', text: await res.text() };
-  }, url);
+/** A request made by the page: the browser resolves *.localhost, Node's resolver does not. */
+const fetched = (page: Page, url: string, init?: { method: string; body: unknown }) =>
+  page.evaluate(
+    async ({ u, i }) => {
+      const res = await fetch(u, i && { method: i.method, headers: { 'content-type': 'application/json' }, body: JSON.stringify(i.body) });
+      return { status: res.status, type: res.headers.get('content-type') ?? '', text: await res.text() };
+    },
+    { u: url, i: init },
+  );
 
 test('a salon made with tenant:create shows its generated logo and installs under its own name', async ({ page, baseURL }) => {
   await page.goto(new URL('/login', salon2(baseURL)).toString());
@@ -48,5 +52,25 @@ test('a new salon’s agenda tells the owner to add a service before clients can
   await expect(hint).toBeVisible();
   await page.getByRole('link', { name: 'Añadir servicio' }).click();
   await expect(page).toHaveURL(/\/services\/new$/);
+  await context.close();
+});
+
+test('a client of a salon without services is told to call instead of meeting an empty Pedir cita', async ({ browser, baseURL }) => {
+  const context = await browser.newContext({ baseURL: salon2(baseURL).origin });
+  const page = await context.newPage();
+  const email = `nueva-${uniq()}@klok.example`;
+  await signIn(page, email, 'Nora Nueva');
+  await page.waitForURL((url) => url.pathname === '/onboarding');
+  // Onboarding through the API, from the page (its origin and session).
+  const phone = `+34697${String(Date.now()).slice(-6)}`;
+  expect((await fetched(page, `/api/v1/users/${email}/phone/code`, { method: 'POST', body: { tlf: phone } })).status).toBe(200);
+  const verified = await fetched(page, `/api/v1/users/${email}/phone/verify`, { method: 'POST', body: { code: lastSmsCode(phone) } });
+  expect(verified.status).toBe(200);
+  const done = await fetched(page, `/api/v1/users/${email}`, { method: 'PATCH', body: { name: 'Nora Nueva', privacy_policy: true, onboarding_completed: true } });
+  expect(done.status).toBe(201);
+
+  await page.goto('/');
+  await expect(page.getByText('Este salón aún no acepta citas en línea. Llama al salón para pedir la tuya.')).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Pedir cita' })).toHaveCount(0);
   await context.close();
 });

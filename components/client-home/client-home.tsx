@@ -29,6 +29,8 @@ export type ClientHomeProps = {
   initialUser: UserDto;
   /** Appointment to scroll to and highlight (`/?eventId=…` after booking). */
   highlightId: string | null;
+  /** Whether the salon takes online bookings yet (lib/domain/service `bookingSetup`); else a note replaces Pedir cita. */
+  onlineBooking?: boolean;
 };
 
 /**
@@ -36,7 +38,7 @@ export type ClientHomeProps = {
  * facility card, Pedir cita when some person of the account can book, and the pending appointments with
  * their reminders.
  */
-export function ClientHome({ email, initialUser, highlightId }: ClientHomeProps) {
+export function ClientHome({ email, initialUser, highlightId, onlineBooking = true }: ClientHomeProps) {
   const t = useTranslations('home');
   const router = useAppRouter();
   const { data: user = initialUser } = useUser(email, { fallbackData: initialUser });
@@ -87,12 +89,14 @@ export function ClientHome({ email, initialUser, highlightId }: ClientHomeProps)
 
       {facility && <FacilityCard facility={facility} />}
 
-      {options.blocked === null && (
+      {!onlineBooking ? (
+        <p className="empty">{t('noOnlineBooking')}</p>
+      ) : options.blocked === null ? (
         <Link href="/new/appointment" className="btn btn-primary btn-block btn-lg">
           <PlusIcon />
           {t('book')}
         </Link>
-      )}
+      ) : null}
 
       <section className="upcoming" aria-labelledby="upcoming-title">
         <div className="section-head">
