@@ -1,7 +1,5 @@
-import { readdir, readFile } from 'node:fs/promises';
-import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
-import { simpleParser } from 'mailparser';
+import { caughtMailsTo } from './fixtures/mail';
 import { uniq } from './fixtures/pages';
 
 /**
@@ -10,24 +8,15 @@ import { uniq } from './fixtures/pages';
  * link signs in: a new address lands on onboarding, the demo client on Mis citas. A link works once.
  */
 
-const MAIL_DIR = path.resolve(process.env.E2E_DATA_DIR ?? '.data-e2e', 'mail');
 
 test.use({ viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true });
 
 /** The sign-in links e-mailed to `to` (subject and link), as the local mail catcher received them. */
 async function linksTo(to: string): Promise<{ subject: string; link: string }[]> {
-  const out: { subject: string; link: string }[] = [];
-  const folders = await readdir(MAIL_DIR, { withFileTypes: true }).catch(() => []);
-  for (const folder of folders.filter((f) => f.isDirectory())) {
-    const dir = path.join(MAIL_DIR, folder.name);
-    for (const name of (await readdir(dir)).filter((n) => n.endsWith('.eml'))) {
-      const mail = await simpleParser(await readFile(path.join(dir, name)));
-      const recipients = [mail.to].flat().map((a) => a?.text ?? '').join(',');
-      const link = mail.text?.match(/https?:\/\/\S+\/api\/v1\/auth\/email-link\/callback\?token=[\w-]+/)?.[0];
-      if (recipients.includes(to) && link) out.push({ subject: mail.subject ?? '', link });
-    }
-  }
-  return out;
+  return (await caughtMailsTo(to)).flatMap((mail) => {
+    const link = mail.text?.match(/https?:\/\/\S+\/api\/v1\/auth\/email-link\/callback\?token=[\w-]+/)?.[0];
+    return link ? [{ subject: mail.subject ?? '', link }] : [];
+  });
 }
 
 /** Asks for a link on /login and waits for the e-mail; returns its link. */

@@ -1,8 +1,6 @@
-import { readdir, readFile } from 'node:fs/promises';
-import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import { DateTime } from 'luxon';
-import { simpleParser } from 'mailparser';
+import { caughtMailsTo } from './fixtures/mail';
 import { api, workday, signIn } from './fixtures/auth';
 import { dayLabel, madrid, showCalendar, uniq, ZONE } from './fixtures/pages';
 
@@ -16,7 +14,6 @@ import { dayLabel, madrid, showCalendar, uniq, ZONE } from './fixtures/pages';
 
 const ADMIN = 'admin@klok.demo';
 const SARA = 'sara@klok.demo';
-const MAIL_DIR = path.resolve(process.env.E2E_DATA_DIR ?? '.data-e2e', 'mail');
 
 const hhmm = (instant: string) => DateTime.fromISO(instant, { zone: ZONE }).toFormat('HH:mm');
 
@@ -65,21 +62,12 @@ type CaughtMail = { subject: string; uid: string | null };
 
 /** Every e-mail the local mail catcher received for `to`, with the UID of its .ics (null without one). */
 async function mailsTo(to: string): Promise<CaughtMail[]> {
-  const out: CaughtMail[] = [];
-  const folders = await readdir(MAIL_DIR, { withFileTypes: true }).catch(() => []);
-  for (const folder of folders.filter((f) => f.isDirectory())) {
-    const dir = path.join(MAIL_DIR, folder.name);
-    for (const name of (await readdir(dir)).filter((n) => n.endsWith('.eml'))) {
-      const mail = await simpleParser(await readFile(path.join(dir, name)));
-      const recipients = [mail.to].flat().map((a) => a?.text ?? '').join(',');
-      if (!recipients.includes(to)) continue;
-      const ics = mail.attachments.find((a) => a.filename?.endsWith('.ics'));
-      // Long .ics lines are folded (CRLF and a space): unfold before reading the UID.
-      const text = ics?.content.toString('utf8').replace(/\r?\n[ \t]/g, '');
-      out.push({ subject: mail.subject ?? '', uid: text?.match(/^UID:(.+?)\r?$/m)?.[1] ?? null });
-    }
-  }
-  return out;
+  return (await caughtMailsTo(to)).map((mail) => {
+    const ics = mail.attachments.find((a) => a.filename?.endsWith('.ics'));
+    // Long .ics lines are folded (CRLF and a space): unfold before reading the UID.
+    const text = ics?.content.toString('utf8').replace(/\r?\n[ \t]/g, '');
+    return { subject: mail.subject ?? '', uid: text?.match(/^UID:(.+?)\r?$/m)?.[1] ?? null };
+  });
 }
 
 test('"Cambiar hora" moves an appointment to the next workday with another stylist; the client gets one "ha cambiado" e-mail with the same UID', async ({ page }) => {
