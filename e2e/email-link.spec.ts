@@ -71,3 +71,12 @@ test('the demo client signs in by link and lands on Mis citas', async ({ page })
   // "Próxima cita" or "Próximas citas", as many as the other specs left her.
   await expect(page.getByRole('region', { name: /^Próximas? citas?$/ })).toBeVisible();
 });
+
+test('Iniciar sesión from /login?next= returns to that page after Google', async ({ page }) => {
+  await page.goto('/login?next=%2Fnew%2Fappointment');
+  await page.getByRole('link', { name: /Iniciar sesión/ }).click();
+  await page.waitForURL(/\/interaction\//);
+  await page.locator('form', { has: page.locator('input[name=email][value="cliente@klok.demo"]') }).getByRole('button').click();
+  await page.waitForURL((url) => url.pathname === '/new/appointment');
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+});

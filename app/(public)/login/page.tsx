@@ -20,7 +20,7 @@ export async function generateMetadata(): Promise<Metadata> {
 /**
  * Login (spec section 2): tenant heading and logo, tagline, the Google sign-in link and, below it,
  * "Recibir un enlace por correo" (beyond-the-spec §1). `?error=1` shows the sign-in failure, `?error=link`
- * the expired or used link; `?next=` (a same-origin path, else ignored) is where the e-mail link returns. A host that names
+ * the expired or used link; `?next=` (a same-origin path, else ignored) is where either sign-in returns. A host that names
  * no known business answers HTTP 404 with No se ha encontrado el negocio (login/not-found.tsx); visitors of
  * its other pages are sent here by the middleware.
  */
@@ -42,7 +42,7 @@ export default async function LoginPage({ searchParams }: { searchParams: Promis
           {error === 'link' ? t('linkFailed') : t('failed')}
         </p>
       )}
-      <a className="btn btn-google btn-block" href={GOOGLE_LOGIN_PATH}>
+      <a className="btn btn-google btn-block" href={nextPath ? `${GOOGLE_LOGIN_PATH}?next=${encodeURIComponent(nextPath)}` : GOOGLE_LOGIN_PATH}>
         <GoogleIcon />
         <span>{t('signIn')}</span>
       </a>

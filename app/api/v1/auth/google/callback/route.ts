@@ -1,5 +1,6 @@
 import { NextResponse } from 'next/server';
 import { z } from 'zod';
+import { safeNextPath } from '@/lib/domain/next-path';
 import { callbackUri, isHttps, publicOrigin } from '@/lib/server/auth/origin';
 import { finishSignIn, OIDC_TX_COOKIE } from '@/lib/server/auth/oidc';
 import { createSession, sessionCookieOptions } from '@/lib/server/auth/session';
@@ -8,12 +9,13 @@ import { route } from '@/lib/server/http';
 import { findOrCreateByIdentity } from '@/lib/server/services/find-or-create-by-identity';
 import { SESSION_COOKIE } from '@/lib/tenant-host';
 
-const ZTransaction = z.object({ state: z.string(), nonce: z.string(), verifier: z.string() });
+/** The sign-in transaction the start route left in its cookie, with where to return after signing in. */
+const ZTransaction = z.object({ state: z.string(), nonce: z.string(), verifier: z.string(), next: z.string().optional() });
 
 /**
  * `GET /api/v1/auth/google/callback`: completes sign-in (code exchange checking state, nonce, PKCE and
  * the ID token), finds or creates the user by verified e-mail, opens a server-side session (httpOnly,
- * SameSite=Lax, Secure behind https) and redirects to `/`. Any failure redirects to `/login?error=1`;
+ * SameSite=Lax, Secure behind https) and redirects to the start's `next` path (checked again), else `/`. Any failure redirects to `/login?error=1`;
  * 429 after 30 callbacks in 10 minutes from one IP.
  */
 export const GET = route(
@@ -35,7 +37,7 @@ export const GET = route(
     if (!parsed?.success) return fail();
     let identity;
     try {
-      identity = await finishSignIn(req.nextUrl, callbackUri(req), parsed.data);
+      identity = await finishSignIn(req.nextUrl, callbackUri(req), { state: parsed.data.state, nonce: parsed.data.nonce, verifier: parsed.data.verifier });
     } catch (err) {
       console.warn('[auth] sign-in failed', err instanceof Error ? err.message : err);
       return fail();
@@ -44,7 +46,7 @@ export const GET = route(
     const user = await findOrCreateByIdentity(db, tenant.id, identity);
     if (!user) return fail();
     const { token, expires } = await createSession(tenant.id, user.id, req.cookies.get(SESSION_COOKIE)?.value);
-    const res = NextResponse.redirect(`${origin}/`, 302);
+    const res = NextResponse.redirect(`${origin}${safeNextPath(parsed.data.next) ?? '/'}`, 302);
     res.cookies.delete({ name: OIDC_TX_COOKIE, path: '/api/v1/auth' });
     res.cookies.set(SESSION_COOKIE, token, sessionCookieOptions(isHttps(req), expires));
     return res;
