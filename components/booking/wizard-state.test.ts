@@ -373,7 +373,7 @@ describe('personStillBookable: a restored draft for a person who has booked sinc
     expect(personStillBookable({ date: '2026-12-02' }, [ana])).toBe(true);
   });
 
-  it('refuses a draft whose person is no longer among those who may book', () => {
+  it('refuses a draft whose person is not among those who may book', () => {
     expect(personStillBookable({ user: leo }, [ana])).toBe(false);
   });
 });

@@ -250,8 +250,8 @@ export function OnboardingForm({
             {/*
               Under the field: the hint (SMS, accepted countries), or in its place what is wrong with the number.
               Once the field is in use the room of the taller of the hint and the invalid-number message is kept,
-              so nothing below moves when one replaces the other on blur (a tap on the privacy checkbox landing
-              while the card shifted was lost).
+              so nothing below moves when one replaces the other on blur (a tap on the privacy checkbox must not land
+              while the card shifts).
             */}
             <div className={`field-error-slot${phoneEngaged ? ' is-reserved' : ''}`}>
               <span className="field-error field-error-sizer" aria-hidden="true">

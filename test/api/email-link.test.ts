@@ -167,7 +167,7 @@ describe('GET /api/v1/auth/email-link/callback', () => {
     });
     expect(removed.status).toBe(200);
 
-    // A link sent before the removal no longer signs her in.
+    // A link sent before the removal does not sign her in.
     const r = await open(before);
     expect(r.res.headers.get('location')).toBe(`${ORIGIN}/login?error=1`);
     expect(cookieOf(r.res)).toBeNull();

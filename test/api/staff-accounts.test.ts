@@ -215,7 +215,7 @@ describe('DELETE /facility/1/employees/{employeeId}', () => {
     expect(r.body).toEqual({ data: { email: SARA } });
     expect(await emails()).toEqual([LUCIA, MARCOS, NEW, 'oscar@klok.demo']);
     expect(await emails(client)).not.toContain(SARA);
-    // Her open session no longer works: the staff agenda refuses it, and the stylists' list (open to
+    // Her open session is dead: the staff agenda refuses it, and the stylists' list (open to
     // visitors) answers it as a visitor and clears the dead cookie.
     expect((await agenda(saraCookie, date)).status).toBe(401);
     const withOldCookie = await call(listEmployeesHandler, { path: '/api/v1/facility/1/employees', params: { facilityId: '1' }, cookie: saraCookie });
