@@ -1,4 +1,4 @@
-import { expect, test, type Locator } from '@playwright/test';
+import { expect, test, type Locator, type Page } from '@playwright/test';
 import { DateTime } from 'luxon';
 import { api, signIn, workday } from './fixtures/auth';
 import { firstView, madrid, showCalendar } from './fixtures/pages';
@@ -156,53 +156,58 @@ test('a day reached with Siguiente in the loaded calendar opens at its first app
   await expect.poll(async () => Math.abs(await slotOffset())).toBeLessThanOrEqual(2);
 });
 
-test.describe('the navigation progress bar', () => {
+/**
+ * Signed in as the admin on the agenda: holds every request to `path`, starts the navigation with
+ * `navigate`, expects the progress bar while it is held, then lets it through and expects the bar gone
+ * once `arrived` (the new page's heading) shows.
+ */
+async function barWhileHeld(page: Page, path: string, navigate: () => Promise<void>, arrived: string) {
+  await signIn(page, 'admin@klok.demo');
+  await page.goto('/');
+  await firstView(page);
+  let release!: () => void;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route(
+    (url) => url.pathname === path,
+    async (route) => {
+      await held;
+      await route.continue();
+    },
+  );
+  await navigate();
+  const bar = page.getByRole('progressbar', { name: 'Cargando...' });
+  await expect(bar).toBeVisible();
+  release();
+  await expect(page.getByRole('heading', { level: 1, name: arrived })).toBeVisible();
+  await expect(bar).toHaveCount(0);
+}
 
+test.describe('the navigation progress bar', () => {
   test('a slow navigation shows the progress bar until the new page arrives', async ({ page }) => {
-    await signIn(page, 'admin@klok.demo');
-    await page.goto('/');
-    await firstView(page);
-    // The Servicios page's data is held back until the bar has been seen.
-    let release!: () => void;
-    const held = new Promise<void>((resolve) => (release = resolve));
-    await page.route(
-      (url) => url.pathname === '/services',
-      async (route) => {
-        await held;
-        await route.continue();
+    await barWhileHeld(
+      page,
+      '/services',
+      async () => {
+        await page.getByRole('button', { name: /^Menú/ }).click();
+        await page.getByRole('dialog', { name: 'Menú' }).getByRole('link', { name: 'Servicios', exact: true }).click();
       },
+      'Servicios',
     );
-    await page.getByRole('button', { name: /^Menú/ }).click();
-    await page.getByRole('dialog', { name: 'Menú' }).getByRole('link', { name: 'Servicios', exact: true }).click();
-    const bar = page.getByRole('progressbar', { name: 'Cargando...' });
-    await expect(bar).toBeVisible();
-    release();
-    await expect(page.getByRole('heading', { level: 1, name: 'Servicios' })).toBeVisible();
-    await expect(bar).toHaveCount(0);
   });
 
   test('a navigation started in code (Nueva Cita of the add button) shows the progress bar too', async ({ page }) => {
-    await signIn(page, 'admin@klok.demo');
-    await page.goto('/');
-    await firstView(page);
-    let release!: () => void;
-    const held = new Promise<void>((resolve) => (release = resolve));
-    await page.route(
-      (url) => url.pathname === '/new/appointment',
-      async (route) => {
-        await held;
-        await route.continue();
+    await barWhileHeld(
+      page,
+      '/new/appointment',
+      async () => {
+        await page.getByRole('button', { name: 'Añadir', exact: true }).click();
+        await page.getByRole('button', { name: 'Nueva Cita' }).click();
       },
+      'Elige un estilista',
     );
-    await page.getByRole('button', { name: 'Añadir', exact: true }).click();
-    await page.getByRole('button', { name: 'Nueva Cita' }).click();
-    const bar = page.getByRole('progressbar', { name: 'Cargando...' });
-    await expect(bar).toBeVisible();
-    release();
-    await expect(page.getByRole('heading', { level: 1, name: 'Elige un estilista' })).toBeVisible();
-    await expect(bar).toHaveCount(0);
   });
 });
+
 
 test('today opens with now in the upper third of the first view', async ({ page }) => {
   await signIn(page, 'admin@klok.demo');
