@@ -52,6 +52,11 @@ export const LIMITS = {
    */
   emailLinkPerIp: { points: 20, seconds: 3600 },
   emailLinkPerEmail: { points: 5, seconds: 3600 },
+  /**
+   * Holds of an hour (beyond-the-spec section 1), per IP: a holder keeps one live hold, so this bounds how
+   * many hours one address can keep from others (each for 10 minutes) while leaving room to change one's mind.
+   */
+  holdPerIp: { points: 20, seconds: 600 },
   /** New clients created by staff (invitations), per staff member. */
   clientInvitePerUser: { points: 100, seconds: 3600 },
   /** Bookings per client account, and per staff member. */

@@ -15,6 +15,8 @@ export const ZEmailLinkRequest = z
       .max(NEXT_PATH_MAX, v.nextInvalid)
       .refine((p) => safeNextPath(p) !== null, v.nextInvalid)
       .optional(),
+    /** The requesting browser's hold (`POST /holds`): the account takes it over when the link is opened, on any device. */
+    hold_id: z.uuid().optional(),
   })
   .strict();
 export type EmailLinkRequest = z.infer<typeof ZEmailLinkRequest>;

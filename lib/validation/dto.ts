@@ -338,6 +338,9 @@ export type ActivityUnseen = z.infer<typeof ZActivityUnseen>;
 
 /** `{ data: { event_id } }` of the insert calls. */
 export const ZEventId = z.object({ event_id: z.string() });
+/** A hold of an hour (beyond-the-spec section 1): its id and when it ends (UTC ISO). */
+export const ZHold = z.object({ hold_id: z.uuid(), expires_at: z.string() });
+export type Hold = z.infer<typeof ZHold>;
 
 /** `{ data: { id } }` of the calls that unblock a slot or cancel an appointment: the event's id. */
 export const ZIdRef = z.object({ id: z.string() });

@@ -13,6 +13,8 @@ export const ZClientAppointmentInsert = z.object({
   client_id: ZEmail,
   user_id: z.string().min(1).max(64),
   user_name: z.string().max(NAME_MAX).optional(),
+  /** The client's hold of this hour (`POST /holds`, beyond-the-spec section 1): its time is the booking's. */
+  hold_id: z.uuid().optional(),
 });
 export type ClientAppointmentInsert = z.infer<typeof ZClientAppointmentInsert>;
 
@@ -85,3 +87,14 @@ export const ZAgendaQuery = z
   .transform((q) => ({ startDate: q.startDate, endDate: q.endDate ?? q.startDate }))
   .refine((q) => q.endDate >= q.startDate, v.endBeforeStart)
   .refine((q) => (Date.parse(q.endDate) - Date.parse(q.startDate)) / DAY_MS <= 62, v.rangeTooLong);
+
+/**
+ * `POST /holds` (beyond-the-spec section 1): a start (UTC), the stylist by e-mail as the booking names it,
+ * and the services of the visit (one service per hold until visits of several services exist).
+ */
+export const ZHoldCreate = z.object({
+  start_time: ZInstant,
+  employee_id: ZEmail,
+  service_ids: z.array(ZBodyId).min(1).max(1),
+});
+export type HoldCreate = z.infer<typeof ZHoldCreate>;

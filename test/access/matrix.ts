@@ -68,6 +68,11 @@ export type Fixture = {
   serviceId: number;
   /** A free hour of Sara for Corte de pelo inside the client's 30-day window (UTC ISO). */
   slot: string;
+  /**
+   * Free hours of Sara for Corte de pelo on another day of the window, none overlapping another (UTC ISO):
+   * each hold cell holds its own, so holds of one role never stand in another's way.
+   */
+  holdSlots: string[];
   /** A Madrid date (YYYY-MM-DD) a few days ahead. */
   day: string;
   /** Unique tag of this run (e-mails and names of created things). */
@@ -201,7 +206,8 @@ export async function prepare(api: MatrixApi): Promise<Fixture> {
   await clearClientPending(api);
   // A weekday 20–26 days ahead: inside the client's 30-day window, away from the days other suites use.
   let slot: string | undefined;
-  for (let d = 20; d <= 26 && !slot; d++) {
+  let holdSlots: string[] = [];
+  for (let d = 20; d <= 26 && (!slot || holdSlots.length === 0); d++) {
     const date = madrid(d);
     if (date.weekday > 5) continue;
     const day = date.toFormat('yyyy-MM-dd');
@@ -209,9 +215,19 @@ export async function prepare(api: MatrixApi): Promise<Fixture> {
       api.call('admin', 'GET', `/api/v1/facility/1/${day}/${PEOPLE.stylist2}/appointments/available?serviceDuration=${corte.duration}&serviceId=${corte.id}`),
       'availability',
     );
-    slot = (hours.body.items as { hours: { start_time: string }[] }[]).flatMap((g) => g.hours).at(-1)?.start_time;
+    const starts = (hours.body.items as { hours: { start_time: string }[] }[]).flatMap((g) => g.hours).map((h) => h.start_time);
+    if (!slot) {
+      slot = starts.at(-1);
+      continue;
+    }
+    // Starts one service apart, so no two holds overlap.
+    for (const s of starts) {
+      const last = holdSlots.at(-1);
+      if (!last || Date.parse(s) >= Date.parse(last) + corte.duration * 60_000) holdSlots.push(s);
+    }
   }
   if (!slot) throw new Error('matrix setup: no free hour for Sara');
+  if (holdSlots.length === 0) throw new Error('matrix setup: no second day of free hours for Sara');
   let day = madrid(3);
   while (day.weekday > 5) day = day.plus({ days: 1 });
   return {
@@ -221,6 +237,7 @@ export async function prepare(api: MatrixApi): Promise<Fixture> {
     stylist,
     serviceId: service.body.data.id,
     slot,
+    holdSlots,
     day: day.toFormat('yyyy-MM-dd'),
     tag,
   };
@@ -271,6 +288,16 @@ export const ROWS: Row[] = [
     path: '/api/v1/auth/email-link/callback?token=matriz',
     expect: everyone(302),
     note: 'unknown token: 302 to /login?error=link, no session opened',
+  },
+
+  /* Holds (beyond-the-spec section 1). */
+  {
+    method: 'POST',
+    route: '/api/v1/holds',
+    path: '/api/v1/holds',
+    body: (c) => ({ start_time: c.f.holdSlots[c.seq % c.f.holdSlots.length], employee_id: PEOPLE.stylist2, service_ids: [c.f.corteId] }),
+    expect: { anon: 201, client: 201, otherClient: 403, employee: 403, admin: 403, foreignStaff: 201, foreignHome: 404 },
+    note: 'visitors and clients hold an hour; staff book directly (403); the other client has not finished onboarding (403); Sara is no stylist of salon2 (404)',
   },
 
   /* Facility and services. */

@@ -187,7 +187,7 @@ test('every route file and method has a row, and every row a served route', () =
 });
 
 test('every concrete path of the table is served by its declared route', () => {
-  const f = { clientId: 'x', corteId: 1, corteDuration: 30, stylist: 'e@klok.test', serviceId: 1, slot: '', day: '2030-01-07', tag: 't' };
+  const f = { clientId: 'x', corteId: 1, corteDuration: 30, stylist: 'e@klok.test', serviceId: 1, slot: '', holdSlots: [''], day: '2030-01-07', tag: 't' };
   const wrong = ROWS.filter((r) => {
     const p = typeof r.path === 'function' ? r.path({ f, role: 'admin', seq: 1, v: { service: 1, email: 'a@b.test', date: '2030-01-08' } }) : r.path;
     return match(new URL(p, 'http://localhost').pathname)?.def.route !== r.route;

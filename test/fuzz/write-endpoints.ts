@@ -24,6 +24,7 @@ import * as servicesRoute from '@/app/api/v1/facility/[facilityId]/services/rout
 import * as settingsRoute from '@/app/api/v1/facility/[facilityId]/settings/route';
 import * as cancelAppointmentRoute from '@/app/api/v1/schedules/cancel/appointment/route';
 import * as deleteLeaveRoute from '@/app/api/v1/schedules/delete/leave/route';
+import * as holdsRoute from '@/app/api/v1/holds/route';
 import * as insertAppointmentRoute from '@/app/api/v1/schedules/insert/appointment/route';
 import * as insertLeaveRoute from '@/app/api/v1/schedules/insert/leave/route';
 import * as moveAppointmentRoute from '@/app/api/v1/schedules/move/appointment/route';
@@ -263,6 +264,13 @@ export const WRITE_ENDPOINTS: WriteEndpoint[] = [
             ? { start_time: start, end_time: end, facility_id: 1, employee_id: c.stylist, service_id: c.serviceId, client_id: c.client, user_id: c.clientUserId, user_name: 'Ana' }
             : { start_time: start, facility_id: 1, employee_id: c.stylist, service_id: c.serviceId, client_id: c.client, client_name: 'Ana' },
       })),
+  },
+  {
+    route: 'holds',
+    method: 'POST',
+    handler: h(holdsRoute.POST),
+    valid: (c) =>
+      slot(c, [30]).map(({ start }): ValidRequest => ({ params: {}, body: { start_time: start, employee_id: c.stylist, service_ids: [c.serviceId] } })),
   },
   {
     route: 'schedules/insert/leave',

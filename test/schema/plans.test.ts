@@ -5,7 +5,7 @@
  * query `tstzrange(start_at, end_at, '[)') && window` instead, which the GiST indexes bound at both ends.
  *
  * This test seeds 100k past appointments (and their busy parts, and leaves) for one salon, ANALYZEs, then
- * runs the real queries (availability/booking's `busyRangesOf` and Cambiar hora's `busyRangesExcept`, and those of the agenda week's use case
+ * runs the real queries (availability/booking's `busyRangesOf` and Cambiar hora's, without the moved appointment, and those of the agenda week's use case
  * `agendaBetween`) on a drizzle instance that records the SQL and parameters they send, and checks
  * EXPLAIN (ANALYZE, FORMAT JSON) of each window query: the intended index, no Seq Scan of the big tables,
  * at most a few hundred rows removed by filters or rechecks. A plan regression fails CI. PGlite by
@@ -17,7 +17,7 @@ import * as schema from '@/lib/server/db/schema';
 import { getDb, type Db } from '@/lib/server/db/client';
 import { madridWallClock, ZONE } from '@/lib/domain/time';
 import { agendaBetween } from '@/lib/server/services/list-agenda';
-import { busyRangesExcept, busyRangesOf } from '@/lib/server/repositories/appointments';
+import { busyRangesOf } from '@/lib/server/repositories/busy-slots';
 import { findUserByEmail } from '@/lib/server/repositories/users';
 import { closeTestDb, openTestDb } from '../api/harness';
 import { ANA, LUCIA, MARCOS, SARA, insertAppointmentRow, insertLeaveRow, tenantId } from '../api/fixtures';
@@ -170,7 +170,7 @@ const reading = (sent: Sent[], table: string) => sent.filter((s) => s.query.star
 test('the stylist-day busy query (availability, booking overlap checks) reads the exclusion constraint\u2019s GiST index', async () => {
   const { rec, sent } = await recording();
   const from = madridWallClock(day, 0);
-  const busy = await busyRangesOf(rec, tid, marcos, from, madridWallClock(day, 1440) + 86_400_000);
+  const busy = await busyRangesOf(rec, tid, marcos, from, madridWallClock(day, 1440) + 86_400_000, from);
   expect(busy).toHaveLength(3); // two appointments and the leave of that day
   const [query] = reading(sent, 'busy_slots');
   expect(query).toBeDefined();
@@ -199,7 +199,7 @@ test('the busy query without one appointment (Cambiar hora\u2019s free hours) re
     .limit(1);
   expect(own?.id).toBeTruthy();
   const { rec, sent } = await recording();
-  const busy = await busyRangesExcept(rec, tid, marcos, from, to, own!.id!);
+  const busy = await busyRangesOf(rec, tid, marcos, from, to, from, { appointmentId: own!.id! });
   expect(busy).toHaveLength(2); // the other appointment and the leave of that day
   const [query] = reading(sent, 'busy_slots');
   expect(query).toBeDefined();

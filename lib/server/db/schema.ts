@@ -287,7 +287,42 @@ export const leaves = pgTable(
 );
 
 /**
- * The stylist's busy time: one row per busy part of an appointment, one per leave.
+ * A visitor's or client's 10-minute hold on an hour (beyond-the-spec section 1): while `expires_at` is
+ * ahead, its busy parts (rows of `busy_slots` with its `hold_id`) keep the stylist's time from anyone
+ * else. The holder is the browser that made it (`holder_hash`, SHA-256 of its `klok_holder` cookie) and,
+ * once signed in, the account (`user_id`). Booking with it sets `appointment_id` and frees its busy parts.
+ * Rows outlive their expiry by a day, so a sign-in that returns late still finds the choice it held.
+ */
+export const holds = pgTable(
+  'holds',
+  {
+    id: uuid('id').notNull().defaultRandom(),
+    tenantId: integer('tenant_id').notNull().references(() => tenants.id, { onDelete: 'cascade' }),
+    employeeId: uuid('employee_id').notNull(),
+    serviceId: integer('service_id').notNull(),
+    startAt: ts('start_at').notNull(),
+    endAt: ts('end_at').notNull(),
+    holderHash: text('holder_hash').notNull(),
+    userId: uuid('user_id'),
+    expiresAt: ts('expires_at').notNull(),
+    /** The appointment booked with the hold (its time is then the appointment's). */
+    appointmentId: uuid('appointment_id'),
+    createdAt: ts('created_at').notNull(),
+  },
+  (t) => [
+    primaryKey({ name: 'holds_pk', columns: [t.id, t.tenantId] }),
+    foreignKey({ name: 'holds_employee_fk', columns: [t.tenantId, t.employeeId], foreignColumns: [users.tenantId, users.id] }).onDelete('cascade'),
+    foreignKey({ name: 'holds_user_fk', columns: [t.tenantId, t.userId], foreignColumns: [users.tenantId, users.id] }).onDelete('cascade'),
+    // A holder's holds (one active at a time: a new one releases the others).
+    index('holds_holder').on(t.tenantId, t.holderHash),
+    // The purge of a tenant's old holds.
+    index('holds_tenant_expires').on(t.tenantId, t.expiresAt),
+  ],
+);
+
+/**
+ * The stylist's busy time: one row per busy part of an appointment, one per leave, one per busy part of
+ * an active hold (with the hold's `expires_at`: readers skip expired rows, writers delete them first).
  * The exclusion constraint `busy_slots_no_overlap` (custom migration) refuses two active rows of the
  * same stylist whose `[start_at, end_at)` ranges overlap.
  */
@@ -299,19 +334,25 @@ export const busySlots = pgTable(
     employeeId: uuid('employee_id').notNull(),
     appointmentId: uuid('appointment_id'),
     leaveId: uuid('leave_id'),
+    holdId: uuid('hold_id'),
     startAt: ts('start_at').notNull(),
     endAt: ts('end_at').notNull(),
     active: boolean('active').notNull().default(true),
+    /** A hold's expiry; null for appointments and leaves. */
+    expiresAt: ts('expires_at'),
   },
   (t) => [
     primaryKey({ name: 'busy_slots_pk', columns: [t.id, t.tenantId] }),
     foreignKey({ name: 'busy_slots_employee_fk', columns: [t.tenantId, t.employeeId], foreignColumns: [users.tenantId, users.id] }).onDelete('cascade'),
     foreignKey({ name: 'busy_slots_appointment_fk', columns: [t.tenantId, t.appointmentId], foreignColumns: [appointments.tenantId, appointments.id] }).onDelete('cascade'),
     foreignKey({ name: 'busy_slots_leave_fk', columns: [t.tenantId, t.leaveId], foreignColumns: [leaves.tenantId, leaves.id] }).onDelete('cascade'),
+    foreignKey({ name: 'busy_slots_hold_fk', columns: [t.tenantId, t.holdId], foreignColumns: [holds.tenantId, holds.id] }).onDelete('cascade'),
     index('busy_slots_appointment').on(t.tenantId, t.appointmentId),
     index('busy_slots_leave').on(t.tenantId, t.leaveId),
+    index('busy_slots_hold').on(t.tenantId, t.holdId),
     index('busy_slots_employee_range').on(t.tenantId, t.employeeId, t.startAt),
-    check('busy_slots_owner', sql`(${t.appointmentId} is null) <> (${t.leaveId} is null)`),
+    check('busy_slots_owner', sql`num_nonnulls(${t.appointmentId}, ${t.leaveId}, ${t.holdId}) = 1`),
+    check('busy_slots_hold_expiry', sql`(${t.holdId} is null) = (${t.expiresAt} is null)`),
     check('busy_slots_order', sql`${t.startAt} < ${t.endAt}`),
   ],
 );
@@ -385,6 +426,8 @@ export const signInLinks = pgTable(
     email: text('email').notNull(),
     /** Validated same-origin relative path to open after sign-in, or null for the home page. */
     nextPath: text('next_path'),
+    /** A hold of the requesting browser that the account takes over when the link is opened (another device). */
+    holdId: uuid('hold_id'),
     expiresAt: ts('expires_at').notNull(),
     usedAt: ts('used_at'),
     createdAt: ts('created_at').notNull().defaultNow(),

@@ -3,7 +3,7 @@ import { and, count, eq } from 'drizzle-orm';
 import { DEMO_ACCOUNTS } from '@/lib/demo-accounts';
 import { busyParts, fits, openIntervals, segmentsOf, SLOT_STEP_MINUTES, type BusySegment } from '@/lib/domain/availability';
 import { addDays, madridDate, madridWallClock, MINUTE_MS, weekdayOf } from '@/lib/domain/time';
-import { busyRangesOf } from '@/lib/server/repositories/appointments';
+import { busyRangesOf } from '@/lib/server/repositories/busy-slots';
 import { scheduleOf } from '@/lib/server/repositories/employees';
 import { insertStaffAccount } from '@/lib/server/services/add-employee';
 import { createTenant } from '@/lib/server/services/create-tenant';
@@ -241,7 +241,7 @@ async function placeInWorkingHours(
     const { week, special } = await scheduleOf(tx, tenantId, employeeId, date);
     const open = openIntervals(date, week, special);
     if (open.length === 0) continue;
-    const busy = await busyRangesOf(tx, tenantId, employeeId, open[0]!.start, open[open.length - 1]!.end);
+    const busy = await busyRangesOf(tx, tenantId, employeeId, open[0]!.start, open[open.length - 1]!.end, open[0]!.start);
     const query = { open, busy, segments };
     const duration = service.durationMinutes * MINUTE_MS;
     const preferred = madridWallClock(date, minute);

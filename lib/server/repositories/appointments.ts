@@ -242,50 +242,6 @@ export async function pendingUserIdsOfClient(db: DbOrTx, tenantId: number, clien
   return rows.map((r) => r.userId);
 }
 
-/**
- * Busy time of a stylist overlapping [from, to) (epoch ms, from < to): active busy parts of appointments and
- * leaves, as epoch-ms ranges. Read through the GiST index of the exclusion constraint `busy_slots_no_overlap`
- * (cost independent of the number of past appointments).
- */
-export async function busyRangesOf(
-  db: DbOrTx,
-  tenantId: number,
-  employeeId: string,
-  from: number,
-  to: number,
-): Promise<Range[]> {
-  const rows = await busyRangesQuery(db).execute({ tenantId, employeeId, ...windowParams(from, to) });
-  return rows.map((r) => ({ start: r.startAt.getTime(), end: r.endAt.getTime() }));
-}
-
-/**
- * `busyRangesOf` without the busy parts of one appointment (`appointmentId`, a uuid of the tenant): the time
- * a stylist has for that appointment when it moves, where its own current parts do not stand in its way.
- * Epoch-ms window [from, to), same index as `busyRangesOf`.
- */
-export async function busyRangesExcept(
-  db: DbOrTx,
-  tenantId: number,
-  employeeId: string,
-  from: number,
-  to: number,
-  appointmentId: string,
-): Promise<Range[]> {
-  const rows = await db
-    .select({ startAt: busySlots.startAt, endAt: busySlots.endAt })
-    .from(busySlots)
-    .where(
-      and(
-        eq(busySlots.tenantId, tenantId),
-        eq(busySlots.employeeId, employeeId),
-        busySlots.active,
-        overlapsWindow(busySlots.startAt, busySlots.endAt, from, to),
-        or(isNull(busySlots.appointmentId), ne(busySlots.appointmentId, appointmentId)),
-      ),
-    );
-  return rows.map((r) => ({ start: r.startAt.getTime(), end: r.endAt.getTime() }));
-}
-
 /** Whether `appointmentId` (a uuid) names an appointment of the tenant, in any status. */
 export async function appointmentExists(db: DbOrTx, tenantId: number, appointmentId: string): Promise<boolean> {
   const rows = await db
@@ -295,20 +251,4 @@ export async function appointmentExists(db: DbOrTx, tenantId: number, appointmen
   return rows.length > 0;
 }
 
-/** `busyRangesOf`'s query, built once per database handle (the availability hot path). */
-const busyRangesQuery = preparedPerDb((db) =>
-  db
-    .select({ startAt: busySlots.startAt, endAt: busySlots.endAt })
-    .from(busySlots)
-    .where(
-      and(
-        eq(busySlots.tenantId, sql.placeholder('tenantId')),
-        eq(busySlots.employeeId, sql.placeholder('employeeId')),
-        // `active` as a bare column and the range overlap: the predicate and expression of the exclusion
-        // constraint's partial GiST index, which bounds both ends of the window.
-        busySlots.active,
-        overlapsWindow(busySlots.startAt, busySlots.endAt, sql.placeholder('from'), sql.placeholder('to')),
-      ),
-    )
-    .prepare(UNNAMED_STATEMENT),
-);
+

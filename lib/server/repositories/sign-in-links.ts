@@ -10,7 +10,7 @@ import { signInLinks } from '@/lib/server/db/schema';
 export async function insertSignInLink(
   db: DbOrTx,
   tenantId: number,
-  link: { id: string; email: string; nextPath: string | null; expiresAt: Date },
+  link: { id: string; email: string; nextPath: string | null; holdId: string | null; expiresAt: Date },
   now: Date,
 ): Promise<void> {
   await db.delete(signInLinks).where(and(eq(signInLinks.tenantId, tenantId), lt(signInLinks.expiresAt, now)));
@@ -18,7 +18,7 @@ export async function insertSignInLink(
 }
 
 /**
- * Marks a link of the tenant used, in one conditional update, and returns its address and `next` path;
+ * Marks a link of the tenant used, in one conditional update, and returns its address, `next` path and hold;
  * null when no unused, unexpired link of this tenant has that hash. Of two concurrent calls with the same
  * token exactly one gets the row.
  */
@@ -27,11 +27,11 @@ export async function consumeSignInLink(
   tenantId: number,
   id: string,
   now: Date,
-): Promise<{ email: string; nextPath: string | null } | null> {
+): Promise<{ email: string; nextPath: string | null; holdId: string | null } | null> {
   const [row] = await db
     .update(signInLinks)
     .set({ usedAt: now })
     .where(and(eq(signInLinks.tenantId, tenantId), eq(signInLinks.id, id), isNull(signInLinks.usedAt), gt(signInLinks.expiresAt, now)))
-    .returning({ email: signInLinks.email, nextPath: signInLinks.nextPath });
+    .returning({ email: signInLinks.email, nextPath: signInLinks.nextPath, holdId: signInLinks.holdId });
   return row ?? null;
 }

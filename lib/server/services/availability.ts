@@ -14,7 +14,8 @@ import { DAY_MS, madridWallClock } from '@/lib/domain/time';
 import type { DbOrTx } from '@/lib/server/db/client';
 import { ApiError } from '@/lib/server/errors';
 import { errorMessage } from '@/lib/server/messages';
-import { appointmentExists, busyRangesExcept, busyRangesOf } from '@/lib/server/repositories/appointments';
+import { appointmentExists } from '@/lib/server/repositories/appointments';
+import { busyRangesOf, type BusyExcept } from '@/lib/server/repositories/busy-slots';
 import { availabilityContextOf } from '@/lib/server/repositories/employees';
 
 export type Flow = 'client' | 'staff';
@@ -28,8 +29,8 @@ export type AvailabilityInput = {
   segments?: BusySegment[] | null;
   flow: Flow;
   now: number;
-  /** An appointment (uuid) whose own busy parts do not count as taken: the one being moved. */
-  exceptAppointmentId?: string;
+  /** Busy time that does not count as taken: the appointment being moved, the caller's own holds. */
+  except?: BusyExcept;
 };
 
 /**
@@ -43,10 +44,7 @@ async function startsFromSchedule(db: DbOrTx, input: AvailabilityInput, week: We
   if (open.length === 0) return [];
   const dayStart = madridWallClock(input.date, 0);
   const dayEnd = madridWallClock(input.date, 1440);
-  const busy =
-    input.exceptAppointmentId === undefined
-      ? await busyRangesOf(db, input.tenantId, input.employeeId, dayStart, dayEnd + DAY_MS)
-      : await busyRangesExcept(db, input.tenantId, input.employeeId, dayStart, dayEnd + DAY_MS, input.exceptAppointmentId);
+  const busy = await busyRangesOf(db, input.tenantId, input.employeeId, dayStart, dayEnd + DAY_MS, now, input.except);
   return availableStarts({
     date: input.date,
     open,
@@ -71,6 +69,8 @@ export type AvailableHoursQuery = {
    * move may overlap its current slot (as a drag on the calendar and `PATCH .../move/appointment` allow).
    */
   appointmentId?: string;
+  /** The caller's own live holds (uuids): their time is the caller's to book, so it is offered. */
+  holdIds?: string[];
 };
 
 /**
@@ -104,7 +104,7 @@ export async function availableHoursFor(db: DbOrTx, tenantId: number, flow: Flow
     segments,
     flow,
     now,
-    exceptAppointmentId: q.appointmentId,
+    except: { appointmentId: q.appointmentId, holdIds: q.holdIds },
   };
   const starts = await startsFromSchedule(db, input, ctx.week, ctx.special);
   return groupByHour(starts, duration);

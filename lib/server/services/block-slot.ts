@@ -2,10 +2,10 @@ import 'server-only';
 import { MINUTE_MS, overlaps } from '@/lib/domain/time';
 import type { SessionUser } from '@/lib/server/auth/session';
 import type { Db } from '@/lib/server/db/client';
-import { busySlots, leaves } from '@/lib/server/db/schema';
+import { leaves } from '@/lib/server/db/schema';
 import { ApiError } from '@/lib/server/errors';
 import { errorMessage } from '@/lib/server/messages';
-import { busyRangesOf } from '@/lib/server/repositories/appointments';
+import { busyRangesOf, insertBusySlots } from '@/lib/server/repositories/busy-slots';
 import { findEmployee } from '@/lib/server/repositories/employees';
 import { shareEmployee } from '@/lib/server/repositories/locks';
 
@@ -34,7 +34,7 @@ export async function blockSlot(
     // A leave takes the stylist's shared lock (lib/server/repositories/locks.ts), as a booking does, so it
     // cannot outlive the stylist's removal.
     if (!(await shareEmployee(tx, tenantId, employee.id))) throw new ApiError('not_found', errorMessage('employeeNotFound'));
-    const busy = await busyRangesOf(tx, tenantId, employee.id, start, end);
+    const busy = await busyRangesOf(tx, tenantId, employee.id, start, end, now);
     if (busy.some((b) => overlaps(b, { start, end }))) throw new ApiError('conflict', errorMessage('overlapsEvent'));
     const [leave] = await tx
       .insert(leaves)
@@ -49,13 +49,7 @@ export async function blockSlot(
         createdAt: new Date(now),
       })
       .returning({ id: leaves.id });
-    await tx.insert(busySlots).values({
-      tenantId,
-      employeeId: employee.id,
-      leaveId: leave!.id,
-      startAt: new Date(start),
-      endAt: new Date(end),
-    });
+    await insertBusySlots(tx, [{ tenantId, employeeId: employee.id, leaveId: leave!.id, start, end }], now);
     return { event_id: leave!.id };
   });
 }

@@ -1,6 +1,6 @@
 import 'server-only';
 import { and, eq } from 'drizzle-orm';
-import { availableStarts, busyParts, clientWindowEnd, openIntervals, segmentsOf, staffStartError } from '@/lib/domain/availability';
+import { availableStarts, busyParts, clientWindowEnd, openIntervals, segmentsOf, staffStartError, type BusySegment } from '@/lib/domain/availability';
 import { bookingOptions } from '@/lib/domain/allowance';
 import { isoUtc, madridDate, MINUTE_MS, overlaps } from '@/lib/domain/time';
 import type { SessionUser } from '@/lib/server/auth/session';
@@ -11,8 +11,10 @@ import type { KeyClaim } from '@/lib/server/idempotency';
 import { errorMessage } from '@/lib/server/messages';
 import { queueBookingConfirmation } from '@/lib/server/notifications/appointment-emails';
 import { queueBookedPush } from '@/lib/server/notifications/appointment-push';
-import { busyRangesOf, pendingUserIdsOfClient } from '@/lib/server/repositories/appointments';
+import { pendingUserIdsOfClient } from '@/lib/server/repositories/appointments';
+import { busyRangesOf, insertBusySlots } from '@/lib/server/repositories/busy-slots';
 import { findEmployee, scheduleOf } from '@/lib/server/repositories/employees';
+import { findHold, freeHold, markHoldBooked } from '@/lib/server/repositories/holds';
 import { findService, offersService } from '@/lib/server/repositories/services';
 import { lockClient, shareEmployee } from '@/lib/server/repositories/locks';
 import { findUserByEmail, touchClientActivity, type UserRow } from '@/lib/server/repositories/users';
@@ -39,11 +41,11 @@ export async function bookAsClient(
   input: ClientBookingInput,
   now: number,
   once?: KeyClaim<{ event_id: string }>,
+  holderHash: string | null = null,
 ): Promise<{ event_id: string }> {
   if (input.client_id !== actor.email) throw new ApiError('forbidden', errorMessage('forbidden'));
   const { employee, service, start, end } = await resolveBooking(db, tenantId, input);
-  if (start <= now) throw new ApiError('unprocessable', errorMessage('pastDate'));
-  if (start >= clientWindowEnd(now)) throw new ApiError('unprocessable', errorMessage('outsideWindow'));
+  assertClientWindow(start, now);
   const segments = segmentsOf(service.durationMinutes, service.busySlots);
   const parts = busyParts(start, segments);
 
@@ -69,16 +71,16 @@ export async function bookAsClient(
     if (options.blocked === 'allowanceReached') throw new ApiError('allowance_exceeded', errorMessage('allowanceExceeded'));
     if (!options.people.some((p) => p.id === person.id)) throw new ApiError('conflict', errorMessage('personBusy'));
 
-    const date = madridDate(start);
-    // Read with the stylist's lock held: a schedule change that committed first is seen here.
-    const { week, special } = await scheduleOf(tx, tenantId, employee.id, date);
-    const open = openIntervals(date, week, special);
-    const busy = await busyRangesOf(tx, tenantId, employee.id, start, end);
-    if (parts.some((p) => busy.some((b) => overlaps(b, p)))) throw new ApiError('slot_taken', errorMessage('slotTaken'));
-    // The start must be one the availability offers: on the 15-minute grid of its open interval,
-    // with the whole service inside it and every busy part free.
-    const offered = availableStarts({ date, open, busy, durationMinutes: service.durationMinutes, segments, now, until: null });
-    if (!offered.includes(start)) throw new ApiError('unprocessable', errorMessage('slotUnavailable'));
+    // The client's own hold of this hour gives its time to the booking (a hold of someone else stays in the way).
+    const hold = input.hold_id ? await findHold(tx, tenantId, input.hold_id, { hash: holderHash, userId: client.id }) : null;
+    const usable = hold && hold.appointmentId === null && hold.expiresAt > now;
+    if (usable) {
+      if (hold.employeeId !== employee.id || hold.serviceId !== service.id || hold.start !== start) {
+        throw new ApiError('unprocessable', errorMessage('holdMismatch'));
+      }
+      await freeHold(tx, tenantId, hold.id);
+    }
+    await assertClientStart(tx, tenantId, employee.id, { durationMinutes: service.durationMinutes, segments }, start, now);
 
     const id = await insertAppointment(tx, {
       tenantId,
@@ -93,6 +95,7 @@ export async function bookAsClient(
       createdByRole: 'client',
       now,
     });
+    if (usable) await markHoldBooked(tx, tenantId, hold.id, id);
     await queueBookedPush(tx, tenantId, {
       id,
       employeeId: employee.id,
@@ -168,7 +171,7 @@ export async function bookAsStaff(
       client = locked;
     }
     await lockBookableEmployee(tx, tenantId, employee.id, service.id);
-    const busy = await busyRangesOf(tx, tenantId, employee.id, start, end);
+    const busy = await busyRangesOf(tx, tenantId, employee.id, start, end, now);
     if (parts.some((p) => busy.some((b) => overlaps(b, p)))) throw new ApiError('slot_taken', errorMessage('slotTaken'));
     const id = await insertAppointment(tx, {
       tenantId,
@@ -234,14 +237,10 @@ export async function insertAppointment(tx: Tx, a: NewAppointment): Promise<stri
     })
     .returning({ id: appointments.id });
   const id = created!.id;
-  await tx.insert(busySlots).values(
-    a.parts.map((p) => ({
-      tenantId: a.tenantId,
-      employeeId: a.employee.id,
-      appointmentId: id,
-      startAt: new Date(p.start),
-      endAt: new Date(p.end),
-    })),
+  await insertBusySlots(
+    tx,
+    a.parts.map((p) => ({ tenantId: a.tenantId, employeeId: a.employee.id, appointmentId: id, start: p.start, end: p.end })),
+    a.now,
   );
   await touchClientActivity(tx, a.tenantId, a.client.id);
   const [creator] = await tx.select({ email: users.email, name: users.name }).from(users).where(and(eq(users.tenantId, a.tenantId), eq(users.id, a.createdBy)));
@@ -300,4 +299,36 @@ export async function resolveBooking(
     throw new ApiError('unprocessable', errorMessage('slotUnavailable'));
   }
   return { employee, service, start, end };
+}
+
+/** 422 unless `start` (epoch ms) lies after `now` and inside the client's 30-day window (spec section 5). */
+export function assertClientWindow(start: number, now: number): void {
+  if (start <= now) throw new ApiError('unprocessable', errorMessage('pastDate'));
+  if (start >= clientWindowEnd(now)) throw new ApiError('unprocessable', errorMessage('outsideWindow'));
+}
+
+/**
+ * Checks, inside the caller's transaction and with the stylist's lock held (a schedule change that committed
+ * first is seen), that `start` (epoch ms) is an hour the client availability offers for a service of
+ * `durationMinutes` with busy `segments`: every busy part free at `now` (409 `slot_taken` otherwise) and the
+ * start on the 15-minute grid of an open interval with the whole service inside it (422 `slotUnavailable`).
+ */
+export async function assertClientStart(
+  tx: Tx,
+  tenantId: number,
+  employeeId: string,
+  service: { durationMinutes: number; segments: BusySegment[] },
+  start: number,
+  now: number,
+): Promise<void> {
+  const date = madridDate(start);
+  const { week, special } = await scheduleOf(tx, tenantId, employeeId, date);
+  const open = openIntervals(date, week, special);
+  const end = start + service.durationMinutes * MINUTE_MS;
+  const busy = await busyRangesOf(tx, tenantId, employeeId, start, end, now);
+  if (busyParts(start, service.segments).some((p) => busy.some((b) => overlaps(b, p)))) {
+    throw new ApiError('slot_taken', errorMessage('slotTaken'));
+  }
+  const offered = availableStarts({ date, open, busy, durationMinutes: service.durationMinutes, segments: service.segments, now, until: null });
+  if (!offered.includes(start)) throw new ApiError('unprocessable', errorMessage('slotUnavailable'));
 }

@@ -11,7 +11,8 @@ import { ApiError } from '@/lib/server/errors';
 import { errorMessage } from '@/lib/server/messages';
 import { queueMovedEmail } from '@/lib/server/notifications/appointment-emails';
 import { releaseReminder, REMINDER_LEAD_MS } from '@/lib/server/notifications/reminders';
-import { busyRangesOf, findAppointments, type AppointmentDto } from '@/lib/server/repositories/appointments';
+import { findAppointments, type AppointmentDto } from '@/lib/server/repositories/appointments';
+import { busyRangesOf, insertBusySlots } from '@/lib/server/repositories/busy-slots';
 import { findEmployee } from '@/lib/server/repositories/employees';
 import { lockAppointment, lockClient, shareEmployee } from '@/lib/server/repositories/locks';
 import { offersService } from '@/lib/server/repositories/services';
@@ -84,13 +85,9 @@ export async function moveAppointment(db: Db, tenantId: number, actor: SessionUs
       .where(and(eq(appointments.tenantId, tenantId), eq(appointments.id, a.id)));
     await tx.delete(busySlots).where(and(eq(busySlots.tenantId, tenantId), eq(busySlots.appointmentId, a.id)));
     // Read with the stylists' locks held and the old parts gone: only other appointments and leaves remain.
-    const busy = await busyRangesOf(tx, tenantId, employee.id, start, end);
+    const busy = await busyRangesOf(tx, tenantId, employee.id, start, end, now);
     if (parts.some((p) => busy.some((b) => overlaps(b, p)))) throw new ApiError('slot_taken', errorMessage('slotTaken'));
-    if (parts.length > 0) {
-      await tx
-        .insert(busySlots)
-        .values(parts.map((p) => ({ tenantId, employeeId: employee.id, appointmentId: a.id, startAt: new Date(p.start), endAt: new Date(p.end) })));
-    }
+    await insertBusySlots(tx, parts.map((p) => ({ tenantId, employeeId: employee.id, appointmentId: a.id, start: p.start, end: p.end })), now);
     if (a.remindedAt && start - now > REMINDER_LEAD_MS) await releaseReminder(tx, tenantId, a.id);
     await touchClientActivity(tx, tenantId, client.id);
 

@@ -1,11 +1,13 @@
 import { NextResponse } from 'next/server';
 import { z } from 'zod';
 import { safeNextPath } from '@/lib/domain/next-path';
+import { holderHashOf } from '@/lib/server/auth/holder';
 import { callbackUri, isHttps, publicOrigin } from '@/lib/server/auth/origin';
 import { finishSignIn, OIDC_TX_COOKIE } from '@/lib/server/auth/oidc';
 import { createSession, sessionCookieOptions } from '@/lib/server/auth/session';
 import { getDb } from '@/lib/server/db/client';
 import { route } from '@/lib/server/http';
+import { claimHolds } from '@/lib/server/repositories/holds';
 import { findOrCreateByIdentity } from '@/lib/server/services/find-or-create-by-identity';
 import { SESSION_COOKIE } from '@/lib/tenant-host';
 
@@ -15,7 +17,8 @@ const ZTransaction = z.object({ state: z.string(), nonce: z.string(), verifier: 
 /**
  * `GET /api/v1/auth/google/callback`: completes sign-in (code exchange checking state, nonce, PKCE and
  * the ID token), finds or creates the user by verified e-mail, opens a server-side session (httpOnly,
- * SameSite=Lax, Secure behind https) and redirects to the start's `next` path (checked again), else `/`. Any failure redirects to `/login?error=1`;
+ * SameSite=Lax, Secure behind https), gives the account this browser's holds (`POST /holds`) and redirects to the
+ * start's `next` path (checked again), else `/`. Any failure redirects to `/login?error=1`;
  * 429 after 30 callbacks in 10 minutes from one IP.
  */
 export const GET = route(
@@ -45,6 +48,8 @@ export const GET = route(
     const db = await getDb();
     const user = await findOrCreateByIdentity(db, tenant.id, identity);
     if (!user) return fail();
+    // The browser's holds of an hour (`POST /holds`) become the account's: its booking finishes after sign-in.
+    await claimHolds(db, tenant.id, user.id, { holderHash: holderHashOf(req) });
     const { token, expires } = await createSession(tenant.id, user.id, req.cookies.get(SESSION_COOKIE)?.value);
     const res = NextResponse.redirect(`${origin}${safeNextPath(parsed.data.next) ?? '/'}`, 302);
     res.cookies.delete({ name: OIDC_TX_COOKIE, path: '/api/v1/auth' });

@@ -1,3 +1,4 @@
+import { holderHashOf } from '@/lib/server/auth/holder';
 import { isStaff } from '@/lib/server/auth/session';
 import { getDb } from '@/lib/server/db/client';
 import { bodyByKind, route } from '@/lib/server/http';
@@ -17,6 +18,10 @@ import { ZAppointmentInsertHeaders, ZClientAppointmentInsert, ZStaffAppointmentI
  * concurrent request with the key waits for the first and answers the same. The same key with another body:
  * 422 `idempotency_key_reused`. Keys belong to the tenant and the signed-in account; only successful
  * bookings are stored (a refused request may be retried with its key).
+ * Client flow, optional `hold_id` (beyond-the-spec §1): the caller's live hold of this very hour (its browser's
+ * `klok_holder` cookie, or its account once a sign-in took the hold over) gives its time to the booking; a hold
+ * of another hour is 422; someone else's, an expired or an unknown hold changes nothing (another's live hold
+ * stands in the way: 409 `slot_taken`).
  * Errors: 400 invalid body or key, 403 another account, 404 stylist/service, 409 `slot_taken` /
  * `allowance_exceeded` (client flow only: staff may book a client beyond its allowance), 422 a rule
  * broken (past, 30 days, not offered…) or a reused key, 429 too many bookings in an hour (20 per client
@@ -39,11 +44,11 @@ export const PATCH = route(
       ['bookingPerClient', ({ user, body }) => (body.kind === 'client' ? user.id : null)],
     ],
   },
-  async ({ tenant, user, body, headers, now }) => {
+  async ({ req, tenant, user, body, headers, now }) => {
     const db = await getDb();
     const call = { tenantId: tenant.id, userId: user.id, operation: 'book_appointment', key: headers['idempotency-key'], request: body, now };
     return idempotent(db, call, { status: 201, envelope: (result) => ({ data: result }) }, (once) =>
-      body.kind === 'staff' ? bookAsStaff(db, tenant.id, user, body.value, now, once) : bookAsClient(db, tenant.id, user, body.value, now, once),
+      body.kind === 'staff' ? bookAsStaff(db, tenant.id, user, body.value, now, once) : bookAsClient(db, tenant.id, user, body.value, now, once, holderHashOf(req)),
     );
   },
 );

@@ -2,6 +2,8 @@ import { z } from 'zod';
 import { readerRole } from '@/lib/domain/roles';
 import { getDb } from '@/lib/server/db/client';
 import { isStaff } from '@/lib/server/auth/session';
+import { holderHashOf } from '@/lib/server/auth/holder';
+import { liveHoldIds } from '@/lib/server/repositories/holds';
 import { items, PUBLIC_READ_LIMIT, route } from '@/lib/server/http';
 import { availableHoursFor } from '@/lib/server/services/availability';
 import { ZDate, ZEmail, ZFacilityId, ZId } from '@/lib/validation/common';
@@ -14,6 +16,7 @@ import { itemsOf, ZHourGroup } from '@/lib/validation/dto';
  * service's busy parts so rest gaps stay bookable. Clients get at most 30 days ahead; staff no limit.
  * The optional `appointmentId` (staff only; the uuid of the appointment being moved, as `appointment_id` of
  * `PATCH /schedules/move/appointment`) leaves that appointment's own busy parts out of the taken time.
+ * Live holds (`POST /holds`) count as taken, except the caller's own (its holder cookie or account).
  * Anyone of the tenant, visitors without a session included, who get the client rules (beyond-the-spec
  * section 1); a visitor's reads spend `publicReadPerIp`.
  * Errors: 400 bad params, 403 `appointmentId` from a client or visitor, 404 unknown stylist, service or
@@ -32,14 +35,20 @@ export const GET = route(
     response: itemsOf(ZHourGroup),
     limits: [PUBLIC_READ_LIMIT],
   },
-  async ({ tenant, user, params, query, now }) =>
-    items(
-      await availableHoursFor(await getDb(), tenant.id, isStaff(readerRole(user?.role)) ? 'staff' : 'client', {
+  async ({ req, tenant, user, params, query, now }) => {
+    const db = await getDb();
+    const flow = isStaff(readerRole(user?.role)) ? 'staff' : 'client';
+    // A visitor's or client's own hold does not hide the hour it keeps for them.
+    const holdIds = flow === 'client' ? await liveHoldIds(db, tenant.id, { hash: holderHashOf(req), userId: user?.id ?? null }, now) : [];
+    return items(
+      await availableHoursFor(db, tenant.id, flow, {
         date: params.date,
         employeeEmail: params.employeeEmail,
         serviceDuration: query.serviceDuration,
         serviceId: query.serviceId,
         appointmentId: query.appointmentId,
+        holdIds,
       }, now),
-    ),
+    );
+  },
 );
