@@ -1,7 +1,8 @@
 /**
  * The request edge (design card): resolves the tenant from the host and checks the session (in process
  * through the server's published probe, else `GET /api/v1/session` over loopback), then routes each page request to the route set of the role (spec section 2):
- * clients to `/client/...`, staff to `/staff/...`, visitors to `/login` and `/onboarding`.
+ * clients to `/client/...`, staff to `/staff/...`, visitors to `/login`, `/onboarding` and `/reservar` (the booking
+ * open to visitors, where a client also finishes the booking it held before signing in).
  * It is a convenience, never a security boundary: every layout and API handler checks the session again.
  * It also sets the security headers of every page answer: a Content-Security-Policy around a
  * fresh nonce (passed on to Next.js in the request's own CSP header, so Next puts it on its scripts) and,
@@ -120,15 +121,16 @@ export async function middleware(req: NextRequest) {
   if (session.status === 200 && session.role) {
     if (pathname === '/login') return redirect('/');
     if (session.role === 'client') {
-      if (pathname === '/onboarding') return next();
+      // /reservar finishes a booking a visitor held before signing in (beyond-the-spec section 1).
+      if (pathname === '/onboarding' || pathname === '/reservar') return next();
       if (!CLIENT_PATHS.some((p) => p.test(pathname))) return redirect('/');
       return rewrite(`/client${pathname === '/' ? '' : pathname}`);
     }
     if (!STAFF_PATHS.some((p) => p.test(pathname))) return redirect('/');
     return rewrite(`/staff${pathname === '/' ? '' : pathname}`);
   }
-  // No session (or an unknown tenant, which the login page reports).
-  if (pathname === '/login' || pathname === '/onboarding') return next();
+  // No session (or an unknown tenant, which the login page reports). /reservar: the booking open to visitors.
+  if (pathname === '/login' || pathname === '/onboarding' || pathname === '/reservar') return next();
   return redirect('/login');
 }
 

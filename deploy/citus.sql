@@ -35,6 +35,7 @@ SELECT create_distributed_table('special_shifts', 'tenant_id', colocate_with => 
 SELECT create_distributed_table('employee_services', 'tenant_id', colocate_with => 'users');
 SELECT create_distributed_table('appointments', 'tenant_id', colocate_with => 'users');
 SELECT create_distributed_table('leaves', 'tenant_id', colocate_with => 'users');
+SELECT create_distributed_table('holds', 'tenant_id', colocate_with => 'users');
 SELECT create_distributed_table('busy_slots', 'tenant_id', colocate_with => 'users');
 SELECT create_distributed_table('activities', 'tenant_id', colocate_with => 'users');
 SELECT create_distributed_table('activity_reads', 'tenant_id', colocate_with => 'users');

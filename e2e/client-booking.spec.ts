@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
-import { lastSmsCode, signIn, workday } from './fixtures/auth';
+import { completeOnboarding, signIn, workday } from './fixtures/auth';
 import { clientToHours, dayLabel, uniq } from './fixtures/pages';
 
 /**
@@ -16,37 +16,9 @@ const STYLIST = 'Sara López';
 const DATE = workday(3);
 const DAY = dayLabel(DATE);
 
-/** A Spanish mobile number nobody else uses in this run. */
-const freshPhone = () => `+346${String(Math.floor(Math.random() * 1e8)).padStart(8, '0')}`;
-
-/** Types a six-digit code into the boxes of Verificación de código and presses Verificar. */
-async function enterCode(page: Page, code: string) {
-  const sheet = page.getByRole('dialog', { name: 'Verificación de código' });
-  await sheet.getByLabel('Dígito 1').click();
-  await page.keyboard.type(code);
-  await sheet.getByRole('button', { name: 'Verificar' }).click();
-}
-
-/** Creación de cuenta for a new client: name, surname, phone, privacy, then the SMS code (wrong first). */
+/** Creación de cuenta for a new client (a wrong code first when asked), ending on Mis citas. */
 async function onboard(page: Page, first: string, last: string, { wrongFirst = false } = {}) {
-  await page.waitForURL('**/onboarding');
-  await expect(page.getByRole('heading', { name: 'Creación de cuenta' })).toBeVisible();
-  await page.getByLabel('Nombre', { exact: true }).fill(first);
-  await page.getByLabel('Apellido').fill(last);
-  const phone = freshPhone();
-  await page.getByLabel('Teléfono').fill(phone);
-  await page.getByRole('checkbox').check();
-  await page.getByRole('button', { name: 'Finalizar' }).click();
-
-  const sheet = page.getByRole('dialog', { name: 'Verificación de código' });
-  await expect(sheet).toBeVisible();
-  const code = lastSmsCode(phone);
-  if (wrongFirst) {
-    const wrong = code.replace(/^./, (d) => String((Number(d) + 1) % 10));
-    await enterCode(page, wrong);
-    await expect(sheet.getByRole('alert')).toHaveText('El código de verificación es incorrecto. Por favor, inténtalo de nuevo.');
-  }
-  await enterCode(page, code);
+  await completeOnboarding(page, first, last, { wrongFirst });
   await page.waitForURL((url) => url.pathname === '/');
   await expect(page.getByRole('heading', { name: `¡Hola ${first}!` })).toBeVisible();
 }

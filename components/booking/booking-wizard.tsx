@@ -19,6 +19,8 @@ import {
 } from '@/lib/api-client/hooks';
 import { madridDate } from '@/lib/domain/time';
 import type { Service } from '@/lib/validation/dto';
+import { holdHour } from '@/lib/api-client/holds';
+import type { Hold } from '@/lib/validation/dto';
 import { useHoursCheck } from './hours-check';
 import { EmployeeStep, loadable, PersonStep, ServiceStep } from './steps';
 import { useWizard } from './use-wizard';
@@ -34,8 +36,12 @@ const loadLaterSteps = () => import('./later-steps');
 const DateStep = dynamic(() => loadLaterSteps().then((m) => m.ClientDateStep), { loading: () => <Spinner /> });
 const HourStep = dynamic(() => loadLaterSteps().then((m) => m.HourStep), { loading: () => <Spinner /> });
 const SummaryStep = dynamic(() => loadLaterSteps().then((m) => m.SummaryStep), { loading: () => <Spinner /> });
+/** The visitor's sign-in choice (the e-mail form and its validation): loaded only when a visitor confirms. */
+const IdentifyDialog = dynamic(() => import('./identify-dialog').then((m) => m.IdentifyDialog));
 
-export type BookingWizardProps = {
+/** The signed-in client booking (spec section 4). */
+export type ClientBooking = {
+  visitor?: false;
   /** The client's e-mail (`client_id` of the booking). */
   email: string;
   /** The client itself, booked for when the account has no sub-users. */
@@ -54,13 +60,34 @@ export type BookingWizardProps = {
 };
 
 /**
+ * A visitor without a session (beyond-the-spec section 1, `/reservar`): the same steps without the person
+ * step; "Confirmar cita" holds the hour and asks how to identify.
+ */
+export type VisitorBooking = { visitor: true; initialServices?: Service[] };
+
+export type BookingWizardProps = ClientBooking | VisitorBooking;
+
+/** The visitor's draft key: one per browser tab (session storage), whoever signs in afterwards. */
+export const VISITOR_DRAFT_KEY = 'klok-wizard:visitor';
+/** A client's draft key: one per account, so another client signing in on this tab starts afresh. */
+export const clientDraftKey = (email: string) => `klok-wizard:client:${email}`;
+
+/**
  * Nueva cita, client flow (spec sections 2 and 4): [person,] service, employee, date, hour and
  * summary behind a step bar. Siguiente needs the step's value; leaving the date step checks there
  * are free hours; clicking an earlier step clears the later ones; confirming books and goes home. The
  * steps follow the browser history and survive a reload; once something was chosen, closing (the X or the
- * header's title) asks ¿Salir sin guardar? first.
+ * header's title) asks ¿Salir sin guardar? first. A visitor (`visitor: true`) books the same way up to the
+ * summary, where "Confirmar cita" holds the hour for 10 minutes and opens the sign-in choice (IdentifyDialog);
+ * a hour taken meanwhile sends it back to "Elige una hora".
  */
-export function BookingWizard({ email, self, askPerson, people, busy = [], initialServices }: BookingWizardProps) {
+export function BookingWizard(props: BookingWizardProps) {
+  const { initialServices } = props;
+  const visitor = props.visitor === true;
+  const email = props.visitor ? null : props.email;
+  const askPerson = props.visitor ? false : props.askPerson;
+  const people = props.visitor ? [] : props.people;
+  const busy = props.visitor ? [] : (props.busy ?? []);
   const t = useTranslations('booking');
   const router = useAppRouter();
   const { mutate } = useSWRConfig();
@@ -75,13 +102,14 @@ export function BookingWizard({ email, self, askPerson, people, busy = [], initi
   // A second tap before the button shows busy (the same frame) confirms nothing more.
   const confirmingNow = useRef(false);
 
+  const [held, setHeld] = useState<Hold | null>(null);
+
   const wizard = useWizard({
     steps,
-    initial: askPerson ? {} : { user: self },
-    // One draft per account: another client signing in on this tab starts afresh.
-    sessionKey: `klok-wizard:client:${email}`,
+    initial: props.visitor || askPerson ? {} : { user: props.self },
+    sessionKey: email === null ? VISITOR_DRAFT_KEY : clientDraftKey(email),
     // A draft for a person who has booked since (another tab) starts afresh on the person step.
-    acceptDraft: (v) => personStillBookable(v, people),
+    acceptDraft: (v) => visitor || personStillBookable(v, people),
     beforeAdvance: async (step, v) => {
       if (step !== 'date') return null;
       if (!v.date || !v.employee || !v.service) return t('selectValue');
@@ -99,7 +127,31 @@ export function BookingWizard({ email, self, askPerson, people, busy = [], initi
     values.service?.id ?? null,
   );
 
+  /** The hour went to someone else meanwhile: reload the free hours and let the client pick again. */
+  const hourTaken = () => {
+    void hours.mutate();
+    wizard.reopen('hour');
+  };
+
+  const holdForVisitor = async () => {
+    const { service, employee, hour } = values;
+    if (!service || !employee || !hour) return wizard.setMessage(t('selectValue'));
+    if (confirmingNow.current) return;
+    confirmingNow.current = true;
+    setConfirming(true);
+    try {
+      setHeld(await holdHour({ start_time: hour.start_time, employee_id: employee.email, service_ids: [service.id] }));
+    } catch (err) {
+      toastError(errorMessageOf(err, t('confirmError')), undefined, { duration: CLIENT_TOAST_MS });
+      if (err instanceof ApiClientError && err.code === 'slot_taken') hourTaken();
+    } finally {
+      confirmingNow.current = false;
+      setConfirming(false);
+    }
+  };
+
   const confirm = async () => {
+    if (email === null) return holdForVisitor();
     const { user, service, employee, hour } = values;
     if (!user || !service || !employee || !hour) return wizard.setMessage(t('selectValue'));
     if (confirmingNow.current) return;
@@ -134,12 +186,8 @@ export function BookingWizard({ email, self, askPerson, people, busy = [], initi
       confirmingNow.current = false;
       setConfirming(false);
       toastError(errorMessageOf(err instanceof ApiNetworkError ? null : err, t('confirmError')), undefined, { duration: CLIENT_TOAST_MS });
-      if (err instanceof ApiClientError && err.code === 'slot_taken') {
-        // The hour was taken meanwhile: reload the free hours and let the client pick again. Any other
-        // refusal (allowance, the person's pending appointment, a rule) keeps the choices as they are.
-        void hours.mutate();
-        wizard.reopen('hour');
-      }
+      // Any other refusal (allowance, the person's pending appointment, a rule) keeps the choices as they are.
+      if (err instanceof ApiClientError && err.code === 'slot_taken') hourTaken();
     }
   };
 
@@ -147,7 +195,7 @@ export function BookingWizard({ email, self, askPerson, people, busy = [], initi
     <WizardFrame
       wizard={wizard}
       confirm={{ label: t('confirm'), busy: confirming, onClick: () => void confirm() }}
-      close={{ ask: true }}
+      close={{ ask: true, href: visitor ? '/login' : '/' }}
     >
       {step === 'user' && <PersonStep people={people} busy={busy} value={values.user} onChange={(p) => set('user', p)} />}
       {step === 'service' && <ServiceStep services={loadable(services)} value={values.service} onChange={(s) => set('service', s)} />}
@@ -159,10 +207,11 @@ export function BookingWizard({ email, self, askPerson, people, busy = [], initi
       )}
       {step === 'hour' && <HourStep hours={loadable(hours)} value={values.hour} onChange={(h) => set('hour', h)} />}
       {step === 'summary' && isComplete(values) && <SummaryStep values={values} />}
+      {visitor && held && <IdentifyDialog hold={held} onClose={() => setHeld(null)} />}
     </WizardFrame>
   );
 }
 
-function isComplete(values: WizardValues): values is WizardValues & Required<Pick<WizardValues, 'user' | 'service' | 'employee' | 'date' | 'hour'>> {
-  return Boolean(values.user && values.service && values.employee && values.date && values.hour);
+function isComplete(values: WizardValues): values is WizardValues & Required<Pick<WizardValues, 'service' | 'employee' | 'date' | 'hour'>> {
+  return Boolean(values.service && values.employee && values.date && values.hour);
 }

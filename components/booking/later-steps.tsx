@@ -131,10 +131,10 @@ export function useAppointmentSummaryRows(values: Required<Pick<WizardValues, 's
 }
 
 /** Summary of the client flow: everything chosen, before confirming. */
-export function SummaryStep({ values }: { values: Required<Pick<WizardValues, 'user' | 'service' | 'employee' | 'date' | 'hour'>> }) {
+export function SummaryStep({ values }: { values: Required<Pick<WizardValues, 'service' | 'employee' | 'date' | 'hour'>> & Pick<WizardValues, 'user'> }) {
   const t = useTranslations('booking');
   const appointment = useAppointmentSummaryRows(values);
-  return <SummaryList rows={[...appointment, [t('person'), values.user.name]]} />;
+  return <SummaryList rows={values.user ? [...appointment, [t('person'), values.user.name]] : appointment} />;
 }
 
 /** The client flow's date step: today to today + 30 days, the stylist's working days only (date-rules). */

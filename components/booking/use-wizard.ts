@@ -82,6 +82,14 @@ export function discardDraft(key: string | undefined) {
 }
 
 /**
+ * Stores a draft under `key` for the flow to restore when opened at `?step=` (choices carried over from
+ * elsewhere, e.g. a held booking whose hour was taken reopens the client wizard on "Elige una hora").
+ */
+export function storeDraft(key: string, draft: { step: StepId; values: WizardValues }) {
+  storage()?.setItem(key, JSON.stringify(draft));
+}
+
+/**
  * The wizard engine shared by the three flows (spec section 4, "Wizard"): opens after the last filled
  * step, Siguiente needs the step's values (else Selecciona un valor para continuar or the step's own
  * message), clicking an earlier step clears every later one, and a new choice empties the later steps.

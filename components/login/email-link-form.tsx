@@ -22,9 +22,10 @@ const secondsFromNow = (seconds: number) => Date.now() + seconds * 1000;
  * "Recibir un enlace por correo" on the login page (beyond-the-spec §1): an e-mail field and a button;
  * once sent, "Te hemos enviado un enlace a {email}…" with "Reenviar enlace" after a countdown, and
  * "Usar otro correo". A refused request shows why (invalid address, or the wait of the limit in minutes).
- * `next`: a validated same-origin path to return to after signing in, sent along with the request.
+ * `next`: a validated same-origin path to return to after signing in, sent along with the request;
+ * `holdId`: the visitor's hold of an hour (`POST /holds`), which the account takes over when the link is opened.
  */
-export function EmailLinkForm({ next }: { next?: string }) {
+export function EmailLinkForm({ next, holdId }: { next?: string; holdId?: string }) {
   const t = useTranslations('login');
   const form = useZodForm(ZEmailOnly, { email: '' });
   const [sentTo, setSentTo] = useState<string | null>(null);
@@ -44,7 +45,7 @@ export function EmailLinkForm({ next }: { next?: string }) {
     setBusy(true);
     setError(null);
     try {
-      await requestEmailLink(next ? { email, next } : { email });
+      await requestEmailLink({ email, ...(next ? { next } : {}), ...(holdId ? { hold_id: holdId } : {}) });
       setResendAt(secondsFromNow(RESEND_SECONDS));
       return true;
     } catch (err) {

@@ -42,12 +42,14 @@ export type OnboardingFormProps = {
   phoneCountries: string[];
   /** Their Spanish names as a list (`España y Portugal`), for the hint and the refusal. */
   phoneCountryNames: string;
+  /** A same-origin path to open once finished (a held booking of `/reservar`), else home. */
+  next?: string;
 };
 
 /**
  * Creación de cuenta (spec sections 2, 4 and 5): name, surname, international phone and the privacy
  * checkbox; Finalizar checks the phone is unused, requests an SMS code and opens the code sheet;
- * a verified code saves the profile and goes home. Everything the server would refuse after the code
+ * a verified code saves the profile and goes home (or to `next`: the booking a visitor held). Everything the server would refuse after the code
  * (names over NAME_MAX, a number of a country the business does not accept) is refused here first, so no
  * SMS is spent on it; the accepted countries are listed under the phone field. Cerrar sesión leaves.
  */
@@ -60,6 +62,7 @@ export function OnboardingForm({
   firebase,
   phoneCountries,
   phoneCountryNames,
+  next,
 }: OnboardingFormProps) {
   const t = useTranslations('onboarding');
   const tc = useTranslations('common');
@@ -172,7 +175,7 @@ export function OnboardingForm({
     } catch (err) {
       return errorMessageOf(err, t('saveError'));
     }
-    router.replace('/');
+    router.replace(next ?? '/');
     router.refresh();
     return null;
   };

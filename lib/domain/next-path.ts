@@ -28,3 +28,6 @@ export function safeNextPath(value: unknown): string | null {
   if (url.pathname === '/api' || url.pathname.startsWith('/api/')) return null;
   return value;
 }
+
+/** Where a visitor's booking resumes once signed in (beyond-the-spec §1): the page that books the held hour. */
+export const resumePath = (holdId: string) => `/reservar?hold=${encodeURIComponent(holdId)}`;

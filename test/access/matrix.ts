@@ -206,7 +206,7 @@ export async function prepare(api: MatrixApi): Promise<Fixture> {
   await clearClientPending(api);
   // A weekday 20–26 days ahead: inside the client's 30-day window, away from the days other suites use.
   let slot: string | undefined;
-  let holdSlots: string[] = [];
+  const holdSlots: string[] = [];
   for (let d = 20; d <= 26 && (!slot || holdSlots.length === 0); d++) {
     const date = madrid(d);
     if (date.weekday > 5) continue;
@@ -296,8 +296,8 @@ export const ROWS: Row[] = [
     route: '/api/v1/holds',
     path: '/api/v1/holds',
     body: (c) => ({ start_time: c.f.holdSlots[c.seq % c.f.holdSlots.length], employee_id: PEOPLE.stylist2, service_ids: [c.f.corteId] }),
-    expect: { anon: 201, client: 201, otherClient: 403, employee: 403, admin: 403, foreignStaff: 201, foreignHome: 404 },
-    note: 'visitors and clients hold an hour; staff book directly (403); the other client has not finished onboarding (403); Sara is no stylist of salon2 (404)',
+    expect: { anon: 201, client: 201, otherClient: 403, employee: 403, admin: 403, foreignStaff: 201, foreignHome: 403 },
+    note: 'visitors and clients hold an hour; staff book directly (403, salon2 staff on its own host too); the other client has not finished onboarding (403)',
   },
 
   /* Facility and services. */

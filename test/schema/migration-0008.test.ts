@@ -75,11 +75,14 @@ test('0008 applies on a database seeded at 0007 and keeps every row', async () =
   const old = migrationsBefore('0008_distribution');
   try {
     await engine.migrate(old);
-    // The seed code knows users.given_name (added by 0008): give the 0007 table the column while seeding,
-    // then remove it again, so the database is exactly a 0007 one with data.
+    // The seed code knows users.given_name (added by 0008) and the holds' columns of busy_slots (0013): give
+    // the 0007 tables the columns while seeding, then remove them again, so the database is exactly a 0007
+    // one with data.
     await engine.db.execute(sql`alter table users add column given_name text`);
+    await engine.db.execute(sql`alter table busy_slots add column hold_id uuid, add column expires_at timestamptz`);
     await seedDemo(engine.db);
     await engine.db.execute(sql`alter table users drop column given_name`);
+    await engine.db.execute(sql`alter table busy_slots drop column hold_id, drop column expires_at`);
     const before = await counts(engine.db);
     expect(before.appointments).toBeGreaterThan(0);
     expect(before.busy_slots).toBeGreaterThan(0);

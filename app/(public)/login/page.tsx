@@ -1,4 +1,5 @@
 import type { Metadata } from 'next';
+import Link from 'next/link';
 import { notFound } from 'next/navigation';
 import { API_BASE_URL } from '@/lib/api-client/fetcher';
 import { getTranslations } from 'next-intl/server';
@@ -18,8 +19,8 @@ export async function generateMetadata(): Promise<Metadata> {
 }
 
 /**
- * Login (spec section 2): tenant heading and logo, tagline, the Google sign-in link and, below it,
- * "Recibir un enlace por correo" (beyond-the-spec §1). `?error=1` shows the sign-in failure, `?error=link`
+ * Login (spec section 2): tenant heading and logo, tagline, the Google sign-in link, "Ver horarios y reservar"
+ * (the booking open to visitors, `/reservar`) and, below them, "Recibir un enlace por correo" (beyond-the-spec §1). `?error=1` shows the sign-in failure, `?error=link`
  * the expired or used link; `?next=` (a same-origin path, else ignored) is where either sign-in returns. A host that names
  * no known business answers HTTP 404 with No se ha encontrado el negocio (login/not-found.tsx); visitors of
  * its other pages are sent here by the middleware.
@@ -46,6 +47,9 @@ export default async function LoginPage({ searchParams }: { searchParams: Promis
         <GoogleIcon />
         <span>{t('signIn')}</span>
       </a>
+      <Link className="btn btn-secondary btn-block" href="/reservar">
+        {t('browse')}
+      </Link>
       <p className="login-divider" aria-hidden="true">
         <span>{t('or')}</span>
       </p>

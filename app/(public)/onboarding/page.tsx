@@ -5,6 +5,7 @@ import { OnboardingForm } from '@/components/onboarding/onboarding-form';
 import { countryNameList } from '@/components/onboarding/countries';
 import { splitName } from '@/components/onboarding/split-name';
 import { InitiatorRole } from '@/components/shell/initiator-role';
+import { safeNextPath } from '@/lib/domain/next-path';
 import { phoneFromInput } from '@/lib/domain/phone';
 import { rememberedNameParts } from '@/lib/server/auth/oidc';
 import { getSession } from '@/lib/server/auth/session';
@@ -17,15 +18,19 @@ export async function generateMetadata(): Promise<Metadata> {
   return { title: t('title') };
 }
 
-/** Onboarding (spec section 2): only for a signed-in client who has not finished it yet. */
-export default async function OnboardingPage() {
+/**
+ * Onboarding (spec section 2): only for a signed-in client who has not finished it yet. `?next=` (a
+ * same-origin path, else ignored) is where it goes once finished: the booking a visitor held (`/reservar?hold=`).
+ */
+export default async function OnboardingPage({ searchParams }: { searchParams: Promise<{ next?: string | string[] }> }) {
   const { tenant, user } = await getSession();
   // An unknown business answers 404 with the root not-found page ("No se ha encontrado el negocio").
   if (!tenant) notFound();
   if (!user) redirect('/login');
   if (user.role !== 'client') redirect('/');
   const account = await getUserDto(tenant.id, user.email, serverNow());
-  if (account?.onboarding_completed) redirect('/');
+  const next = safeNextPath((await searchParams).next) ?? undefined;
+  if (account?.onboarding_completed) redirect(next ?? '/');
 
   // Nombre / Apellido: split where the provider's family name begins (remembered at sign-in), else first word / rest.
   const { firstName, surname } = splitName(account?.name ?? user.name, await rememberedNameParts());
@@ -41,6 +46,7 @@ export default async function OnboardingPage() {
         firebase={firebaseConfig()}
         phoneCountries={tenant.phoneCountries}
         phoneCountryNames={countryNameList(tenant.phoneCountries)}
+        next={next}
       />
     </>
   );

@@ -3,7 +3,7 @@ import { and, count, eq } from 'drizzle-orm';
 import { DEMO_ACCOUNTS } from '@/lib/demo-accounts';
 import { busyParts, fits, openIntervals, segmentsOf, SLOT_STEP_MINUTES, type BusySegment } from '@/lib/domain/availability';
 import { addDays, madridDate, madridWallClock, MINUTE_MS, weekdayOf } from '@/lib/domain/time';
-import { busyRangesOf } from '@/lib/server/repositories/busy-slots';
+import { busyRangesOf, insertBusySlots } from '@/lib/server/repositories/busy-slots';
 import { scheduleOf } from '@/lib/server/repositories/employees';
 import { insertStaffAccount } from '@/lib/server/services/add-employee';
 import { createTenant } from '@/lib/server/services/create-tenant';
@@ -201,14 +201,10 @@ export async function seedTenant(db: Db, slug: string, now = Date.now()): Promis
           createdByRole: 'staff',
         })
         .returning();
-      await tx.insert(busySlots).values(
-        parts.map((b) => ({
-          tenantId,
-          employeeId: stylist.id,
-          appointmentId: appointment!.id,
-          startAt: new Date(b.start),
-          endAt: new Date(b.end),
-        })),
+      await insertBusySlots(
+        tx,
+        parts.map((b) => ({ tenantId, employeeId: stylist.id, appointmentId: appointment!.id, start: b.start, end: b.end })),
+        now,
       );
     }
     return tenantId;

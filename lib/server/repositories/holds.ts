@@ -2,7 +2,7 @@ import 'server-only';
 import { and, eq, gt, inArray, isNull, lt, or, sql } from 'drizzle-orm';
 import { DAY_MS } from '@/lib/domain/time';
 import type { DbOrTx, Tx } from '@/lib/server/db/client';
-import { busySlots, holds } from '@/lib/server/db/schema';
+import { busySlots, holds, users } from '@/lib/server/db/schema';
 
 /** Who may use a hold: the browser that made it (hash of its holder token) and, once signed in, the account. */
 export type Holder = { hash: string | null; userId: string | null };
@@ -53,6 +53,16 @@ export async function findHold(db: DbOrTx, tenantId: number, holdId: string, hol
     .from(holds)
     .where(and(eq(holds.tenantId, tenantId), eq(holds.id, holdId), heldBy(holder)));
   return row ? toRow(row) : null;
+}
+
+/** `findHold` with the e-mail of the hold's stylist (how the API names stylists). */
+export async function findHoldWithEmployee(db: DbOrTx, tenantId: number, holdId: string, holder: Holder): Promise<(HoldRow & { employeeEmail: string }) | null> {
+  const [row] = await db
+    .select({ ...holdColumns, employeeEmail: users.email })
+    .from(holds)
+    .innerJoin(users, and(eq(users.tenantId, holds.tenantId), eq(users.id, holds.employeeId)))
+    .where(and(eq(holds.tenantId, tenantId), eq(holds.id, holdId), heldBy(holder)));
+  return row ? { ...toRow(row), employeeEmail: row.employeeEmail } : null;
 }
 
 /** Ids of `holder`'s holds still live at `now` (epoch ms) and not booked. */
