@@ -2,27 +2,17 @@
 
 import { useEffect, useMemo, useRef, useState } from 'react';
 import dynamic from 'next/dynamic';
-import { useAppRouter } from '@/components/ui/use-app-router';
 import { useTranslations } from 'next-intl';
-import { useSWRConfig } from 'swr';
-import { CLIENT_TOAST_MS, toastError, toastSuccess } from '@/components/ui/toast';
+import { CLIENT_TOAST_MS, toastError } from '@/components/ui/toast';
 import { Spinner } from '@/components/ui/spinner';
 import { ApiClientError, ApiNetworkError, errorMessageOf } from '@/lib/api-client/fetcher';
-import {
-  apiPaths,
-  bookedAppointmentOf,
-  fetchPendingAppointments,
-  insertAppointment,
-  useAvailableHours,
-  useEmployees,
-  useServices,
-} from '@/lib/api-client/hooks';
-import { madridDate } from '@/lib/domain/time';
-import type { Service } from '@/lib/validation/dto';
 import { holdHour } from '@/lib/api-client/holds';
-import type { Hold } from '@/lib/validation/dto';
+import { insertClientAppointment, useAvailableHours, useEmployees, useServices } from '@/lib/api-client/hooks';
+import { madridDate } from '@/lib/domain/time';
+import type { Hold, Service } from '@/lib/validation/dto';
 import { useHoursCheck } from './hours-check';
 import { EmployeeStep, loadable, PersonStep, ServiceStep } from './steps';
+import { useShowBooked } from './use-show-booked';
 import { useWizard } from './use-wizard';
 import { WizardFrame } from './wizard-frame';
 import { flowSteps, personStillBookable, type Person, type WizardValues } from './wizard-state';
@@ -89,8 +79,7 @@ export function BookingWizard(props: BookingWizardProps) {
   const people = props.visitor ? [] : props.people;
   const busy = props.visitor ? [] : (props.busy ?? []);
   const t = useTranslations('booking');
-  const router = useAppRouter();
-  const { mutate } = useSWRConfig();
+  const showBooked = useShowBooked(email ?? '');
   const checkHours = useHoursCheck();
   const steps = useMemo(() => flowSteps('client', { askPerson }), [askPerson]);
   const [today] = useState(() => madridDate(Date.now()));
@@ -166,23 +155,12 @@ export function BookingWizard(props: BookingWizardProps) {
       user_id: user.id,
       user_name: user.name,
     };
-    const booked = async (eventId: string) => {
-      toastSuccess(t('confirmed'), { duration: CLIENT_TOAST_MS });
-      wizard.discard();
-      // Refresh the home's data before going there so the new card can be highlighted.
-      // A failed refresh only delays the highlight: home loads its own data.
-      await Promise.all([mutate(apiPaths.pending(email)), mutate(apiPaths.user(email))]).catch(() => undefined);
-      router.push(`/?eventId=${encodeURIComponent(eventId)}`);
-    };
     try {
-      // insertAppointment retries once, with the same Idempotency-Key, when no answer arrives.
-      await booked(await insertAppointment(booking));
+      // Retried once with the same Idempotency-Key when no answer arrives; then the pending appointments tell.
+      const eventId = await insertClientAppointment(booking, email);
+      wizard.discard();
+      await showBooked(eventId);
     } catch (err) {
-      if (err instanceof ApiNetworkError) {
-        // Still no answer: the booking may have been made. The pending appointments tell.
-        const made = await fetchPendingAppointments(email).then((pending) => bookedAppointmentOf(pending, booking), () => undefined);
-        if (made) return booked(made.id);
-      }
       confirmingNow.current = false;
       setConfirming(false);
       toastError(errorMessageOf(err instanceof ApiNetworkError ? null : err, t('confirmError')), undefined, { duration: CLIENT_TOAST_MS });

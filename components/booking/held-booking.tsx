@@ -3,16 +3,15 @@
 import Link from 'next/link';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslations } from 'next-intl';
-import { useSWRConfig } from 'swr';
 import { Button } from '@/components/ui/button';
-import { CLIENT_TOAST_MS, toastSuccess } from '@/components/ui/toast';
 import { useAppRouter } from '@/components/ui/use-app-router';
 import { ApiClientError, ApiNetworkError, errorMessageOf } from '@/lib/api-client/fetcher';
-import { apiPaths, bookedAppointmentOf, fetchPendingAppointments, insertAppointment } from '@/lib/api-client/hooks';
+import { insertClientAppointment } from '@/lib/api-client/hooks';
 import type { AvailableHour, Employee, Service } from '@/lib/validation/dto';
 import { clientDraftKey, VISITOR_DRAFT_KEY } from './booking-wizard';
 import { useAppointmentSummaryRows } from './later-steps';
 import { PersonStep, SummaryList } from './steps';
+import { useShowBooked } from './use-show-booked';
 import { discardDraft, storeDraft } from './use-wizard';
 import type { Person } from './wizard-state';
 import './booking.css';
@@ -47,7 +46,7 @@ export function HeldBooking({ holdId, service, employee, date, hour, email, peop
   const tb = useTranslations('booking');
   const tc = useTranslations('common');
   const router = useAppRouter();
-  const { mutate } = useSWRConfig();
+  const showBooked = useShowBooked(email, { replace: true });
   const [person, setPerson] = useState<Person | undefined>(askPerson ? undefined : people[0]);
   const [state, setState] = useState<State>(askPerson ? { kind: 'idle' } : { kind: 'booking' });
   const rows = useAppointmentSummaryRows({ service, employee, date, hour });
@@ -65,20 +64,12 @@ export function HeldBooking({ holdId, service, employee, date, hour, email, peop
       user_name: who.name,
       hold_id: holdId,
     };
-    const booked = async (eventId: string) => {
-      discardDraft(VISITOR_DRAFT_KEY);
-      toastSuccess(tb('confirmed'), { duration: CLIENT_TOAST_MS });
-      await Promise.all([mutate(apiPaths.pending(email)), mutate(apiPaths.user(email))]).catch(() => undefined);
-      router.replace(`/?eventId=${encodeURIComponent(eventId)}`);
-    };
     try {
-      await booked(await insertAppointment(body));
+      const eventId = await insertClientAppointment(body, email);
+      discardDraft(VISITOR_DRAFT_KEY);
+      await showBooked(eventId);
     } catch (err) {
-      if (err instanceof ApiNetworkError) {
-        const made = await fetchPendingAppointments(email).then((pending) => bookedAppointmentOf(pending, body), () => undefined);
-        if (made) return booked(made.id);
-        return setState({ kind: 'failed', message: tb('confirmError'), retry: true });
-      }
+      if (err instanceof ApiNetworkError) return setState({ kind: 'failed', message: tb('confirmError'), retry: true });
       if (err instanceof ApiClientError && err.code === 'slot_taken') return setState({ kind: 'taken' });
       setState({ kind: 'failed', message: errorMessageOf(err, tb('confirmError')), retry: !(err instanceof ApiClientError) || err.status >= 500 });
     }

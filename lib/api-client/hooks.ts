@@ -147,6 +147,22 @@ export async function insertAppointment(body: InsertAppointmentBody): Promise<st
 }
 
 /**
+ * A client's booking (`insertAppointment`) that settles an answer lost twice: the client's pending
+ * appointments (`email`'s) then tell whether it was booked. Resolves with the appointment's id; throws what
+ * `insertAppointment` throws otherwise (`ApiNetworkError` when no answer came and no such appointment shows).
+ */
+export async function insertClientAppointment(body: InsertAppointmentBody, email: string): Promise<string> {
+  try {
+    return await insertAppointment(body);
+  } catch (err) {
+    if (!(err instanceof ApiNetworkError)) throw err;
+    const made = await fetchPendingAppointments(email).then((pending) => bookedAppointmentOf(pending, body), () => undefined);
+    if (made) return made.id;
+    throw err;
+  }
+}
+
+/**
  * The pending appointment a booking body made, if any: same person, stylist, service and start. For a
  * confirm whose answer never arrived (the client's pending appointments tell whether it was booked).
  */
