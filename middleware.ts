@@ -14,6 +14,8 @@ import { contentSecurityPolicy, createNonce, cspOptionsFromEnv, hstsHeader } fro
 import { CLIENT_IP_HEADER, requestHost, SESSION_COOKIE } from '@/lib/tenant-host';
 import messages from '@/lib/i18n/messages/es.json';
 
+/** The booking open to visitors and where it finishes after sign-in (beyond-the-spec section 1). */
+const VISITOR_PATHS = /^\/reservar(\/confirmar)?$/;
 const CLIENT_PATHS = [/^\/$/, /^\/onboarding$/, /^\/new\/appointment$/];
 const STAFF_PATHS = [
   /^\/$/,
@@ -121,16 +123,16 @@ export async function middleware(req: NextRequest) {
   if (session.status === 200 && session.role) {
     if (pathname === '/login') return redirect('/');
     if (session.role === 'client') {
-      // /reservar finishes a booking a visitor held before signing in (beyond-the-spec section 1).
-      if (pathname === '/onboarding' || pathname === '/reservar') return next();
+      // /reservar/confirmar finishes a booking a visitor held before signing in (beyond-the-spec section 1).
+      if (pathname === '/onboarding' || VISITOR_PATHS.test(pathname)) return next();
       if (!CLIENT_PATHS.some((p) => p.test(pathname))) return redirect('/');
       return rewrite(`/client${pathname === '/' ? '' : pathname}`);
     }
     if (!STAFF_PATHS.some((p) => p.test(pathname))) return redirect('/');
     return rewrite(`/staff${pathname === '/' ? '' : pathname}`);
   }
-  // No session (or an unknown tenant, which the login page reports). /reservar: the booking open to visitors.
-  if (pathname === '/login' || pathname === '/onboarding' || pathname === '/reservar') return next();
+  // No session (or an unknown tenant, which the login page reports).
+  if (pathname === '/login' || pathname === '/onboarding' || VISITOR_PATHS.test(pathname)) return next();
   return redirect('/login');
 }
 

@@ -34,7 +34,7 @@ export type HeldBookingProps = {
 type State = { kind: 'booking' } | { kind: 'idle' } | { kind: 'taken' } | { kind: 'failed'; message: string; retry: boolean };
 
 /**
- * The end of a visitor's booking (beyond-the-spec section 1, `/reservar?hold=`): back from sign-in (and
+ * The end of a visitor's booking (beyond-the-spec section 1, `/reservar/confirmar?hold=`): back from sign-in (and
  * onboarding for a new client), the held choice is booked by itself on the held hour (`hold_id`), and the
  * client lands on Mis citas with the new card highlighted. With sub-users, the client first says for whom.
  * A taken hour says so and offers "Elegir otra hora" (the client wizard on the hour step with the same

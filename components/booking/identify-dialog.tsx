@@ -13,7 +13,7 @@ import type { Hold } from '@/lib/validation/dto';
  * "Confirmar" for a visitor (beyond-the-spec section 1): the hour is held, and the visitor chooses how to
  * identify: "Continuar con Google" (the OpenID sign-in, returning to the held booking) or "Recibir un
  * enlace por correo" (the link carries the hold, so it may be opened on another device). A new client then
- * completes onboarding; the booking finishes by itself on `/reservar?hold=`.
+ * completes onboarding; the booking finishes by itself on `/reservar/confirmar?hold=`.
  */
 export function IdentifyDialog({ hold, onClose }: { hold: Hold; onClose: () => void }) {
   const t = useTranslations('visitor');

@@ -3,7 +3,7 @@
 import { useCallback, useEffect, useLayoutEffect, useRef, useState, useSyncExternalStore } from 'react';
 import { useTranslations } from 'next-intl';
 import { sameJson } from '@/components/ui/keep-draft';
-import { NAME_MAX } from '@/lib/validation/common';
+import { NAME_MAX } from '@/lib/validation/limits';
 import {
   choose,
   clearAfter,

@@ -4,7 +4,7 @@
  * steps. Pure. How a slot selected in the agenda prefills the staff flows is in ./wizard-preset (zod, the date formats),
  * apart so the client wizard's first load stays light.
  */
-import { NAME_MAX } from '@/lib/validation/common';
+import { NAME_MAX } from '@/lib/validation/limits';
 import type { AvailableHour, Employee, Service } from '@/lib/validation/dto';
 
 /** The three flows of spec section 2, "Booking wizard". */

@@ -5,15 +5,15 @@ import { useTranslations } from 'next-intl';
 import { Button } from '@/components/ui/button';
 import { Field } from '@/components/ui/field';
 import { useSecondsUntil } from '@/components/ui/use-seconds-until';
-import { useZodForm } from '@/components/ui/use-zod-form';
+import { useLoaded, useZodForm } from '@/components/ui/use-zod-form';
 import { requestEmailLink } from '@/lib/api-client/auth';
 import { ApiClientError, errorMessageOf } from '@/lib/api-client/fetcher';
-import { ZEmailLinkRequest } from '@/lib/validation/auth';
 
 /** Seconds before "Reenviar enlace" is offered again (the server's per-address limit still applies). */
 export const RESEND_SECONDS = 60;
 
-const ZEmailOnly = ZEmailLinkRequest.pick({ email: true });
+/** The contract's e-mail field, loaded after the first view: zod stays out of /login's first-load JavaScript. */
+const loadEmailSchema = () => import('@/lib/validation/auth').then((m) => m.ZEmailLinkRequest.pick({ email: true }));
 
 /** The instant (epoch ms) `seconds` from now; called from event handlers only. */
 const secondsFromNow = (seconds: number) => Date.now() + seconds * 1000;
@@ -27,7 +27,7 @@ const secondsFromNow = (seconds: number) => Date.now() + seconds * 1000;
  */
 export function EmailLinkForm({ next, holdId }: { next?: string; holdId?: string }) {
   const t = useTranslations('login');
-  const form = useZodForm(ZEmailOnly, { email: '' });
+  const form = useZodForm(useLoaded(loadEmailSchema), { email: '' });
   const [sentTo, setSentTo] = useState<string | null>(null);
   const [resendAt, setResendAt] = useState(0);
   const [busy, setBusy] = useState(false);

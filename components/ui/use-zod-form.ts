@@ -1,23 +1,42 @@
 'use client';
 
-import { useId, useState, type ChangeEvent, type FormEvent } from 'react';
+import { useEffect, useId, useState, type ChangeEvent, type FormEvent } from 'react';
 import type { ZodType } from 'zod';
+
+/**
+ * A value loaded once the component has mounted (e.g. a form's schema, kept out of the page's first-load
+ * JavaScript with `import()`); null until it arrives.
+ */
+export function useLoaded<T>(load: () => Promise<T>): T | null {
+  const [value, setValue] = useState<T | null>(null);
+  useEffect(() => {
+    let live = true;
+    void load().then((v) => live && setValue(() => v));
+    return () => {
+      live = false;
+    };
+    // Loaded once, on mount.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
+  return value;
+}
 
 /**
  * A small form of text fields validated by a schema (the contract's): each field's first schema message,
  * shown once the field was left or the form was sent. Sending an invalid form focuses the first invalid
  * field (the first field when the schema's first issue names none); a valid one hands over the parsed data.
+ * A schema still loading (`null`, see `useLoaded`) shows no message and sends nothing.
  */
-export function useZodForm<V extends Record<string, string>, T>(schema: ZodType<T>, initial: V) {
+export function useZodForm<V extends Record<string, string>, T>(schema: ZodType<T> | null, initial: V) {
   type Name = keyof V & string;
   const base = useId();
   const [values, setValues] = useState<V>(initial);
   const [touched, setTouched] = useState<Partial<Record<Name, boolean>>>({});
   const [submitted, setSubmitted] = useState(false);
 
-  const parsed = schema.safeParse(values);
+  const parsed = schema?.safeParse(values) ?? null;
   const errors: Partial<Record<Name, string>> = {};
-  if (!parsed.success) {
+  if (parsed && !parsed.success) {
     for (const issue of parsed.error.issues) {
       const field = issue.path[0];
       if (typeof field === 'string' && field in values && !errors[field as Name]) errors[field as Name] = issue.message;
@@ -41,7 +60,7 @@ export function useZodForm<V extends Record<string, string>, T>(schema: ZodType<
     /** The form's onSubmit: nothing while `busy`; otherwise validates, then focuses or calls `onValid`. */
     handleSubmit: (onValid: (data: T) => unknown, busy = false) => (e: FormEvent) => {
       e.preventDefault();
-      if (busy) return;
+      if (busy || !parsed) return;
       setSubmitted(true);
       if (!parsed.success) {
         const first = parsed.error.issues[0]?.path[0];

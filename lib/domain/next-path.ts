@@ -30,4 +30,4 @@ export function safeNextPath(value: unknown): string | null {
 }
 
 /** Where a visitor's booking resumes once signed in (beyond-the-spec §1): the page that books the held hour. */
-export const resumePath = (holdId: string) => `/reservar?hold=${encodeURIComponent(holdId)}`;
+export const resumePath = (holdId: string) => `/reservar/confirmar?hold=${encodeURIComponent(holdId)}`;

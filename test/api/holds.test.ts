@@ -80,7 +80,7 @@ async function signInByLink(email: string, o: { holdId?: string; askWith?: strin
   const asked = await call(requestLinkHandler, {
     method: 'POST',
     path: '/api/v1/auth/email-link',
-    body: { email, next: o.holdId ? `/reservar?hold=${o.holdId}` : '/reservar', ...(o.holdId ? { hold_id: o.holdId } : {}) },
+    body: { email, next: o.holdId ? `/reservar/confirmar?hold=${o.holdId}` : '/reservar', ...(o.holdId ? { hold_id: o.holdId } : {}) },
     cookie: o.askWith,
     headers: { 'x-klok-client-ip': `10.8.${Math.floor(ips / 250)}.${ips % 250}` },
   });

@@ -20,7 +20,7 @@ export async function generateMetadata(): Promise<Metadata> {
 
 /**
  * Onboarding (spec section 2): only for a signed-in client who has not finished it yet. `?next=` (a
- * same-origin path, else ignored) is where it goes once finished: the booking a visitor held (`/reservar?hold=`).
+ * same-origin path, else ignored) is where it goes once finished: the booking a visitor held (`/reservar/confirmar?hold=`).
  */
 export default async function OnboardingPage({ searchParams }: { searchParams: Promise<{ next?: string | string[] }> }) {
   const { tenant, user } = await getSession();

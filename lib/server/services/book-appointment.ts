@@ -32,7 +32,10 @@ export type ClientBookingInput = ClientAppointmentInsert;
  * Returns the new appointment's id. Errors: 403 (another account), 404 (stylist, service),
  * 409 `slot_taken` / `allowance_exceeded`, 422 (not offered, outside window, past, not a bookable hour).
  * `once`: the request's `Idempotency-Key`, claimed first and answered last inside the transaction
- * (lib/server/idempotency.ts).
+ * (lib/server/idempotency.ts). `input.hold_id`: the client's live hold of this hour (beyond-the-spec section 1),
+ * found by the account or by `holderHash` (the browser's holder cookie): its time becomes the booking's, and
+ * the hold is marked booked; a hold of another hour is 422; an expired, unknown or someone else's hold
+ * changes nothing.
  */
 export async function bookAsClient(
   db: Db,
@@ -44,7 +47,7 @@ export async function bookAsClient(
   holderHash: string | null = null,
 ): Promise<{ event_id: string }> {
   if (input.client_id !== actor.email) throw new ApiError('forbidden', errorMessage('forbidden'));
-  const { employee, service, start, end } = await resolveBooking(db, tenantId, input);
+  const { employee, service, start } = await resolveBooking(db, tenantId, input);
   assertClientWindow(start, now);
   const segments = segmentsOf(service.durationMinutes, service.busySlots);
   const parts = busyParts(start, segments);

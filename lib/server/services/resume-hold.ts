@@ -21,7 +21,7 @@ export type HeldChoice = {
 
 /**
  * The choice a visitor held (beyond-the-spec section 1), for the page that finishes its booking after
- * sign-in (`/reservar?hold=`): the hold of `holdId` (a uuid) when it belongs to `holder` (the browser's
+ * sign-in (`/reservar/confirmar?hold=`): the hold of `holdId` (a uuid) when it belongs to `holder` (the browser's
  * holder hash or the signed-in account), expired or booked ones included, with its service and stylist as
  * the client wizard shows them. Null when there is no such hold, or its stylist or service is gone.
  */
