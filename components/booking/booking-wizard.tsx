@@ -6,8 +6,7 @@ import { useTranslations } from 'next-intl';
 import { CLIENT_TOAST_MS, toastError } from '@/components/ui/toast';
 import { Spinner } from '@/components/ui/spinner';
 import { ApiClientError, ApiNetworkError, errorMessageOf } from '@/lib/api-client/fetcher';
-import { holdHour } from '@/lib/api-client/holds';
-import { insertClientAppointment, useAvailableHours, useEmployees, useServices } from '@/lib/api-client/hooks';
+import { useAvailableHours, useEmployees, useServices } from '@/lib/api-client/hooks';
 import { madridDate } from '@/lib/domain/time';
 import type { Hold, Service } from '@/lib/validation/dto';
 import { useHoursCheck } from './hours-check';
@@ -23,6 +22,8 @@ import { flowSteps, personStillBookable, type Person, type WizardValues } from '
  * in should a step be reached first.
  */
 const loadLaterSteps = () => import('./later-steps');
+/** The booking call (idempotency keys, the pending check) and the visitor's hold: needed at "Confirmar cita" only. */
+const loadBooking = () => Promise.all([import('@/lib/api-client/booking'), import('@/lib/api-client/holds')]);
 const DateStep = dynamic(() => loadLaterSteps().then((m) => m.ClientDateStep), { loading: () => <Spinner /> });
 const HourStep = dynamic(() => loadLaterSteps().then((m) => m.HourStep), { loading: () => <Spinner /> });
 const SummaryStep = dynamic(() => loadLaterSteps().then((m) => m.SummaryStep), { loading: () => <Spinner /> });
@@ -83,9 +84,11 @@ export function BookingWizard(props: BookingWizardProps) {
   const checkHours = useHoursCheck();
   const steps = useMemo(() => flowSteps('client', { askPerson }), [askPerson]);
   const [today] = useState(() => madridDate(Date.now()));
-  // The later steps' code (the calendar, the date formats) loads right after the first view, before it is needed.
+  // The later steps' code (the calendar, the date formats) and the booking call load right after the first
+  // view, before they are needed (and while the network is there).
   useEffect(() => {
     void loadLaterSteps();
+    void loadBooking();
   }, []);
   const [confirming, setConfirming] = useState(false);
   // A second tap before the button shows busy (the same frame) confirms nothing more.
@@ -129,6 +132,7 @@ export function BookingWizard(props: BookingWizardProps) {
     confirmingNow.current = true;
     setConfirming(true);
     try {
+      const [, { holdHour }] = await loadBooking();
       setHeld(await holdHour({ start_time: hour.start_time, employee_id: employee.email, service_ids: [service.id] }));
     } catch (err) {
       toastError(errorMessageOf(err, t('confirmError')), undefined, { duration: CLIENT_TOAST_MS });
@@ -157,6 +161,7 @@ export function BookingWizard(props: BookingWizardProps) {
     };
     try {
       // Retried once with the same Idempotency-Key when no answer arrives; then the pending appointments tell.
+      const [{ insertClientAppointment }] = await loadBooking();
       const eventId = await insertClientAppointment(booking, email);
       wizard.discard();
       await showBooked(eventId);

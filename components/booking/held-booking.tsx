@@ -6,7 +6,7 @@ import { useTranslations } from 'next-intl';
 import { Button } from '@/components/ui/button';
 import { useAppRouter } from '@/components/ui/use-app-router';
 import { ApiClientError, ApiNetworkError, errorMessageOf } from '@/lib/api-client/fetcher';
-import { insertClientAppointment } from '@/lib/api-client/hooks';
+import { insertClientAppointment } from '@/lib/api-client/booking';
 import type { AvailableHour, Employee, Service } from '@/lib/validation/dto';
 import { clientDraftKey, VISITOR_DRAFT_KEY } from './booking-wizard';
 import { useAppointmentSummaryRows } from './later-steps';

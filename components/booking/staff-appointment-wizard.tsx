@@ -2,7 +2,8 @@
 
 import { useCallback, useMemo, useState } from 'react';
 import { useTranslations } from 'next-intl';
-import { insertAppointment, useAvailableHours, useServices, useUser } from '@/lib/api-client/hooks';
+import { insertAppointment } from '@/lib/api-client/booking';
+import { useAvailableHours, useServices, useUser } from '@/lib/api-client/hooks';
 import { needsAllowanceConfirmation } from '@/lib/domain/allowance';
 import type { Employee } from '@/lib/validation/dto';
 import { madridDate } from '@/lib/domain/time';

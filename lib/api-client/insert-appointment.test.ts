@@ -1,6 +1,6 @@
 import type { Appointment } from '@/lib/validation/dto';
 import { ApiClientError, ApiNetworkError } from './fetcher';
-import { bookedAppointmentOf, insertAppointment, type InsertAppointmentBody } from './hooks';
+import { bookedAppointmentOf, insertAppointment, type InsertAppointmentBody } from './booking';
 
 type Call = { body: unknown; key: string | undefined };
 
