@@ -141,6 +141,33 @@ function countStartsBefore(index: SweepIndex, x: number, inclusive: boolean): nu
   return lo;
 }
 
+/** A stylist-day's open and busy ranges, indexed once for many placement checks (`serviceFitsAt`). */
+export type DayIndex = { open: SweepIndex; busy: SweepIndex };
+
+/** Indexes a stylist-day: its open intervals and its busy ranges (epoch ms). */
+export function indexDay(open: Range[], busy: Range[]): DayIndex {
+  return { open: sweepIndex(open), busy: sweepIndex(busy) };
+}
+
+/**
+ * True when a service of `durationMinutes` with busy `segments`, starting at `start` (epoch ms), lies wholly
+ * inside one open interval of the indexed day and every busy part is clear of its busy time (rest gaps do
+ * not block). The rule `availableStarts` applies to each start of its grid, for any start: a later service
+ * of a visit begins where the one before it ends. Two binary searches per part.
+ */
+export function serviceFitsAt(day: DayIndex, start: number, durationMinutes: number, segments: BusySegment[]): boolean {
+  const end = start + durationMinutes * MINUTE_MS;
+  const inOpen = countStartsBefore(day.open, start, true);
+  if (inOpen === 0 || day.open.maxEnds[inOpen - 1]! < end) return false;
+  for (const s of segments) {
+    const ps = start + s.startMinutes * MINUTE_MS;
+    const pe = start + s.endMinutes * MINUTE_MS;
+    const before = countStartsBefore(day.busy, pe, false);
+    if (before > 0 && day.busy.maxEnds[before - 1]! > ps) return false;
+  }
+  return true;
+}
+
 /**
  * Bookable start instants (epoch ms) for a service on a date: every 15 minutes from the start of each
  * open interval, not before `now`, before `until`, with the whole service inside the interval and every

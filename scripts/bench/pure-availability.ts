@@ -8,9 +8,12 @@
  *
  * The dates rotate over a whole year (DST days included). The per-date UTC offsets are memoised (as in the
  * server); an informative third row measures the same calls with that memo cleared before each call.
+ * A second case times a month of "Cualquier estilista" for a 3-service visit (lib/domain/visit.ts): 8 stylists
+ * × 30 days, 40 busy ranges each; median per month (budget ≤ 2 ms).
  * Run: `NODE_OPTIONS=--conditions=react-server node --import tsx scripts/bench/pure-availability.ts`.
  */
 import { availableStarts, clientWindowEnd, groupByHour, openIntervals, segmentsOf, type WeekShift } from '../../lib/domain/availability';
+import { visitStarts, type VisitService, type VisitStylist } from '../../lib/domain/visit';
 import { clearMadridDayCache, HOUR_MS, madridWallClock, MINUTE_MS, type Range } from '../../lib/domain/time';
 
 const CALLS = Math.max(20_000, Number(process.env.BENCH_PURE_CALLS ?? 50_000));
@@ -81,6 +84,56 @@ function measure(cold: boolean): { median: number; p95: number } {
   return { median: at(50), p95: at(95) };
 }
 
+/** "Cualquier estilista": a 3-service visit (a colour with its processing gap, a cut, a blow-dry). */
+const VISIT: VisitService[] = [
+  { id: 1, durationMinutes: 60, segments: [{ startMinutes: 0, endMinutes: 20 }, { startMinutes: 50, endMinutes: 60 }] },
+  { id: 2, durationMinutes: 30, segments: [{ startMinutes: 0, endMinutes: 30 }] },
+  { id: 3, durationMinutes: 20, segments: [{ startMinutes: 0, endMinutes: 20 }] },
+];
+const STYLISTS = 8;
+const MONTH_DAYS = 30;
+const MONTH_RUNS = Math.max(50, Number(process.env.BENCH_PURE_MONTHS ?? 200));
+
+/**
+ * The stylists of each date of `DAYS` (inputs, built before timing): 8 who all offer the visit's services,
+ * each with the date's 40 busy ranges shifted by its index (so their free time differs).
+ */
+const TEAM_DAYS = DAYS.map(({ date, busy, now }) => {
+  const open = openIntervals(date, WEEK, null);
+  const stylists: VisitStylist[] = Array.from({ length: STYLISTS }, (_, k) => ({
+    id: `estilista${k}@klok.demo`,
+    offers: [1, 2, 3],
+    open,
+    busy: busy.map((r) => ({ start: r.start + k * 15 * MINUTE_MS, end: r.end + k * 15 * MINUTE_MS })),
+  }));
+  return { stylists, now, until: clientWindowEnd(now) };
+});
+
+/** One month of "Cualquier estilista" availability: the visit's starts on 30 dates. Returns the number of starts. */
+function anyStylistMonth(firstDay: number): number {
+  let n = 0;
+  for (let d = 0; d < MONTH_DAYS; d++) {
+    const { stylists, now, until } = TEAM_DAYS[(firstDay + d) % TEAM_DAYS.length]!;
+    n += visitStarts({ services: VISIT, stylists, anyStylist: true, now, until }).length;
+  }
+  return n;
+}
+
+/** Times MONTH_RUNS months of `anyStylistMonth`, one by one: median and p95 in ms. */
+function measureMonths(): { median: number; p95: number; starts: number } {
+  let sink = 0;
+  for (let i = 0; i < 10; i++) sink += anyStylistMonth(i);
+  const times = new Float64Array(MONTH_RUNS);
+  for (let i = 0; i < MONTH_RUNS; i++) {
+    const t0 = process.hrtime.bigint();
+    sink += anyStylistMonth(i * 7);
+    times[i] = Number(process.hrtime.bigint() - t0) / 1e6;
+  }
+  times.sort();
+  const at = (p: number) => times[Math.min(MONTH_RUNS - 1, Math.ceil((p / 100) * MONTH_RUNS) - 1)]!;
+  return { median: at(50), p95: at(95), starts: Math.round(sink / (MONTH_RUNS + 10)) };
+}
+
 function main() {
   const warm = measure(false);
   const cold = measure(true);
@@ -100,6 +153,23 @@ function main() {
   row('median', warm.median, 20, '');
   row('p95', warm.p95, null, '');
   row('median (cold date cache)', cold.median, null, '; the per-date offsets recomputed every call');
+
+  const month = measureMonths();
+  const monthRow = (metric: string, value: number, budget: number | null) =>
+    console.log(
+      `BENCH_ROW ${JSON.stringify({
+        case: 'pure "Cualquier estilista" month (3-service visit, 8 stylists × 30 days, 40 busy ranges each)',
+        engine: '-',
+        metric,
+        value: Math.round(value * 100) / 100,
+        unit: 'ms',
+        budget,
+        op: budget === null ? null : '<=',
+        note: `${MONTH_RUNS} months; about ${month.starts} starts offered a month`,
+      })}`,
+    );
+  monthRow('median', month.median, 2);
+  monthRow('p95', month.p95, null);
 }
 
 main();
