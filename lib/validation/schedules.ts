@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { DAY_MS } from '@/lib/domain/time';
+import { VISIT_MAX_SERVICES } from '@/lib/domain/visit';
 import { NAME_MAX, ZBodyId, ZDate, ZEmail, ZIdempotencyKey, ZInstant } from './common';
 import { v } from './messages';
 
@@ -98,3 +99,17 @@ export const ZHoldCreate = z.object({
   service_ids: z.array(ZBodyId).min(1).max(1),
 });
 export type HoldCreate = z.infer<typeof ZHoldCreate>;
+
+/**
+ * `services=` of the availability call (beyond-the-spec section 2): a visit's service ids in visit order,
+ * comma-separated, 1 to VISIT_MAX_SERVICES, no repeats.
+ */
+export const ZVisitServiceIds = z
+  .string()
+  .max(60, v.invalidServices)
+  .regex(new RegExp(`^[1-9]\\d{0,8}(,[1-9]\\d{0,8}){0,${VISIT_MAX_SERVICES - 1}}$`), v.invalidServices)
+  .transform((list) => list.split(',').map(Number))
+  .refine((ids) => new Set(ids).size === ids.length, v.invalidServices);
+
+/** The stylist of the availability call: an e-mail, or `any` for "Cualquier estilista" (beyond-the-spec section 2). */
+export const ZStylistOrAny = z.union([z.literal('any'), ZEmail]);

@@ -197,6 +197,32 @@ const availabilityContextQuery = preparedPerDb((db) => {
     .prepare(UNNAMED_STATEMENT);
 });
 
+/** A stylist's day as a visit's availability reads it (see `teamDayOf`). */
+export type TeamDay = { id: string; email: string; week: WeekShift[]; special: SpecialShift | null; offers: number[] };
+
+/**
+ * In one statement, the active staff of the tenant who offer at least one of `serviceIds` (or only the one
+ * with e-mail `email`, whatever it offers), by e-mail: their weekly shifts, the special shift of `date` and
+ * which of `serviceIds` each offers. For the availability of visits and "Cualquier estilista".
+ */
+export async function teamDayOf(db: DbOrTx, tenantId: number, date: string, serviceIds: number[], email?: string): Promise<TeamDay[]> {
+  const ids = sql`${`{${serviceIds.join(',')}}`}::int[]`;
+  const rows = await db
+    .select({
+      id: users.id,
+      email: users.email,
+      week: weekShiftsOfUser(tenantId),
+      special: sql<{ available: boolean; shifts: { open: string; close: string }[] } | null>`(select json_build_object('available', s.available, 'shifts', s.shifts) from special_shifts s where s.tenant_id = ${tenantId} and s.employee_id = "users"."id" and s.date = ${date} limit 1)`,
+      offers: sql<number[]>`(select coalesce(json_agg(es.service_id), '[]'::json) from employee_services es where es.tenant_id = ${tenantId} and es.employee_id = "users"."id" and es.service_id = any(${ids}))`,
+    })
+    .from(users)
+    .where(and(eq(users.tenantId, tenantId), inArray(users.role, ['employee', 'admin']), notRemoved(users.tenantId, users.id), email === undefined ? undefined : eq(users.email, normalEmail(email))))
+    .orderBy(asc(users.email));
+  return rows
+    .filter((r) => email !== undefined || r.offers.length > 0)
+    .map((r) => ({ ...r, special: r.special ? { date, available: r.special.available, shifts: r.special.shifts } : null }));
+}
+
 /* ------------------------------------------------------------------------------------------------
  * Employee management: one stylist, its information, weekly and special shifts, services.
  * ---------------------------------------------------------------------------------------------- */

@@ -1,4 +1,6 @@
 import 'server-only';
+import { segmentsOf } from '@/lib/domain/availability';
+import type { VisitService } from '@/lib/domain/visit';
 import { and, asc, eq, inArray, isNull } from 'drizzle-orm';
 import type { z } from 'zod';
 import { centsToEuros } from '@/lib/domain/money';
@@ -43,6 +45,15 @@ export async function listServices(
   return rows
     .map((s) => toServiceDto(s, byService.get(s.id) ?? []))
     .filter((s) => !opts.associated || s.employees.length > 0);
+}
+
+/** The live services of the tenant among `ids`, as a visit plans them (duration in minutes, busy segments). */
+export async function visitServicesOf(db: DbOrTx, tenantId: number, ids: number[]): Promise<VisitService[]> {
+  const rows = await db
+    .select({ id: services.id, durationMinutes: services.durationMinutes, busySlots: services.busySlots })
+    .from(services)
+    .where(and(eq(services.tenantId, tenantId), isNull(services.deletedAt), inArray(services.id, ids.length ? ids : [-1])));
+  return rows.map((r) => ({ id: r.id, durationMinutes: r.durationMinutes, segments: segmentsOf(r.durationMinutes, r.busySlots) }));
 }
 
 /** One service row of the tenant (not deleted), or null. */

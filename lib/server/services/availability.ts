@@ -11,12 +11,14 @@ import {
   type WeekShift,
 } from '@/lib/domain/availability';
 import { DAY_MS, madridWallClock } from '@/lib/domain/time';
+import { visitDurationMinutes, visitStarts, type VisitService, type VisitStylist } from '@/lib/domain/visit';
 import type { DbOrTx } from '@/lib/server/db/client';
 import { ApiError } from '@/lib/server/errors';
 import { errorMessage } from '@/lib/server/messages';
 import { appointmentExists } from '@/lib/server/repositories/appointments';
 import { busyRangesOf, type BusyExcept } from '@/lib/server/repositories/busy-slots';
-import { availabilityContextOf } from '@/lib/server/repositories/employees';
+import { availabilityContextOf, teamDayOf } from '@/lib/server/repositories/employees';
+import { visitServicesOf } from '@/lib/server/repositories/services';
 
 export type Flow = 'client' | 'staff';
 
@@ -108,4 +110,45 @@ export async function availableHoursFor(db: DbOrTx, tenantId: number, flow: Flow
   };
   const starts = await startsFromSchedule(db, input, ctx.week, ctx.special);
   return groupByHour(starts, duration);
+}
+
+/** The query of the visit form of the availability call (beyond-the-spec section 2). */
+export type VisitHoursQuery = {
+  /** Madrid date, YYYY-MM-DD. */
+  date: string;
+  /** The stylist's e-mail, or `any` ("Cualquier estilista"). */
+  employee: string;
+  /** The visit's services (ids), in visit order, 1 to VISIT_MAX_SERVICES. */
+  serviceIds: number[];
+  /** The caller's own live holds (uuids): their time is offered to the caller. */
+  holdIds?: string[];
+};
+
+/**
+ * Bookable hours of a visit on a date at `now` (epoch ms) (beyond-the-spec section 2): the services back to
+ * back in the order given, by the one stylist named or, with `any`, by anyone who offers each service and is
+ * free then (lib/domain/visit.ts); grouped by Madrid hour, each hour lasting the whole visit. Clients get at
+ * most 30 days ahead. Errors: 404 an unknown (or deleted) service, an unknown (or removed) stylist.
+ */
+export async function visitHoursFor(db: DbOrTx, tenantId: number, flow: Flow, q: VisitHoursQuery, now: number): Promise<HourGroup[]> {
+  const found = await visitServicesOf(db, tenantId, q.serviceIds);
+  const services = q.serviceIds.map((id) => found.find((s) => s.id === id));
+  if (services.some((s) => s === undefined)) throw new ApiError('not_found', errorMessage('serviceNotFound'));
+  const any = q.employee === 'any';
+  const team = await teamDayOf(db, tenantId, q.date, q.serviceIds, any ? undefined : q.employee);
+  if (!any && team.length === 0) throw new ApiError('not_found', errorMessage('employeeNotFound'));
+  const dayStart = madridWallClock(q.date, 0);
+  const dayEnd = madridWallClock(q.date, 1440);
+  const stylists: VisitStylist[] = [];
+  await Promise.all(
+    team.map(async (member) => {
+      const open = openIntervals(q.date, member.week, member.special);
+      if (open.length === 0) return;
+      const busy = await busyRangesOf(db, tenantId, member.id, dayStart, dayEnd + DAY_MS, now, { holdIds: q.holdIds });
+      stylists.push({ id: member.email, offers: member.offers, open, busy });
+    }),
+  );
+  const visit = services as VisitService[];
+  const starts = visitStarts({ services: visit, stylists, anyStylist: any, now, until: flow === 'client' ? clientWindowEnd(now) : null });
+  return groupByHour(starts, visitDurationMinutes(visit));
 }
