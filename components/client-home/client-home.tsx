@@ -9,7 +9,7 @@ import { ErrorIcon } from '@/components/ui/error-icon';
 import { PlusIcon } from '@/components/ui/icons';
 import { useFacility, usePendingAppointments, useUser } from '@/lib/api-client/hooks';
 import type { Appointment, UserDto } from '@/lib/validation/dto';
-import { bookingOptions } from '@/lib/domain/allowance';
+import { bookingOptions, pendingVisitPeople } from '@/lib/domain/allowance';
 import { AppointmentCard, appointmentCardId } from './appointment-card';
 import { BookingLimitText } from './booking-limit';
 import { downloadReminder } from './download-reminder';
@@ -74,7 +74,7 @@ export function ClientHome({ email, initialUser, highlightId, onlineBooking = tr
 
   const firstName = greetingName(user);
   // Pedir cita shows only when some person can still book: never a wizard that cannot finish.
-  const options = bookingOptions({ id: user.id, name: user.name }, user.users, pending.map((a) => a.user_id), user.n_appointments_allowed);
+  const options = bookingOptions({ id: user.id, name: user.name }, user.users, pendingVisitPeople(pending), user.n_appointments_allowed);
   const download = (a: Appointment) =>
     void downloadReminder(a, facility, {
       description: t('reminderDescription', { service: a.service_name, employee: a.employee_name }),
@@ -84,7 +84,7 @@ export function ClientHome({ email, initialUser, highlightId, onlineBooking = tr
     <div className="client-home">
       <section className="hero">
         <h1 className="page-title">{t('greeting', { name: firstName })}</h1>
-        <BookingLimitText options={options} pending={pending.length} allowed={user.n_appointments_allowed} />
+        <BookingLimitText options={options} pending={pendingVisitPeople(pending).length} allowed={user.n_appointments_allowed} />
       </section>
 
       {facility && <FacilityCard facility={facility} />}

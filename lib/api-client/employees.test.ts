@@ -3,6 +3,7 @@ import { employeePaths, scheduleConflictOf } from './employees';
 
 const appointment = {
   id: 'a1',
+  visit_id: 'a1',
   type: 'appointment',
   facility_id: 1,
   employee_id: 'sara@klok.demo',

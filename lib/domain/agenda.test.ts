@@ -172,6 +172,7 @@ describe('parseStoredView', () => {
 
 const appt = (over: Partial<Appointment> = {}): Appointment => ({
   id: 'a1',
+  visit_id: 'a1',
   type: 'appointment',
   facility_id: 1,
   employee_id: 'marcos@klok.demo',

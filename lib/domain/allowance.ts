@@ -1,7 +1,15 @@
 /**
  * The booking allowance (spec sections 4 and 5; decisions "Allowance").
- * `pending` counts every pending (not cancelled, not ended) appointment of the account, sub-users included.
+ * `pending` counts every pending (not cancelled, not ended) visit of the account, sub-users included: a
+ * visit of several services counts once (beyond-the-spec section 2).
  */
+
+/** The person (`user_id`) of each pending visit among pending appointments: one entry per `visit_id`. */
+export function pendingVisitPeople(pending: readonly { visit_id: string; user_id: string }[]): string[] {
+  const byVisit = new Map<string, string>();
+  for (const a of pending) if (!byVisit.has(a.visit_id)) byVisit.set(a.visit_id, a.user_id);
+  return [...byVisit.values()];
+}
 
 /** True when the account may book one more appointment: pending strictly below the allowance. */
 export function canBook(pending: number, allowed: number | null | undefined): boolean {

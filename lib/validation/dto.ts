@@ -57,6 +57,11 @@ export type BusySegment = z.infer<typeof ZBusySegment>;
 /** An appointment (spec section 3), as the pending list, the agenda and the client history return it. */
 export const ZAppointment = z.object({
   id: z.string(),
+  /**
+   * The visit the appointment is a service of (beyond-the-spec section 2): shared by the services booked
+   * together; an appointment booked alone is a visit of one, whose visit id is its own id.
+   */
+  visit_id: z.string(),
   type: z.literal('appointment'),
   facility_id: z.number().int(),
   /** The stylist's e-mail. */

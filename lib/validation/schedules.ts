@@ -4,13 +4,36 @@ import { VISIT_MAX_SERVICES } from '@/lib/domain/visit';
 import { NAME_MAX, ZBodyId, ZDate, ZEmail, ZIdempotencyKey, ZInstant } from './common';
 import { v } from './messages';
 
+/**
+ * `services=` of the availability call (beyond-the-spec section 2): a visit's service ids in visit order,
+ * comma-separated, 1 to VISIT_MAX_SERVICES, no repeats.
+ */
+export const ZVisitServiceIds = z
+  .string()
+  .max(60, v.invalidServices)
+  .regex(new RegExp(`^[1-9]\\d{0,8}(,[1-9]\\d{0,8}){0,${VISIT_MAX_SERVICES - 1}}$`), v.invalidServices)
+  .transform((list) => list.split(',').map(Number))
+  .refine((ids) => new Set(ids).size === ids.length, v.invalidServices);
+
+/** The stylist of the availability call: an e-mail, or `any` for "Cualquier estilista" (beyond-the-spec section 2). */
+export const ZStylistOrAny = z.union([z.literal('any'), ZEmail]);
+
 /** `PATCH /schedules/insert/appointment`, client flow (spec section 7). */
 export const ZClientAppointmentInsert = z.object({
   start_time: ZInstant,
   end_time: ZInstant.optional(),
   facility_id: z.literal(1),
-  employee_id: ZEmail,
-  service_id: ZBodyId,
+  /** The stylist's e-mail, or `any` for "Cualquier estilista" (beyond-the-spec section 2). */
+  employee_id: ZStylistOrAny,
+  /** The spec's one service; or `service_ids` for a visit of several (one of the two is required). */
+  service_id: ZBodyId.optional(),
+  /** A visit's services (beyond-the-spec section 2): 1–4 distinct ids, booked back to back in the salon's order. */
+  service_ids: z
+    .array(ZBodyId)
+    .min(1)
+    .max(VISIT_MAX_SERVICES)
+    .refine((ids) => new Set(ids).size === ids.length, v.invalidServices)
+    .optional(),
   client_id: ZEmail,
   user_id: z.string().min(1).max(64),
   user_name: z.string().max(NAME_MAX).optional(),
@@ -99,17 +122,3 @@ export const ZHoldCreate = z.object({
   service_ids: z.array(ZBodyId).min(1).max(1),
 });
 export type HoldCreate = z.infer<typeof ZHoldCreate>;
-
-/**
- * `services=` of the availability call (beyond-the-spec section 2): a visit's service ids in visit order,
- * comma-separated, 1 to VISIT_MAX_SERVICES, no repeats.
- */
-export const ZVisitServiceIds = z
-  .string()
-  .max(60, v.invalidServices)
-  .regex(new RegExp(`^[1-9]\\d{0,8}(,[1-9]\\d{0,8}){0,${VISIT_MAX_SERVICES - 1}}$`), v.invalidServices)
-  .transform((list) => list.split(',').map(Number))
-  .refine((ids) => new Set(ids).size === ids.length, v.invalidServices);
-
-/** The stylist of the availability call: an e-mail, or `any` for "Cualquier estilista" (beyond-the-spec section 2). */
-export const ZStylistOrAny = z.union([z.literal('any'), ZEmail]);

@@ -75,14 +75,19 @@ test('0008 applies on a database seeded at 0007 and keeps every row', async () =
   const old = migrationsBefore('0008_distribution');
   try {
     await engine.migrate(old);
-    // The seed code knows users.given_name (added by 0008) and the holds' columns of busy_slots (0013): give
-    // the 0007 tables the columns while seeding, then remove them again, so the database is exactly a 0007
-    // one with data.
-    await engine.db.execute(sql`alter table users add column given_name text`);
-    await engine.db.execute(sql`alter table busy_slots add column hold_id uuid, add column expires_at timestamptz`);
+    // The seed code knows columns added later (users.given_name by 0008, the holds' columns of busy_slots by
+    // 0013, appointments.visit_id and services.position by 0014): give the 0007 tables the columns while
+    // seeding, then remove them again, so the database is exactly a 0007 one with data.
+    const later = [
+      ['users', 'given_name text'],
+      ['busy_slots', 'hold_id uuid'],
+      ['busy_slots', 'expires_at timestamptz'],
+      ['appointments', 'visit_id uuid'],
+      ['services', 'position integer not null default 0'],
+    ];
+    for (const [table, column] of later) await engine.db.execute(sql.raw(`alter table ${table} add column ${column}`));
     await seedDemo(engine.db);
-    await engine.db.execute(sql`alter table users drop column given_name`);
-    await engine.db.execute(sql`alter table busy_slots drop column hold_id, drop column expires_at`);
+    for (const [table, column] of later) await engine.db.execute(sql.raw(`alter table ${table} drop column ${column!.split(' ')[0]}`));
     const before = await counts(engine.db);
     expect(before.appointments).toBeGreaterThan(0);
     expect(before.busy_slots).toBeGreaterThan(0);

@@ -189,6 +189,8 @@ export const services = pgTable(
     priceCents: integer('price_cents').notNull(),
     durationMinutes: integer('duration_minutes').notNull(),
     busySlots: jsonb('busy_slots').$type<BusySegment[]>().notNull(),
+    /** The salon's order of its services (then by name): the order of a visit's services. */
+    position: integer('position').notNull().default(0),
     deletedAt: ts('deleted_at'),
   },
   (t) => [
@@ -234,6 +236,11 @@ export const appointments = pgTable(
     startAt: ts('start_at').notNull(),
     endAt: ts('end_at').notNull(),
     status: text('status', { enum: ['pending', 'cancelled'] }).notNull().default('pending'),
+    /**
+     * The visit the appointment is a service of (beyond-the-spec section 2): the services booked together share
+     * it; null for an appointment booked alone (a visit of one).
+     */
+    visitId: uuid('visit_id'),
     createdBy: uuid('created_by').notNull(),
     createdByRole: text('created_by_role', { enum: ['client', 'staff'] }).notNull(),
     createdAt: ts('created_at').notNull().defaultNow(),
@@ -258,6 +265,7 @@ export const appointments = pgTable(
     // The reminder scan (lib/server/notifications/reminders.ts): pending, not yet reminded, by start, across tenants.
     index('appointments_reminder_due').on(t.startAt).where(sql`${t.status} = 'pending' and ${t.remindedAt} is null`),
     index('appointments_client').on(t.tenantId, t.clientId, t.status),
+    index('appointments_visit').on(t.tenantId, t.visitId),
     check('appointments_order', sql`${t.startAt} < ${t.endAt}`),
   ],
 );

@@ -4,7 +4,7 @@
  * reminder attached), the move and the cancellation by the salon. Never for the tenant's guest (decisions "Guest").
  */
 import 'server-only';
-import { and, eq } from 'drizzle-orm';
+import { and, asc, eq } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '@/lib/server/db/client';
 import { appointments, facilities, users } from '@/lib/server/db/schema';
@@ -25,7 +25,9 @@ const employee = alias(users, 'employee');
 
 /**
  * Queues the confirmation of a just-booked appointment to its client's e-mail, with the `.ics` reminder
- * attached; nothing for the guest (walk-ins). Returns whether an e-mail was queued.
+ * attached; nothing for the guest (walk-ins). An appointment of a visit (beyond-the-spec section 2) confirms
+ * the whole visit: its services and stylists in order, one event from the first start to the last end.
+ * Returns whether an e-mail was queued.
  */
 export async function queueBookingConfirmation(tx: DbOrTx, tenantId: number, appointmentId: string): Promise<boolean> {
   const [row] = await tx
@@ -35,14 +37,22 @@ export async function queueBookingConfirmation(tx: DbOrTx, tenantId: number, app
     .innerJoin(employee, and(eq(employee.tenantId, appointments.tenantId), eq(employee.id, appointments.employeeId)))
     .where(and(eq(appointments.tenantId, tenantId), eq(appointments.id, appointmentId)));
   if (!row || row.isGuest || !row.email) return false;
+  const parts = row.a.visitId
+    ? await tx
+        .select({ serviceName: appointments.serviceName, employeeName: employee.name, startAt: appointments.startAt, endAt: appointments.endAt })
+        .from(appointments)
+        .innerJoin(employee, and(eq(employee.tenantId, appointments.tenantId), eq(employee.id, appointments.employeeId)))
+        .where(and(eq(appointments.tenantId, tenantId), eq(appointments.visitId, row.a.visitId)))
+        .orderBy(asc(appointments.startAt))
+    : [{ serviceName: row.a.serviceName, employeeName: row.employeeName, startAt: row.a.startAt, endAt: row.a.endAt }];
   const mail = appointmentConfirmedEmail({
     salon: await salonOf(tx, tenantId, row.a.facilityId),
     appointmentId: row.a.id,
     clientName: row.a.clientName,
-    service: row.a.serviceName,
-    employee: row.employeeName,
-    start: row.a.startAt,
-    end: row.a.endAt,
+    service: parts.map((p) => p.serviceName).join(', '),
+    employee: [...new Set(parts.map((p) => p.employeeName))].join(', '),
+    start: parts[0]!.startAt,
+    end: parts[parts.length - 1]!.endAt,
   });
   await queueEmail(tx, tenantId, { to: row.email, ...mail }, `confirmation:${row.a.id}`);
   return true;

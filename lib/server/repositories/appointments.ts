@@ -23,7 +23,7 @@ export type AppointmentDto = Appointment;
  */
 function appointmentsSelect(tenantId: number, condition: SQL): SQL {
   const a = appointments;
-  return sql`select ${a.id} as "id", ${a.facilityId} as "facilityId", ${a.employeeId} as "employeeId",
+  return sql`select ${a.id} as "id", coalesce(${a.visitId}, ${a.id}) as "visitId", ${a.facilityId} as "facilityId", ${a.employeeId} as "employeeId",
       employee.email as "employeeEmail", employee.name as "employeeName", client.email as "clientEmail",
       client.is_guest as "clientGuest", ${a.clientName} as "clientName", ${a.userId} as "userId",
       ${a.serviceId} as "serviceId", ${a.serviceName} as "serviceName", ${a.servicePriceCents} as "servicePriceCents",
@@ -44,6 +44,7 @@ function appointmentsSelect(tenantId: number, condition: SQL): SQL {
 /** A row of `appointmentsSelect`, named by its aliases. */
 type AppointmentRow = {
   id: string;
+  visitId: string;
   facilityId: number;
   employeeId: string;
   employeeEmail: string;
@@ -91,6 +92,7 @@ function toDtos(rows: AppointmentRow[]): { dtos: AppointmentDto[]; endMs: number
     endMs[i] = r.endMs;
     dtos[i] = {
       id: r.id,
+      visit_id: r.visitId,
       type: 'appointment',
       facility_id: r.facilityId,
       employee_id: r.employeeEmail,
@@ -225,12 +227,13 @@ export function pendingOfClient(db: DbOrTx, tenantId: number, clientId: string, 
 }
 
 /**
- * The person (`user_id`) of each pending appointment of a client account, sub-users included: its length is
- * the allowance count, and a person listed already holds a pending appointment (lib/domain/allowance.ts).
+ * The person (`user_id`) of each pending visit of a client account, sub-users included (a visit of several
+ * services counts once, beyond-the-spec section 2): its length is the allowance count, and a person listed
+ * already holds a pending appointment (lib/domain/allowance.ts).
  */
 export async function pendingUserIdsOfClient(db: DbOrTx, tenantId: number, clientId: string, now: Date): Promise<string[]> {
   const rows = await db
-    .select({ userId: appointments.userId })
+    .selectDistinct({ visit: sql<string>`coalesce(${appointments.visitId}, ${appointments.id})`, userId: appointments.userId })
     .from(appointments)
     .where(
       and(

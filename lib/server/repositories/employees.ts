@@ -198,7 +198,7 @@ const availabilityContextQuery = preparedPerDb((db) => {
 });
 
 /** A stylist's day as a visit's availability reads it (see `teamDayOf`). */
-export type TeamDay = { id: string; email: string; week: WeekShift[]; special: SpecialShift | null; offers: number[] };
+export type TeamDay = { id: string; email: string; name: string; week: WeekShift[]; special: SpecialShift | null; offers: number[] };
 
 /**
  * In one statement, the active staff of the tenant who offer at least one of `serviceIds` (or only the one
@@ -211,6 +211,7 @@ export async function teamDayOf(db: DbOrTx, tenantId: number, date: string, serv
     .select({
       id: users.id,
       email: users.email,
+      name: users.name,
       week: weekShiftsOfUser(tenantId),
       special: sql<{ available: boolean; shifts: { open: string; close: string }[] } | null>`(select json_build_object('available', s.available, 'shifts', s.shifts) from special_shifts s where s.tenant_id = ${tenantId} and s.employee_id = "users"."id" and s.date = ${date} limit 1)`,
       offers: sql<number[]>`(select coalesce(json_agg(es.service_id), '[]'::json) from employee_services es where es.tenant_id = ${tenantId} and es.employee_id = "users"."id" and es.service_id = any(${ids}))`,

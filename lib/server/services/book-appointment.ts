@@ -20,8 +20,8 @@ import { lockClient, shareEmployee } from '@/lib/server/repositories/locks';
 import { findUserByEmail, touchClientActivity, type UserRow } from '@/lib/server/repositories/users';
 import type { ClientAppointmentInsert, StaffAppointmentInsert } from '@/lib/validation/schedules';
 
-/** The client flow's booking request (spec section 7, `PATCH /schedules/insert/appointment`). */
-export type ClientBookingInput = ClientAppointmentInsert;
+/** The client flow's booking request of one service by a named stylist (spec section 7, `PATCH /schedules/insert/appointment`). */
+export type ClientBookingInput = Omit<ClientAppointmentInsert, 'service_id' | 'service_ids'> & { service_id: number };
 
 /**
  * Books an appointment for a signed-in client (spec sections 4, 5 and 7; decisions "Allowance",
@@ -209,6 +209,10 @@ export type NewAppointment = {
   createdByRole: 'client' | 'staff';
   /** The request's instant (epoch ms): the appointment's `created_at`. */
   now: number;
+  /** The visit it is a service of, when booked with others (beyond-the-spec section 2); none for one booked alone. */
+  visitId?: string;
+  /** Whether to queue its own confirmation e-mail (a visit queues one for all its services). Default true. */
+  confirmation?: boolean;
 };
 
 /**
@@ -237,6 +241,7 @@ export async function insertAppointment(tx: Tx, a: NewAppointment): Promise<stri
       createdBy: a.createdBy,
       createdByRole: a.createdByRole,
       createdAt: new Date(a.now),
+      visitId: a.visitId ?? null,
     })
     .returning({ id: appointments.id });
   const id = created!.id;
@@ -262,7 +267,7 @@ export async function insertAppointment(tx: Tx, a: NewAppointment): Promise<stri
     },
   });
   // The confirmation e-mail (with the .ics), committed with the booking; none for the guest.
-  await queueBookingConfirmation(tx, a.tenantId, id);
+  if (a.confirmation !== false) await queueBookingConfirmation(tx, a.tenantId, id);
   return id;
 }
 

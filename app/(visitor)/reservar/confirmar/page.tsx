@@ -4,7 +4,7 @@ import { redirect } from 'next/navigation';
 import { getTranslations } from 'next-intl/server';
 import { z } from 'zod';
 import { HeldBooking } from '@/components/booking/held-booking';
-import { bookingOptions } from '@/lib/domain/allowance';
+import { bookingOptions, pendingVisitPeople } from '@/lib/domain/allowance';
 import { resumePath } from '@/lib/domain/next-path';
 import { HOLDER_COOKIE, holderHash } from '@/lib/server/auth/holder';
 import { getSession } from '@/lib/server/auth/session';
@@ -45,7 +45,7 @@ export default async function ConfirmHeldPage({ searchParams }: { searchParams: 
   if (held.appointmentId) redirect(`/?eventId=${encodeURIComponent(held.appointmentId)}`);
 
   const self = { id: account.id, name: account.name };
-  const options = bookingOptions(self, account.users, account.pending_appointments.map((a) => a.user_id), account.n_appointments_allowed);
+  const options = bookingOptions(self, account.users, pendingVisitPeople(account.pending_appointments), account.n_appointments_allowed);
   if (options.blocked) redirect('/new/appointment');
   return (
     <HeldBooking

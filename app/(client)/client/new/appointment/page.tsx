@@ -4,7 +4,7 @@ import { redirect } from 'next/navigation';
 import { getTranslations } from 'next-intl/server';
 import { BookingWizard } from '@/components/booking/booking-wizard';
 import { BookingLimitText } from '@/components/client-home/booking-limit';
-import { bookingOptions } from '@/lib/domain/allowance';
+import { bookingOptions, pendingVisitPeople } from '@/lib/domain/allowance';
 import { getSession } from '@/lib/server/auth/session';
 import { serverNow } from '@/lib/server/clock';
 import { getDb } from '@/lib/server/db/client';
@@ -30,13 +30,13 @@ export default async function NewAppointmentPage() {
 
   const self = { id: account.id, name: account.name };
   const pending = account.pending_appointments;
-  const options = bookingOptions(self, account.users, pending.map((a) => a.user_id), account.n_appointments_allowed);
+  const options = bookingOptions(self, account.users, pendingVisitPeople(pending), account.n_appointments_allowed);
   if (options.blocked) {
     const t = await getTranslations('home');
     return (
       <div className="message-page booking-blocked">
         <h1>{t('blockedTitle')}</h1>
-        <BookingLimitText options={options} pending={pending.length} allowed={account.n_appointments_allowed} />
+        <BookingLimitText options={options} pending={pendingVisitPeople(pending).length} allowed={account.n_appointments_allowed} />
         <Link href="/" className="btn btn-primary">
           {t('backHome')}
         </Link>

@@ -3,7 +3,10 @@ import { isStaff } from '@/lib/server/auth/session';
 import { getDb } from '@/lib/server/db/client';
 import { bodyByKind, route } from '@/lib/server/http';
 import { idempotent } from '@/lib/server/idempotency';
+import { ApiError } from '@/lib/server/errors';
+import { errorMessage } from '@/lib/server/messages';
 import { bookAsClient, bookAsStaff } from '@/lib/server/services/book-appointment';
+import { bookVisitAsClient } from '@/lib/server/services/book-visit';
 import { dataOf, ZEventId } from '@/lib/validation/dto';
 import { ZAppointmentInsertHeaders, ZClientAppointmentInsert, ZStaffAppointmentInsert } from '@/lib/validation/schedules';
 
@@ -22,6 +25,11 @@ import { ZAppointmentInsertHeaders, ZClientAppointmentInsert, ZStaffAppointmentI
  * `klok_holder` cookie, or its account once a sign-in took the hold over) gives its time to the booking; a hold
  * of another hour is 422; someone else's, an expired or an unknown hold changes nothing (another's live hold
  * stands in the way: 409 `slot_taken`).
+ * Visits (beyond-the-spec section 2, client flow): `service_ids: [..]` (1–4) beside or instead of `service_id`,
+ * and `employee_id: "any"` for "Cualquier estilista", book every service back to back in the salon's order
+ * in one transaction and answer `{ data: { event_id, visit_id, appointments: [{ id, employee_id, service_id,
+ * start_time, end_time }] } }` (`event_id`: the first appointment). A spec body (one `service_id`, a
+ * stylist's e-mail) answers exactly as before. `hold_id` holds one service by a named stylist only (400 with a visit).
  * Errors: 400 invalid body or key, 403 another account, 404 stylist/service, 409 `slot_taken` /
  * `allowance_exceeded` (client flow only: staff may book a client beyond its allowance), 422 a rule
  * broken (past, 30 days, not offered…) or a reused key, 429 too many bookings in an hour (20 per client
@@ -47,8 +55,22 @@ export const PATCH = route(
   async ({ req, tenant, user, body, headers, now }) => {
     const db = await getDb();
     const call = { tenantId: tenant.id, userId: user.id, operation: 'book_appointment', key: headers['idempotency-key'], request: body, now };
+    if (body.kind === 'staff') {
+      const value = body.value;
+      return idempotent(db, call, { status: 201, envelope: (result) => ({ data: result }) }, (once) => bookAsStaff(db, tenant.id, user, value, now, once));
+    }
+    const { service_id, service_ids, ...rest } = body.value;
+    if (service_ids !== undefined || rest.employee_id === 'any') {
+      // A visit (beyond-the-spec section 2): several services, or "Cualquier estilista".
+      const ids = service_ids ?? (service_id === undefined ? null : [service_id]);
+      if (!ids || rest.hold_id !== undefined) throw new ApiError('bad_request', errorMessage('invalidRequest'));
+      return idempotent(db, call, { status: 201, envelope: (result) => ({ data: result }) }, (once) =>
+        bookVisitAsClient(db, tenant.id, user, { ...rest, service_ids: ids }, now, once),
+      );
+    }
+    if (service_id === undefined) throw new ApiError('bad_request', errorMessage('invalidRequest'));
     return idempotent(db, call, { status: 201, envelope: (result) => ({ data: result }) }, (once) =>
-      body.kind === 'staff' ? bookAsStaff(db, tenant.id, user, body.value, now, once) : bookAsClient(db, tenant.id, user, body.value, now, once, holderHashOf(req)),
+      bookAsClient(db, tenant.id, user, { ...rest, service_id }, now, once, holderHashOf(req)),
     );
   },
 );

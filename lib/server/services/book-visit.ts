@@ -1,0 +1,210 @@
+import 'server-only';
+import { randomUUID } from 'node:crypto';
+import { and, asc, desc, eq, inArray, isNull, ne, sql } from 'drizzle-orm';
+import { clientWindowEnd, openIntervals, segmentsOf } from '@/lib/domain/availability';
+import { bookingOptions } from '@/lib/domain/allowance';
+import { DAY_MS, isoUtc, madridDate, madridWallClock } from '@/lib/domain/time';
+import { assignVisit, planWithStylist, visitStarts, type VisitPart, type VisitService, type VisitStylist } from '@/lib/domain/visit';
+import type { SessionUser } from '@/lib/server/auth/session';
+import type { Db, Tx } from '@/lib/server/db/client';
+import { appointments, services } from '@/lib/server/db/schema';
+import { ApiError } from '@/lib/server/errors';
+import type { KeyClaim } from '@/lib/server/idempotency';
+import { errorMessage } from '@/lib/server/messages';
+import { queueBookingConfirmation } from '@/lib/server/notifications/appointment-emails';
+import { queueBookedPush } from '@/lib/server/notifications/appointment-push';
+import { pendingUserIdsOfClient } from '@/lib/server/repositories/appointments';
+import { busyRangesOf } from '@/lib/server/repositories/busy-slots';
+import { teamDayOf, type TeamDay } from '@/lib/server/repositories/employees';
+import { lockClient, shareEmployee } from '@/lib/server/repositories/locks';
+import type { ClientAppointmentInsert } from '@/lib/validation/schedules';
+import { assertClientWindow, insertAppointment } from './book-appointment';
+
+/** The answer of a visit's booking (beyond-the-spec section 2): the first appointment, the visit, every appointment. */
+export type VisitBooked = {
+  event_id: string;
+  visit_id: string;
+  appointments: { id: string; employee_id: string; service_id: number; start_time: string; end_time: string }[];
+};
+
+type ServiceRow = { id: number; name: string; priceCents: number; durationMinutes: number; segments: VisitService['segments'] };
+
+/**
+ * Books a visit for a signed-in client (beyond-the-spec section 2): `serviceIds` (1–4, any order: the visit
+ * takes the salon's order of its services) back to back from `start_time`, by the stylist `employee_id` names
+ * or, with `any`, each service by a stylist chosen in the transaction (lib/domain/visit.ts `assignVisit`: the
+ * client's last stylist for the service, else the fewest booked minutes that day, else the lowest e-mail).
+ * The client rules of one booking hold (ownership, the 30-day window, the allowance counting the visit once,
+ * one pending visit per person) and the start must be one the visit's availability offers. All or nothing:
+ * one transaction; the exclusion constraint per stylist stays the last judge. "Cualquier estilista"
+ * bookings of one date take turns (a transaction advisory lock), so parallel ones assign different stylists.
+ * One confirmation e-mail describes the whole visit.
+ * Errors: 403 another account; 404 a service or the stylist; 409 `slot_taken` / `allowance_exceeded` /
+ * the person's pending visit; 422 past, beyond 30 days, a service the stylist does not offer, not a bookable start.
+ */
+export async function bookVisitAsClient(
+  db: Db,
+  tenantId: number,
+  actor: SessionUser,
+  input: ClientAppointmentInsert & { service_ids: number[] },
+  now: number,
+  once?: KeyClaim<VisitBooked>,
+): Promise<VisitBooked> {
+  if (input.client_id !== actor.email) throw new ApiError('forbidden', errorMessage('forbidden'));
+  const start = Date.parse(input.start_time);
+  assertClientWindow(start, now);
+  const rows = await visitServiceRows(db, tenantId, input.service_ids);
+
+  return db.transaction(async (tx) => {
+    await once?.claim(tx);
+    // The lock order of lib/server/repositories/locks.ts: the client's account, then the stylists'.
+    const client = await lockClient(tx, tenantId, actor.id);
+    if (!client || client.deletedAt || client.email !== actor.email) throw new ApiError('unauthenticated', errorMessage('unauthenticated'));
+    const person = [{ id: client.id, name: client.name }, ...client.subUsers].find((p) => p.id === input.user_id);
+    if (!person) throw new ApiError('unprocessable', errorMessage('personNotFound'));
+    const pendingUserIds = await pendingUserIdsOfClient(tx, tenantId, client.id, new Date(now));
+    const options = bookingOptions({ id: client.id, name: client.name ?? '' }, client.subUsers, pendingUserIds, client.nAppointmentsAllowed);
+    if (options.blocked === 'allowanceReached') throw new ApiError('allowance_exceeded', errorMessage('allowanceExceeded'));
+    if (!options.people.some((p) => p.id === person.id)) throw new ApiError('conflict', errorMessage('personBusy'));
+
+    const parts = await planVisit(tx, tenantId, { rows, employee: input.employee_id, start, now, clientId: client.id, until: clientWindowEnd(now) });
+    const result = await insertVisit(tx, tenantId, parts, rows, {
+      facilityId: input.facility_id,
+      client: { id: client.id, email: client.email, name: client.name ?? '' },
+      person: { id: person.id, name: person.name || client.name },
+      createdBy: client.id,
+      now,
+    });
+    await once?.record(tx, result);
+    return result;
+  });
+}
+
+/** The live services of a visit as its plan and snapshot need them, in the salon's order (position, name); 404 when one is missing. */
+async function visitServiceRows(db: Db, tenantId: number, ids: number[]): Promise<ServiceRow[]> {
+  const rows = await db
+    .select({ id: services.id, name: services.name, priceCents: services.priceCents, durationMinutes: services.durationMinutes, busySlots: services.busySlots })
+    .from(services)
+    .where(and(eq(services.tenantId, tenantId), isNull(services.deletedAt), inArray(services.id, ids)))
+    .orderBy(asc(services.position), asc(services.name), asc(services.id));
+  if (rows.length !== ids.length) throw new ApiError('not_found', errorMessage('serviceNotFound'));
+  return rows.map((r) => ({ ...r, segments: segmentsOf(r.durationMinutes, r.busySlots) }));
+}
+
+/**
+ * The visit's parts at `start`, with the stylists' locks held (shared, as a single booking takes them) and
+ * their schedules and busy time read after: one stylist (`employee` an e-mail) or "Cualquier estilista"
+ * (`any`, assigned by `assignVisit` with the loads of the day and the client's last stylists).
+ */
+async function planVisit(
+  tx: Tx,
+  tenantId: number,
+  q: { rows: ServiceRow[]; employee: string; start: number; now: number; clientId: string; until: number | null },
+): Promise<(VisitPart & { employeeUserId: string; employeeName: string })[]> {
+  const any = q.employee === 'any';
+  const date = madridDate(q.start);
+  const ids = q.rows.map((r) => r.id);
+  if (any) await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`klok:visit-any:${tenantId}:${date}`}))`);
+  const team: TeamDay[] = await teamDayOf(tx, tenantId, date, ids, any ? undefined : q.employee);
+  if (!any && team.length === 0) throw new ApiError('not_found', errorMessage('employeeNotFound'));
+  const locked: TeamDay[] = [];
+  for (const member of [...team].sort((a, b) => (a.id < b.id ? -1 : 1))) {
+    if (await shareEmployee(tx, tenantId, member.id)) locked.push(member);
+  }
+  if (!any && (locked.length === 0 || ids.some((id) => !locked[0]!.offers.includes(id)))) {
+    throw new ApiError(locked.length === 0 ? 'not_found' : 'unprocessable', errorMessage(locked.length === 0 ? 'employeeNotFound' : 'serviceNotOffered'));
+  }
+  // Read after the locks: a schedule change or a booking that committed first is seen.
+  const fresh = await teamDayOf(tx, tenantId, date, ids, any ? undefined : q.employee);
+  const dayStart = madridWallClock(date, 0);
+  const dayEnd = madridWallClock(date, 1440) + DAY_MS;
+  const stylists: (VisitStylist & { userId: string; name: string })[] = [];
+  for (const member of fresh.filter((m) => locked.some((l) => l.id === m.id))) {
+    const open = openIntervals(date, member.week, member.special);
+    if (open.length === 0) continue;
+    stylists.push({ id: member.email, userId: member.id, name: member.name, offers: member.offers, open, busy: await busyRangesOf(tx, tenantId, member.id, dayStart, dayEnd, q.now) });
+  }
+  const visit: VisitService[] = q.rows.map((r) => ({ id: r.id, durationMinutes: r.durationMinutes, segments: r.segments }));
+  const offered = (withBusy: boolean) =>
+    visitStarts({ services: visit, stylists: withBusy ? stylists : stylists.map((s) => ({ ...s, busy: [] })), anyStylist: any, now: q.now, until: q.until }).includes(q.start);
+  if (!offered(true)) throw new ApiError(offered(false) ? 'slot_taken' : 'unprocessable', errorMessage(offered(false) ? 'slotTaken' : 'slotUnavailable'));
+
+  let parts: VisitPart[] | null;
+  if (any) {
+    const [loads, last] = await Promise.all([bookedMinutesOf(tx, tenantId, date), lastStylistsOf(tx, tenantId, q.clientId, ids)]);
+    parts = assignVisit({
+      services: visit,
+      start: q.start,
+      stylists: stylists.map((s) => ({ ...s, bookedMinutes: loads.get(s.userId) ?? 0 })),
+      lastStylistByService: new Map([...last].flatMap(([service, userId]) => {
+        const who = stylists.find((s) => s.userId === userId);
+        return who ? [[service, who.id] as [number, string]] : [];
+      })),
+    });
+  } else {
+    parts = planWithStylist(visit, q.start, stylists[0]!);
+  }
+  if (!parts) throw new ApiError('slot_taken', errorMessage('slotTaken'));
+  return parts.map((p) => {
+    const who = stylists.find((s) => s.id === p.stylistId)!;
+    return { ...p, employeeUserId: who.userId, employeeName: who.name };
+  });
+}
+
+/** Booked minutes per stylist (user id) on a Madrid date: pending appointments only (cancelled ones do not count). */
+async function bookedMinutesOf(tx: Tx, tenantId: number, date: string): Promise<Map<string, number>> {
+  const from = new Date(madridWallClock(date, 0));
+  const to = new Date(madridWallClock(date, 1440));
+  const rows = await tx
+    .select({ employeeId: appointments.employeeId, minutes: sql<number>`coalesce(sum(extract(epoch from ${appointments.endAt} - ${appointments.startAt}) / 60), 0)::float8` })
+    .from(appointments)
+    .where(and(eq(appointments.tenantId, tenantId), ne(appointments.status, 'cancelled'), sql`${appointments.startAt} >= ${from.toISOString()}::timestamptz and ${appointments.startAt} < ${to.toISOString()}::timestamptz`))
+    .groupBy(appointments.employeeId);
+  return new Map(rows.map((r) => [r.employeeId, Number(r.minutes)]));
+}
+
+/** The stylist (user id) of the account's latest appointment of each service among `serviceIds` (pending included, cancelled not). */
+async function lastStylistsOf(tx: Tx, tenantId: number, clientId: string, serviceIds: number[]): Promise<Map<number, string>> {
+  const rows = await tx
+    .select({ serviceId: appointments.serviceId, employeeId: appointments.employeeId })
+    .from(appointments)
+    .where(and(eq(appointments.tenantId, tenantId), eq(appointments.clientId, clientId), ne(appointments.status, 'cancelled'), inArray(appointments.serviceId, serviceIds)))
+    .orderBy(desc(appointments.startAt));
+  const last = new Map<number, string>();
+  for (const r of rows) if (r.serviceId !== null && !last.has(r.serviceId)) last.set(r.serviceId, r.employeeId);
+  return last;
+}
+
+/** Writes every part of a visit under one new `visit_id`, then one confirmation e-mail and one push per stylist-part. */
+async function insertVisit(
+  tx: Tx,
+  tenantId: number,
+  parts: (VisitPart & { employeeUserId: string; employeeName: string })[],
+  rows: ServiceRow[],
+  who: { facilityId: number; client: { id: string; email: string; name: string }; person: { id: string; name: string }; createdBy: string; now: number },
+): Promise<VisitBooked> {
+  const visitId = randomUUID();
+  const booked: VisitBooked['appointments'] = [];
+  for (const part of parts) {
+    const service = rows.find((r) => r.id === part.serviceId)!;
+    const id = await insertAppointment(tx, {
+      tenantId,
+      facilityId: who.facilityId,
+      employee: { id: part.employeeUserId, name: part.employeeName },
+      client: who.client,
+      person: who.person,
+      service: { id: service.id, name: service.name, priceCents: service.priceCents, durationMinutes: service.durationMinutes },
+      start: part.start,
+      parts: part.busy,
+      createdBy: who.createdBy,
+      createdByRole: 'client',
+      now: who.now,
+      visitId,
+      confirmation: false,
+    });
+    await queueBookedPush(tx, tenantId, { id, employeeId: part.employeeUserId, clientName: who.person.name, serviceName: service.name, start: part.start });
+    booked.push({ id, employee_id: part.stylistId, service_id: service.id, start_time: isoUtc(part.start), end_time: isoUtc(part.end) });
+  }
+  await queueBookingConfirmation(tx, tenantId, booked[0]!.id);
+  return { event_id: booked[0]!.id, visit_id: visitId, appointments: booked };
+}
