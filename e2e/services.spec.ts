@@ -224,3 +224,33 @@ test('an unknown service shows the not-found message', async ({ page }) => {
   await page.getByRole('link', { name: 'Volver a Servicios' }).click();
   await heading(page, 'Servicios');
 });
+
+test('Subir and Bajar reorder the services, the order stays after a reload, and the keyboard reaches both', async ({ page }) => {
+  await signIn(page, ADMIN);
+  await page.goto('/services');
+  await heading(page, 'Servicios');
+  const names = () => page.locator('.svc-card-name').allInnerTexts();
+  const before = await names();
+  expect(before.length).toBeGreaterThan(2);
+  const second = before[1]!;
+
+  // With the keyboard: open the second card's menu, arrow to Subir (the first item), Enter.
+  const menu = page.getByRole('button', { name: `Opciones de ${second}` });
+  await menu.click();
+  await expect(page.getByRole('menuitem', { name: 'Subir' })).toBeFocused();
+  await page.keyboard.press('ArrowDown');
+  await expect(page.getByRole('menuitem', { name: 'Bajar' })).toBeFocused();
+  await page.keyboard.press('ArrowUp');
+  await page.keyboard.press('Enter');
+  await expect.poll(names).toEqual([second, before[0]!, ...before.slice(2)]);
+  await expect(page.getByRole('button', { name: `Opciones de ${second}` })).toBeFocused();
+
+  // The first card has no Subir; Bajar puts it back.
+  await page.getByRole('button', { name: `Opciones de ${second}` }).click();
+  await expect(page.getByRole('menuitem', { name: 'Subir' })).toHaveCount(0);
+  await page.getByRole('menuitem', { name: 'Bajar' }).click();
+  await expect.poll(names).toEqual(before);
+  await page.reload();
+  await heading(page, 'Servicios');
+  expect(await names()).toEqual(before);
+});

@@ -10,15 +10,17 @@ import { PageHeader } from '@/components/ui/page-header';
 import { Spinner } from '@/components/ui/spinner';
 import { toastError, toastSuccess } from '@/components/ui/toast';
 import { errorMessageOf } from '@/lib/api-client/fetcher';
-import { deleteService, useServiceList } from '@/lib/api-client/services';
+import { deleteService, reorderServices, useServiceList } from '@/lib/api-client/services';
 import { durationLabel, euros } from '@/lib/format';
 import type { Service } from '@/lib/validation/dto';
 import './services.css';
 
 /**
  * Servicios (`/services`, spec section 2): a card per service with name, description, price and duration
- * (tapping it opens the detail) and a ⋮ menu with Eliminar (confirmed, then Servicio eliminado or Error al
- * eliminar el servicio for 4 s); the action Nuevo Servicio. A failed load goes back home (spec section 8).
+ * (tapping it opens the detail) and a ⋮ menu with Subir and Bajar (the salon's order, which a visit of
+ * several services follows: beyond-the-spec section 2) and Eliminar (confirmed, then Servicio eliminado or
+ * Error al eliminar el servicio for 4 s); the action Nuevo Servicio. A failed load goes back home (spec
+ * section 8).
  */
 export function ServiceListScreen() {
   const t = useTranslations('services');
@@ -35,6 +37,22 @@ export function ServiceListScreen() {
     toastError(errorMessageOf(error, tc('genericError')));
     router.replace('/');
   }, [error, router, tc]);
+
+  /** Moves a service one place up (-1) or down (+1) in the salon's order; the focus stays on its ⋮ button. */
+  const move = async (service: Service, by: -1 | 1) => {
+    if (!data) return;
+    const ids = data.map((s) => s.id);
+    const from = ids.indexOf(service.id);
+    const to = from + by;
+    if (from < 0 || to < 0 || to >= ids.length) return;
+    [ids[from], ids[to]] = [ids[to]!, ids[from]!];
+    try {
+      await reorderServices(ids);
+      requestAnimationFrame(() => document.querySelector<HTMLElement>(`[data-service-menu="${service.id}"]`)?.focus());
+    } catch (err) {
+      toastError(t('moveError'), err);
+    }
+  };
 
   const closeDialog = () => {
     setToDelete(null);
@@ -60,10 +78,12 @@ export function ServiceListScreen() {
         <p className="empty">{t('empty')}</p>
       ) : (
         <ul className="card-list svc-list" aria-label={t('listLabel')}>
-          {data.map((s) => (
+          {data.map((s, i) => (
             <ServiceCard
               key={s.id}
               service={s}
+              onMove={(by) => void move(s, by)}
+              canMove={{ up: i > 0, down: i < data.length - 1 }}
               onDelete={(el) => {
                 trigger.current = el;
                 setToDelete(s);
@@ -78,7 +98,17 @@ export function ServiceListScreen() {
 }
 
 /** One service: the name links to the detail (the whole card is the link's target), ⋮ opens the menu. */
-function ServiceCard({ service, onDelete }: { service: Service; onDelete: (trigger: HTMLElement | null) => void }) {
+function ServiceCard({
+  service,
+  onDelete,
+  onMove,
+  canMove,
+}: {
+  service: Service;
+  onDelete: (trigger: HTMLElement | null) => void;
+  onMove: (by: -1 | 1) => void;
+  canMove: { up: boolean; down: boolean };
+}) {
   const t = useTranslations('services');
   return (
     <li className="card svc-card">
@@ -101,13 +131,28 @@ function ServiceCard({ service, onDelete }: { service: Service; onDelete: (trigg
           </span>
         </p>
       </div>
-      <CardMenu label={t('options', { name: service.name })} onDelete={onDelete} />
+      <CardMenu id={service.id} label={t('options', { name: service.name })} onDelete={onDelete} onMove={onMove} canMove={canMove} />
     </li>
   );
 }
 
-/** The ⋮ menu button of a card and its one item, Eliminar (Escape or a click elsewhere closes it). */
-function CardMenu({ label, onDelete }: { label: string; onDelete: (trigger: HTMLElement | null) => void }) {
+/**
+ * The ⋮ menu button of a card and its items: Subir and Bajar (where the card can move) and Eliminar. The
+ * arrow keys move between the items; Escape or a click elsewhere closes it.
+ */
+function CardMenu({
+  id,
+  label,
+  onDelete,
+  onMove,
+  canMove,
+}: {
+  id: number;
+  label: string;
+  onDelete: (trigger: HTMLElement | null) => void;
+  onMove: (by: -1 | 1) => void;
+  canMove: { up: boolean; down: boolean };
+}) {
   const t = useTranslations('services');
   const [open, setOpen] = useState(false);
   const menuId = useId();
@@ -135,6 +180,12 @@ function CardMenu({ label, onDelete }: { label: string; onDelete: (trigger: HTML
           setOpen(false);
           button.current?.focus();
         }
+        if (open && (e.key === 'ArrowDown' || e.key === 'ArrowUp')) {
+          e.preventDefault();
+          const items = [...(wrap.current?.querySelectorAll<HTMLElement>('[role="menuitem"]') ?? [])];
+          const at = items.indexOf(document.activeElement as HTMLElement);
+          items[(at + (e.key === 'ArrowDown' ? 1 : -1) + items.length) % items.length]?.focus();
+        }
       }}
       onBlur={(e) => {
         if (open && !wrap.current?.contains(e.relatedTarget as Node | null)) setOpen(false);
@@ -148,14 +199,31 @@ function CardMenu({ label, onDelete }: { label: string; onDelete: (trigger: HTML
         aria-haspopup="menu"
         aria-expanded={open}
         aria-controls={open ? menuId : undefined}
+        data-service-menu={id}
         onClick={() => setOpen((o) => !o)}
       >
         <MoreIcon />
       </button>
       {open && (
         <div id={menuId} role="menu" aria-label={label} className="svc-menu-list">
+          {canMove.up && (
+            <button ref={item} type="button" role="menuitem" className="svc-menu-item" onClick={() => {
+                setOpen(false);
+                onMove(-1);
+              }}>
+              {t('moveUp')}
+            </button>
+          )}
+          {canMove.down && (
+            <button ref={canMove.up ? undefined : item} type="button" role="menuitem" className="svc-menu-item" onClick={() => {
+                setOpen(false);
+                onMove(1);
+              }}>
+              {t('moveDown')}
+            </button>
+          )}
           <button
-            ref={item}
+            ref={canMove.up || canMove.down ? undefined : item}
             type="button"
             role="menuitem"
             className="svc-menu-item is-danger"

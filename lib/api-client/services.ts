@@ -59,6 +59,18 @@ async function remember(service: Service): Promise<Service> {
   return service;
 }
 
+/**
+ * `PUT /facility/1/services/order`: every service's id, first to last (the salon's order, which a visit's
+ * services follow) → the services in that order, stored as the cached staff list. Throws `ApiClientError`
+ * (409 `conflict` when a service was added or deleted meanwhile).
+ */
+export async function reorderServices(ids: number[]): Promise<Service[]> {
+  const answer = await apiFetch<{ items: Service[] }>(`${SERVICES_PREFIX}/order`, { method: 'PUT', body: { ids } });
+  await mutate(servicePaths.list(), answer.items, { revalidate: false });
+  await revalidateLists();
+  return answer.items;
+}
+
 /** `POST /facility/1/services` → the new service (201). Throws `ApiClientError`. */
 export async function createService(body: ServiceCreateBody): Promise<Service> {
   const answer = await apiFetch<{ data: Service }>(servicePaths.list(), { method: 'POST', body });

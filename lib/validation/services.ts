@@ -105,3 +105,16 @@ export function missingServiceFields(schema: z.ZodType, value: unknown): Service
   const bad = new Set(result.error.issues.map((i) => String(i.path[0])));
   return SERVICE_FORM_FIELDS.filter((f) => bad.has(f));
 }
+
+/**
+ * `PUT /facility/1/services/order` (beyond-the-spec section 2): every live service's id once, first to last
+ * (the salon's order, which a visit's services follow).
+ */
+export const ZServiceOrder = z.object({
+  ids: z
+    .array(z.number().int().positive())
+    .min(1)
+    .max(500)
+    .refine((ids) => new Set(ids).size === ids.length, v.invalidServices),
+});
+export type ServiceOrder = z.infer<typeof ZServiceOrder>;

@@ -290,6 +290,19 @@ export const ROWS: Row[] = [
     note: 'unknown token: 302 to /login?error=link, no session opened',
   },
 
+  {
+    method: 'PUT',
+    route: '/api/v1/facility/{facilityId}/services/order',
+    path: '/api/v1/facility/1/services/order',
+    setup: async (api) => {
+      const list = await must(api.call('admin', 'GET', '/api/v1/facility/1/services'), 'services');
+      return { ids: (list.body.items as { id: number }[]).map((s) => s.id).join(',') };
+    },
+    body: (c) => ({ ids: String(c.v.ids).split(',').map(Number) }),
+    expect: staffOnly(200, 409),
+    note: 'the same order back (nothing moves); salon2: klok\u2019s ids are not its services (409)',
+  },
+
   /* Holds (beyond-the-spec section 1). */
   {
     method: 'POST',

@@ -25,6 +25,7 @@ import * as settingsRoute from '@/app/api/v1/facility/[facilityId]/settings/rout
 import * as cancelAppointmentRoute from '@/app/api/v1/schedules/cancel/appointment/route';
 import * as deleteLeaveRoute from '@/app/api/v1/schedules/delete/leave/route';
 import * as holdsRoute from '@/app/api/v1/holds/route';
+import * as serviceOrderRoute from '@/app/api/v1/facility/[facilityId]/services/order/route';
 import * as insertAppointmentRoute from '@/app/api/v1/schedules/insert/appointment/route';
 import * as insertLeaveRoute from '@/app/api/v1/schedules/insert/leave/route';
 import * as moveAppointmentRoute from '@/app/api/v1/schedules/move/appointment/route';
@@ -264,6 +265,12 @@ export const WRITE_ENDPOINTS: WriteEndpoint[] = [
             ? { start_time: start, end_time: end, facility_id: 1, employee_id: c.stylist, service_id: c.serviceId, client_id: c.client, user_id: c.clientUserId, user_name: 'Ana' }
             : { start_time: start, facility_id: 1, employee_id: c.stylist, service_id: c.serviceId, client_id: c.client, client_name: 'Ana' },
       })),
+  },
+  {
+    route: 'facility/[facilityId]/services/order',
+    method: 'PUT',
+    handler: h(serviceOrderRoute.PUT),
+    valid: (c) => fc.shuffledSubarray([c.serviceId, ...c.victimServiceIds], { minLength: 1 }).map((ids) => ({ params: { facilityId: '1' }, body: { ids } })),
   },
   {
     route: 'holds',

@@ -24,6 +24,7 @@ import * as facilityFacilityIdEmployees from './facility/[facilityId]/employees/
 import * as facilityFacilityId from './facility/[facilityId]/route';
 import * as facilityFacilityIdServicesServiceIdEmployees from './facility/[facilityId]/services/[serviceId]/employees/route';
 import * as facilityFacilityIdServicesServiceId from './facility/[facilityId]/services/[serviceId]/route';
+import * as facilityFacilityIdServicesOrder from './facility/[facilityId]/services/order/route';
 import * as facilityFacilityIdServices from './facility/[facilityId]/services/route';
 import * as facilityFacilityIdSettings from './facility/[facilityId]/settings/route';
 import * as facility from './facility/route';
@@ -61,6 +62,7 @@ export const ROUTE_MODULES: Readonly<Record<string, RouteModule>> = {
   '/api/v1/facility/{facilityId}/employees/{employeeId}/special-shifts': facilityFacilityIdEmployeesEmployeeIdSpecialShifts,
   '/api/v1/facility/{facilityId}/employees/{employeeId}/special-shifts/{date}': facilityFacilityIdEmployeesEmployeeIdSpecialShiftsDate,
   '/api/v1/facility/{facilityId}/services': facilityFacilityIdServices,
+  '/api/v1/facility/{facilityId}/services/order': facilityFacilityIdServicesOrder,
   '/api/v1/facility/{facilityId}/services/{serviceId}': facilityFacilityIdServicesServiceId,
   '/api/v1/facility/{facilityId}/services/{serviceId}/employees': facilityFacilityIdServicesServiceIdEmployees,
   '/api/v1/facility/{facilityId}/settings': facilityFacilityIdSettings,

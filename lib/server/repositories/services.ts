@@ -1,10 +1,10 @@
 import 'server-only';
-import { segmentsOf } from '@/lib/domain/availability';
-import type { VisitService } from '@/lib/domain/visit';
-import { and, asc, eq, inArray, isNull } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { z } from 'zod';
+import { segmentsOf } from '@/lib/domain/availability';
 import { centsToEuros } from '@/lib/domain/money';
-import type { DbOrTx } from '@/lib/server/db/client';
+import type { VisitService } from '@/lib/domain/visit';
+import type { DbOrTx, Tx } from '@/lib/server/db/client';
 import { employeeServices, services, users, type BusySegment } from '@/lib/server/db/schema';
 import type { Service, ZServiceRef } from '@/lib/validation/dto';
 import { serviceEmployeesVersion, serviceVersion } from '@/lib/server/version';
@@ -26,7 +26,8 @@ export async function listServices(
 ): Promise<ServiceDto[]> {
   const conditions = [eq(services.tenantId, tenantId), isNull(services.deletedAt)];
   if (opts.ids) conditions.push(inArray(services.id, opts.ids.length ? opts.ids : [-1]));
-  const rows = await db.select().from(services).where(and(...conditions)).orderBy(asc(services.name));
+  // The salon's order (staff reorder it; a visit's services follow it), then by name.
+  const rows = await db.select().from(services).where(and(...conditions)).orderBy(asc(services.position), asc(services.name));
   if (rows.length === 0) return [];
   const linkConditions = [eq(employeeServices.tenantId, tenantId)];
   if (opts.ids) linkConditions.push(inArray(employeeServices.serviceId, rows.map((r) => r.id)));
@@ -94,10 +95,30 @@ export type ServiceValues = {
   busySlots: BusySegment[];
 };
 
-/** Inserts a service of the tenant (facility 1); returns its id. */
+/** Inserts a service of the tenant (facility 1) at the end of the salon's order; returns its id. */
 export async function insertService(tx: DbOrTx, tenantId: number, values: ServiceValues): Promise<number> {
-  const [row] = await tx.insert(services).values({ tenantId, ...values }).returning({ id: services.id });
+  const position = sql<number>`(select coalesce(max(${services.position}), -1) + 1 from ${services} where ${services.tenantId} = ${tenantId})`;
+  const [row] = await tx.insert(services).values({ tenantId, ...values, position }).returning({ id: services.id });
   return row!.id;
+}
+
+/**
+ * Sets the salon's order of its live services (`ids`, every live service once, first to last) inside the
+ * caller's transaction, the rows locked first so two reorders take turns. False, writing nothing, when
+ * `ids` is not exactly the live services (one was added or deleted meanwhile).
+ */
+export async function reorderServiceRows(tx: Tx, tenantId: number, ids: number[]): Promise<boolean> {
+  const live = await tx
+    .select({ id: services.id })
+    .from(services)
+    .where(and(eq(services.tenantId, tenantId), isNull(services.deletedAt)))
+    .for('update');
+  const wanted = new Set(ids);
+  if (live.length !== ids.length || live.some((r) => !wanted.has(r.id))) return false;
+  for (const [position, id] of ids.entries()) {
+    await tx.update(services).set({ position }).where(and(eq(services.tenantId, tenantId), eq(services.id, id)));
+  }
+  return true;
 }
 
 /** Overwrites a service's information and timing; false when it is absent or deleted. */
