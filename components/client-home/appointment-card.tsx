@@ -11,18 +11,21 @@ import type { Appointment } from '@/lib/validation/dto';
 export const appointmentCardId = (id: string) => `appointment-${id}`;
 
 export type AppointmentCardProps = {
-  appointment: Appointment;
+  /** The visit's appointments in order of start (one for an appointment booked alone). */
+  visit: Appointment[];
   highlighted: boolean;
-  onDownload: (appointment: Appointment) => void;
+  onDownload: (visit: Appointment[]) => void;
 };
 
 /**
- * A pending appointment on the client home (spec section 2): person, green badge Confirmada,
- * Fecha (`lunes, 23 de noviembre a las 10:00`, Madrid), Empleado, Servicio and Descargar recordatorio.
+ * A pending visit on the client home (spec section 2; beyond-the-spec section 2): person, green badge
+ * Confirmada, Fecha (`lunes, 23 de noviembre a las 10:00`, Madrid), then Empleado and Servicio for one
+ * service, or Servicios listing each service of a visit with its time and stylist; Descargar recordatorio.
  */
-export function AppointmentCard({ appointment, highlighted, onDownload }: AppointmentCardProps) {
+export function AppointmentCard({ visit, highlighted, onDownload }: AppointmentCardProps) {
   const t = useTranslations('home');
   const titleId = useId();
+  const appointment = visit[0]!;
   const when = t('dateValue', { date: longDateOf(appointment.start_time), time: timeOf(appointment.start_time) });
   return (
     <article
@@ -39,16 +42,31 @@ export function AppointmentCard({ appointment, highlighted, onDownload }: Appoin
           <dt>{t('date')}</dt>
           <dd>{when}</dd>
         </div>
-        <div>
-          <dt>{t('employee')}</dt>
-          <dd>{appointment.employee_name}</dd>
-        </div>
-        <div>
-          <dt>{t('service')}</dt>
-          <dd>{appointment.service_name}</dd>
-        </div>
+        {visit.length === 1 ? (
+          <>
+            <div>
+              <dt>{t('employee')}</dt>
+              <dd>{appointment.employee_name}</dd>
+            </div>
+            <div>
+              <dt>{t('service')}</dt>
+              <dd>{appointment.service_name}</dd>
+            </div>
+          </>
+        ) : (
+          <div>
+            <dt>{t('services')}</dt>
+            <dd>
+              <ul className="visit-parts">
+                {visit.map((part) => (
+                  <li key={part.id}>{t('visitPart', { time: timeOf(part.start_time), service: part.service_name, employee: part.employee_name })}</li>
+                ))}
+              </ul>
+            </dd>
+          </div>
+        )}
       </dl>
-      <Button variant="secondary" block onClick={() => onDownload(appointment)}>
+      <Button variant="secondary" block onClick={() => onDownload(visit)}>
         <DownloadIcon />
         {t('download')}
       </Button>

@@ -10,6 +10,7 @@ import { PlusIcon } from '@/components/ui/icons';
 import { useFacility, usePendingAppointments, useUser } from '@/lib/api-client/hooks';
 import type { Appointment, UserDto } from '@/lib/validation/dto';
 import { bookingOptions, pendingVisitPeople } from '@/lib/domain/allowance';
+import { groupVisits } from '@/lib/domain/visit-groups';
 import { AppointmentCard, appointmentCardId } from './appointment-card';
 import { BookingLimitText } from './booking-limit';
 import { downloadReminder } from './download-reminder';
@@ -75,10 +76,20 @@ export function ClientHome({ email, initialUser, highlightId, onlineBooking = tr
   const firstName = greetingName(user);
   // Pedir cita shows only when some person can still book: never a wizard that cannot finish.
   const options = bookingOptions({ id: user.id, name: user.name }, user.users, pendingVisitPeople(pending), user.n_appointments_allowed);
-  const download = (a: Appointment) =>
+  const visits = groupVisits(pending);
+  // One calendar event per visit: from its first start to its last end, with every service and stylist.
+  const download = (visit: Appointment[]) => {
+    const first = visit[0]!;
+    const a: Appointment = {
+      ...first,
+      service_name: visit.map((p) => p.service_name).join(', '),
+      employee_name: [...new Set(visit.map((p) => p.employee_name))].join(', '),
+      end_time: visit[visit.length - 1]!.end_time,
+    };
     void downloadReminder(a, facility, {
       description: t('reminderDescription', { service: a.service_name, employee: a.employee_name }),
     }, Date.now()).catch((err: unknown) => console.error('The reminder could not be built', err));
+  };
 
   return (
     <div className="client-home">
@@ -100,15 +111,15 @@ export function ClientHome({ email, initialUser, highlightId, onlineBooking = tr
 
       <section className="upcoming" aria-labelledby="upcoming-title">
         <div className="section-head">
-          <h2 id="upcoming-title">{t('upcoming', { count: pending.length })}</h2>
-          <span className="badge">{t('count', { count: pending.length })}</span>
+          <h2 id="upcoming-title">{t('upcoming', { count: visits.length })}</h2>
+          <span className="badge">{t('count', { count: visits.length })}</span>
         </div>
-        {pending.length === 0 ? (
+        {visits.length === 0 ? (
           <p className="empty">{t('none')}</p>
         ) : (
           <div className="card-list">
-            {pending.map((a) => (
-              <AppointmentCard key={a.id} appointment={a} highlighted={highlighted === a.id} onDownload={download} />
+            {visits.map((visit) => (
+              <AppointmentCard key={visit[0]!.id} visit={visit} highlighted={highlighted === visit[0]!.id} onDownload={download} />
             ))}
           </div>
         )}

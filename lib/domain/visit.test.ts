@@ -6,6 +6,7 @@
 import fc from 'fast-check';
 import { availableStarts, openIntervals, type WeekShift } from './availability';
 import { madridWallClock, MINUTE_MS, parseHHmm, type Range } from './time';
+import { groupVisits } from './visit-groups';
 import { assignVisit, planWithStylist, visitOffsets, visitStarts, type VisitService, type VisitStylist } from './visit';
 
 const MONDAY = '2026-11-23';
@@ -207,5 +208,13 @@ describe('properties', () => {
         }
       }),
     );
+  });
+});
+
+describe('groupVisits', () => {
+  it('gives one group per visit, its services by start, the visits by their first start', () => {
+    const a = (id: string, visit: string, time: string) => ({ id, visit_id: visit, start_time: new Date(at(time)).toISOString() });
+    const groups = groupVisits([a('x2', 'x', '11:15'), a('y1', 'y1', '09:30'), a('x1', 'x', '10:00'), a('z1', 'z1', '16:00')]);
+    expect(groups.map((g) => g.map((p) => p.id))).toEqual([['y1'], ['x1', 'x2'], ['z1']]);
   });
 });
