@@ -56,23 +56,8 @@ export async function bookAsClient(
     // The key first: a second request with it waits here for the first, before any lock of the booking.
     await once?.claim(tx);
     // The lock order of lib/server/repositories/locks.ts: the client's account, then the stylist's.
-    // The client's lock serialises its bookings (the allowance) and its deletion: a deletion that
-    // committed first shows here, and the session it ended answers as it would now.
-    const client = await lockClient(tx, tenantId, actor.id);
-    if (!client || client.deletedAt || client.email !== actor.email) {
-      throw new ApiError('unauthenticated', errorMessage('unauthenticated'));
-    }
+    const { client, person } = await lockBookingClient(tx, tenantId, actor, input.user_id, now);
     await lockBookableEmployee(tx, tenantId, employee.id, service.id);
-
-    const person = [{ id: client.id, name: client.name }, ...client.subUsers].find((p) => p.id === input.user_id);
-    if (!person) throw new ApiError('unprocessable', errorMessage('personNotFound'));
-
-    // The rules Mis citas and the wizard read too (bookingOptions): the allowance, then one pending
-    // appointment per person.
-    const pendingUserIds = await pendingUserIdsOfClient(tx, tenantId, client.id, new Date(now));
-    const options = bookingOptions({ id: client.id, name: client.name ?? '' }, client.subUsers, pendingUserIds, client.nAppointmentsAllowed);
-    if (options.blocked === 'allowanceReached') throw new ApiError('allowance_exceeded', errorMessage('allowanceExceeded'));
-    if (!options.people.some((p) => p.id === person.id)) throw new ApiError('conflict', errorMessage('personBusy'));
 
     // The client's own hold of this hour gives its time to the booking (a hold of someone else stays in the way).
     const hold = input.hold_id ? await findHold(tx, tenantId, input.hold_id, { hash: holderHash, userId: client.id }) : null;
@@ -307,6 +292,26 @@ export async function resolveBooking(
     throw new ApiError('unprocessable', errorMessage('slotUnavailable'));
   }
   return { employee, service, start, end };
+}
+
+/**
+ * The client's side of a client's booking, first in the lock order: locks the client's account (it
+ * serialises the account's bookings, for the allowance, and its deletion: a deletion that committed first
+ * shows here, and the session it ended answers as it would now), finds the person booked for (`userId`: the
+ * client or a sub-user; 422 otherwise) and applies the rules Mis citas and the wizard read too
+ * (`bookingOptions`): the allowance counting pending visits (409 `allowance_exceeded`), then one pending
+ * visit per person (409). 401 when the account is gone.
+ */
+export async function lockBookingClient(tx: Tx, tenantId: number, actor: SessionUser, userId: string, now: number) {
+  const client = await lockClient(tx, tenantId, actor.id);
+  if (!client || client.deletedAt || client.email !== actor.email) throw new ApiError('unauthenticated', errorMessage('unauthenticated'));
+  const person = [{ id: client.id, name: client.name }, ...client.subUsers].find((p) => p.id === userId);
+  if (!person) throw new ApiError('unprocessable', errorMessage('personNotFound'));
+  const pendingUserIds = await pendingUserIdsOfClient(tx, tenantId, client.id, new Date(now));
+  const options = bookingOptions({ id: client.id, name: client.name ?? '' }, client.subUsers, pendingUserIds, client.nAppointmentsAllowed);
+  if (options.blocked === 'allowanceReached') throw new ApiError('allowance_exceeded', errorMessage('allowanceExceeded'));
+  if (!options.people.some((p) => p.id === person.id)) throw new ApiError('conflict', errorMessage('personBusy'));
+  return { client, person };
 }
 
 /** 422 unless `start` (epoch ms) lies after `now` and inside the client's 30-day window (spec section 5). */

@@ -2,7 +2,6 @@ import 'server-only';
 import { randomUUID } from 'node:crypto';
 import { and, asc, desc, eq, inArray, isNull, ne, sql } from 'drizzle-orm';
 import { clientWindowEnd, openIntervals, segmentsOf } from '@/lib/domain/availability';
-import { bookingOptions } from '@/lib/domain/allowance';
 import { DAY_MS, isoUtc, madridDate, madridWallClock } from '@/lib/domain/time';
 import { assignVisit, planWithStylist, visitStarts, type VisitPart, type VisitService, type VisitStylist } from '@/lib/domain/visit';
 import type { SessionUser } from '@/lib/server/auth/session';
@@ -13,12 +12,11 @@ import type { KeyClaim } from '@/lib/server/idempotency';
 import { errorMessage } from '@/lib/server/messages';
 import { queueBookingConfirmation } from '@/lib/server/notifications/appointment-emails';
 import { queueBookedPush } from '@/lib/server/notifications/appointment-push';
-import { pendingUserIdsOfClient } from '@/lib/server/repositories/appointments';
 import { busyRangesOf } from '@/lib/server/repositories/busy-slots';
 import { teamDayOf, type TeamDay } from '@/lib/server/repositories/employees';
-import { lockClient, shareEmployee } from '@/lib/server/repositories/locks';
+import { shareEmployee } from '@/lib/server/repositories/locks';
 import type { ClientAppointmentInsert } from '@/lib/validation/schedules';
-import { assertClientWindow, insertAppointment } from './book-appointment';
+import { assertClientWindow, insertAppointment, lockBookingClient } from './book-appointment';
 
 /** The answer of a visit's booking (beyond-the-spec section 2): the first appointment, the visit, every appointment. */
 export type VisitBooked = {
@@ -58,14 +56,7 @@ export async function bookVisitAsClient(
   return db.transaction(async (tx) => {
     await once?.claim(tx);
     // The lock order of lib/server/repositories/locks.ts: the client's account, then the stylists'.
-    const client = await lockClient(tx, tenantId, actor.id);
-    if (!client || client.deletedAt || client.email !== actor.email) throw new ApiError('unauthenticated', errorMessage('unauthenticated'));
-    const person = [{ id: client.id, name: client.name }, ...client.subUsers].find((p) => p.id === input.user_id);
-    if (!person) throw new ApiError('unprocessable', errorMessage('personNotFound'));
-    const pendingUserIds = await pendingUserIdsOfClient(tx, tenantId, client.id, new Date(now));
-    const options = bookingOptions({ id: client.id, name: client.name ?? '' }, client.subUsers, pendingUserIds, client.nAppointmentsAllowed);
-    if (options.blocked === 'allowanceReached') throw new ApiError('allowance_exceeded', errorMessage('allowanceExceeded'));
-    if (!options.people.some((p) => p.id === person.id)) throw new ApiError('conflict', errorMessage('personBusy'));
+    const { client, person } = await lockBookingClient(tx, tenantId, actor, input.user_id, now);
 
     const parts = await planVisit(tx, tenantId, { rows, employee: input.employee_id, start, now, clientId: client.id, until: clientWindowEnd(now) });
     const result = await insertVisit(tx, tenantId, parts, rows, {
