@@ -1,6 +1,6 @@
 /**
  * Holds (beyond-the-spec section 1, `POST /api/v1/holds`): a visitor keeps a stylist's hour for 10 minutes
- * while signing in. Others no longer see or get the hour (availability, holds, client and staff bookings:
+ * while signing in. Others do not see or get the hour (availability, holds, client and staff bookings:
  * 409); the database refuses an overlapping busy part of a live hold; the hold expires with the injected
  * clock and frees the time; a holder keeps one hold; only the holder (its browser's cookie or, once signed
  * in, its account) books with it. Runs on PGlite and, with TEST_DATABASE_URL, on PostgreSQL.
