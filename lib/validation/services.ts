@@ -4,7 +4,7 @@
  */
 import { z } from 'zod';
 import { isValidDuration, segmentsError, type SegmentsError } from '@/lib/domain/service';
-import { ZEmail, ZFacilityId, ZId, ZVersion } from './common';
+import { ZBodyId, ZEmail, ZFacilityId, ZId, ZVersion } from './common';
 import { v } from './messages';
 
 const SEGMENT_MESSAGES: Record<SegmentsError, string> = {
@@ -112,7 +112,7 @@ export function missingServiceFields(schema: z.ZodType, value: unknown): Service
  */
 export const ZServiceOrder = z.object({
   ids: z
-    .array(z.number().int().positive())
+    .array(ZBodyId)
     .min(1)
     .max(500)
     .refine((ids) => new Set(ids).size === ids.length, v.invalidServices),
