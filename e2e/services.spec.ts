@@ -252,5 +252,6 @@ test('Subir and Bajar reorder the services, the order stays after a reload, and 
   await expect.poll(names).toEqual(before);
   await page.reload();
   await heading(page, 'Servicios');
-  expect(await names()).toEqual(before);
+  // The list arrives after the heading: wait for it.
+  await expect.poll(names).toEqual(before);
 });
