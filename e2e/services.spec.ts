@@ -230,6 +230,7 @@ test('Subir and Bajar reorder the services, the order stays after a reload, and 
   await page.goto('/services');
   await heading(page, 'Servicios');
   const names = () => page.locator('.svc-card-name').allInnerTexts();
+  await expect(page.locator('.svc-card-name').first()).toBeVisible();
   const before = await names();
   expect(before.length).toBeGreaterThan(2);
   const second = before[1]!;
