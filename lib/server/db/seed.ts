@@ -11,7 +11,6 @@ import { env } from '@/lib/server/env';
 import type { Db, Tx } from './client';
 import {
   appointments,
-  busySlots,
   employeeProfiles,
   employeeServices,
   services,

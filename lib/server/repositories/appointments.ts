@@ -1,9 +1,9 @@
 import 'server-only';
-import { and, eq, gt, isNull, ne, or, sql, type SQL } from 'drizzle-orm';
+import { and, eq, gt, sql, type SQL } from 'drizzle-orm';
 import type { Appointment } from '@/lib/validation/dto';
 import { centsToEuros } from '@/lib/domain/money';
-import { isoUtc, madridDate, type Range } from '@/lib/domain/time';
-import { preparedPerDb, rowsOf, UNNAMED_STATEMENT, type DbOrTx } from '@/lib/server/db/client';
+import { isoUtc, madridDate } from '@/lib/domain/time';
+import { rowsOf, type DbOrTx } from '@/lib/server/db/client';
 import { appointments, busySlots, users } from '@/lib/server/db/schema';
 import { epochMs, overlapsWindow, windowParams } from './time-window';
 

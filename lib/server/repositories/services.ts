@@ -48,13 +48,17 @@ export async function listServices(
     .filter((s) => !opts.associated || s.employees.length > 0);
 }
 
-/** The live services of the tenant among `ids`, as a visit plans them (duration in minutes, busy segments). */
-export async function visitServicesOf(db: DbOrTx, tenantId: number, ids: number[]): Promise<VisitService[]> {
+/** A live service as a visit plans it (duration in minutes, busy segments) and its appointments keep it (name, price in cents). */
+export type VisitServiceRow = VisitService & { name: string; priceCents: number };
+
+/** The live services of the tenant among `ids`, in the salon's order (position, then name). */
+export async function visitServicesOf(db: DbOrTx, tenantId: number, ids: number[]): Promise<VisitServiceRow[]> {
   const rows = await db
-    .select({ id: services.id, durationMinutes: services.durationMinutes, busySlots: services.busySlots })
+    .select({ id: services.id, name: services.name, priceCents: services.priceCents, durationMinutes: services.durationMinutes, busySlots: services.busySlots })
     .from(services)
-    .where(and(eq(services.tenantId, tenantId), isNull(services.deletedAt), inArray(services.id, ids.length ? ids : [-1])));
-  return rows.map((r) => ({ id: r.id, durationMinutes: r.durationMinutes, segments: segmentsOf(r.durationMinutes, r.busySlots) }));
+    .where(and(eq(services.tenantId, tenantId), isNull(services.deletedAt), inArray(services.id, ids.length ? ids : [-1])))
+    .orderBy(asc(services.position), asc(services.name), asc(services.id));
+  return rows.map(({ busySlots, ...r }) => ({ ...r, segments: segmentsOf(r.durationMinutes, busySlots) }));
 }
 
 /** One service row of the tenant (not deleted), or null. */

@@ -17,7 +17,7 @@ import { ApiError } from '@/lib/server/errors';
 import { errorMessage } from '@/lib/server/messages';
 import { appointmentExists } from '@/lib/server/repositories/appointments';
 import { busyRangesOf, type BusyExcept } from '@/lib/server/repositories/busy-slots';
-import { availabilityContextOf, teamDayOf } from '@/lib/server/repositories/employees';
+import { availabilityContextOf, teamDayOf, type TeamDay } from '@/lib/server/repositories/employees';
 import { visitServicesOf } from '@/lib/server/repositories/services';
 
 export type Flow = 'client' | 'staff';
@@ -137,18 +137,29 @@ export async function visitHoursFor(db: DbOrTx, tenantId: number, flow: Flow, q:
   const any = q.employee === 'any';
   const team = await teamDayOf(db, tenantId, q.date, q.serviceIds, any ? undefined : q.employee);
   if (!any && team.length === 0) throw new ApiError('not_found', errorMessage('employeeNotFound'));
-  const dayStart = madridWallClock(q.date, 0);
-  const dayEnd = madridWallClock(q.date, 1440);
-  const stylists: VisitStylist[] = [];
-  await Promise.all(
-    team.map(async (member) => {
-      const open = openIntervals(q.date, member.week, member.special);
-      if (open.length === 0) return;
-      const busy = await busyRangesOf(db, tenantId, member.id, dayStart, dayEnd + DAY_MS, now, { holdIds: q.holdIds });
-      stylists.push({ id: member.email, offers: member.offers, open, busy });
-    }),
-  );
+  const stylists = await visitStylistsOf(db, tenantId, q.date, team, now, { holdIds: q.holdIds });
   const visit = services as VisitService[];
   const starts = visitStarts({ services: visit, stylists, anyStylist: any, now, until: flow === 'client' ? clientWindowEnd(now) : null });
   return groupByHour(starts, visitDurationMinutes(visit));
+}
+
+/** A stylist of a visit's date as `visitStarts` and `assignVisit` read it, with its user id and name. */
+export type VisitStylistDay = VisitStylist & { userId: string; name: string };
+
+/**
+ * The stylists of `team` who work on `date` (Madrid), with their open intervals and their busy time of the
+ * date at `now` (epoch ms) less `except`: what a visit's availability and its booking plan over. In team order.
+ */
+export async function visitStylistsOf(db: DbOrTx, tenantId: number, date: string, team: TeamDay[], now: number, except: BusyExcept = {}): Promise<VisitStylistDay[]> {
+  const dayStart = madridWallClock(date, 0);
+  const dayEnd = madridWallClock(date, 1440) + DAY_MS;
+  const days = await Promise.all(
+    team.map(async (member): Promise<VisitStylistDay | null> => {
+      const open = openIntervals(date, member.week, member.special);
+      if (open.length === 0) return null;
+      const busy = await busyRangesOf(db, tenantId, member.id, dayStart, dayEnd, now, except);
+      return { id: member.email, userId: member.id, name: member.name, offers: member.offers, open, busy };
+    }),
+  );
+  return days.filter((d): d is VisitStylistDay => d !== null);
 }

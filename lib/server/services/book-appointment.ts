@@ -5,7 +5,7 @@ import { bookingOptions } from '@/lib/domain/allowance';
 import { isoUtc, madridDate, MINUTE_MS, overlaps } from '@/lib/domain/time';
 import type { SessionUser } from '@/lib/server/auth/session';
 import type { Db, Tx } from '@/lib/server/db/client';
-import { activities, appointments, busySlots, users } from '@/lib/server/db/schema';
+import { activities, appointments, users } from '@/lib/server/db/schema';
 import { ApiError } from '@/lib/server/errors';
 import type { KeyClaim } from '@/lib/server/idempotency';
 import { errorMessage } from '@/lib/server/messages';

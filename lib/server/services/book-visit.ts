@@ -1,21 +1,22 @@
 import 'server-only';
 import { randomUUID } from 'node:crypto';
-import { and, asc, desc, eq, inArray, isNull, ne, sql } from 'drizzle-orm';
-import { clientWindowEnd, openIntervals, segmentsOf } from '@/lib/domain/availability';
-import { DAY_MS, isoUtc, madridDate, madridWallClock } from '@/lib/domain/time';
-import { assignVisit, planWithStylist, visitStarts, type VisitPart, type VisitService, type VisitStylist } from '@/lib/domain/visit';
+import { and, desc, eq, inArray, ne, sql } from 'drizzle-orm';
+import { clientWindowEnd } from '@/lib/domain/availability';
+import { isoUtc, madridDate, madridWallClock } from '@/lib/domain/time';
+import { assignVisit, planWithStylist, visitStarts, type VisitPart, type VisitService } from '@/lib/domain/visit';
 import type { SessionUser } from '@/lib/server/auth/session';
 import type { Db, Tx } from '@/lib/server/db/client';
-import { appointments, services } from '@/lib/server/db/schema';
+import { appointments } from '@/lib/server/db/schema';
 import { ApiError } from '@/lib/server/errors';
 import type { KeyClaim } from '@/lib/server/idempotency';
 import { errorMessage } from '@/lib/server/messages';
 import { queueBookingConfirmation } from '@/lib/server/notifications/appointment-emails';
 import { queueBookedPush } from '@/lib/server/notifications/appointment-push';
-import { busyRangesOf } from '@/lib/server/repositories/busy-slots';
 import { teamDayOf, type TeamDay } from '@/lib/server/repositories/employees';
+import { visitServicesOf, type VisitServiceRow } from '@/lib/server/repositories/services';
 import { shareEmployee } from '@/lib/server/repositories/locks';
 import type { ClientAppointmentInsert } from '@/lib/validation/schedules';
+import { visitStylistsOf } from './availability';
 import { assertClientWindow, insertAppointment, lockBookingClient } from './book-appointment';
 
 /** The answer of a visit's booking (beyond-the-spec section 2): the first appointment, the visit, every appointment. */
@@ -25,7 +26,7 @@ export type VisitBooked = {
   appointments: { id: string; employee_id: string; service_id: number; start_time: string; end_time: string }[];
 };
 
-type ServiceRow = { id: number; name: string; priceCents: number; durationMinutes: number; segments: VisitService['segments'] };
+type ServiceRow = VisitServiceRow;
 
 /**
  * Books a visit for a signed-in client (beyond-the-spec section 2): `serviceIds` (1–4, any order: the visit
@@ -71,15 +72,11 @@ export async function bookVisitAsClient(
   });
 }
 
-/** The live services of a visit as its plan and snapshot need them, in the salon's order (position, name); 404 when one is missing. */
+/** The live services of a visit in the salon's order; 404 when one is missing. */
 async function visitServiceRows(db: Db, tenantId: number, ids: number[]): Promise<ServiceRow[]> {
-  const rows = await db
-    .select({ id: services.id, name: services.name, priceCents: services.priceCents, durationMinutes: services.durationMinutes, busySlots: services.busySlots })
-    .from(services)
-    .where(and(eq(services.tenantId, tenantId), isNull(services.deletedAt), inArray(services.id, ids)))
-    .orderBy(asc(services.position), asc(services.name), asc(services.id));
+  const rows = await visitServicesOf(db, tenantId, ids);
   if (rows.length !== ids.length) throw new ApiError('not_found', errorMessage('serviceNotFound'));
-  return rows.map((r) => ({ ...r, segments: segmentsOf(r.durationMinutes, r.busySlots) }));
+  return rows;
 }
 
 /**
@@ -107,14 +104,7 @@ async function planVisit(
   }
   // Read after the locks: a schedule change or a booking that committed first is seen.
   const fresh = await teamDayOf(tx, tenantId, date, ids, any ? undefined : q.employee);
-  const dayStart = madridWallClock(date, 0);
-  const dayEnd = madridWallClock(date, 1440) + DAY_MS;
-  const stylists: (VisitStylist & { userId: string; name: string })[] = [];
-  for (const member of fresh.filter((m) => locked.some((l) => l.id === m.id))) {
-    const open = openIntervals(date, member.week, member.special);
-    if (open.length === 0) continue;
-    stylists.push({ id: member.email, userId: member.id, name: member.name, offers: member.offers, open, busy: await busyRangesOf(tx, tenantId, member.id, dayStart, dayEnd, q.now) });
-  }
+  const stylists = await visitStylistsOf(tx, tenantId, date, fresh.filter((m) => locked.some((l) => l.id === m.id)), q.now);
   const visit: VisitService[] = q.rows.map((r) => ({ id: r.id, durationMinutes: r.durationMinutes, segments: r.segments }));
   const offered = (withBusy: boolean) =>
     visitStarts({ services: visit, stylists: withBusy ? stylists : stylists.map((s) => ({ ...s, busy: [] })), anyStylist: any, now: q.now, until: q.until }).includes(q.start);
@@ -142,7 +132,7 @@ async function planVisit(
   });
 }
 
-/** Booked minutes per stylist (user id) on a Madrid date: pending appointments only (cancelled ones do not count). */
+/** Booked minutes per stylist (user id) on a Madrid date: every appointment starting that day but the cancelled ones. */
 async function bookedMinutesOf(tx: Tx, tenantId: number, date: string): Promise<Map<string, number>> {
   const from = new Date(madridWallClock(date, 0));
   const to = new Date(madridWallClock(date, 1440));

@@ -47,8 +47,10 @@ export const GET = route(
   async ({ req, tenant, user, params, query, now }) => {
     const db = await getDb();
     const flow = isStaff(readerRole(user?.role)) ? 'staff' : 'client';
-    // A visitor's or client's own hold does not hide the hour it keeps for them.
-    const holdIds = flow === 'client' ? await liveHoldIds(db, tenant.id, { hash: holderHashOf(req), userId: user?.id ?? null }, now) : [];
+    // A visitor's or client's own hold does not hide the hour it keeps for them. Holds are made by a browser
+    // with a holder cookie: without one there is nothing to look up (the availability hot path stays one query).
+    const holder = holderHashOf(req);
+    const holdIds = flow === 'client' && holder ? await liveHoldIds(db, tenant.id, { hash: holder, userId: user?.id ?? null }, now) : [];
     if (params.employeeEmail === 'any' || query.services !== undefined) {
       // A visit (beyond-the-spec section 2): its services, or the one service, by one stylist or anyone.
       const serviceIds = query.services ?? (query.serviceId === undefined ? null : [query.serviceId]);
