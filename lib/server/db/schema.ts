@@ -307,7 +307,12 @@ export const holds = pgTable(
     id: uuid('id').notNull().defaultRandom(),
     tenantId: integer('tenant_id').notNull().references(() => tenants.id, { onDelete: 'cascade' }),
     employeeId: uuid('employee_id').notNull(),
+    /** The first service of the held visit (the only one of a visit of one). */
     serviceId: integer('service_id').notNull(),
+    /** Every service of the held visit in visit order (beyond-the-spec section 2); null for a visit of one. */
+    serviceIds: integer('service_ids').array(),
+    /** True when the hold was asked for "Cualquier estilista": its parts may be any qualified stylists'. */
+    anyStylist: boolean('any_stylist').notNull().default(false),
     startAt: ts('start_at').notNull(),
     endAt: ts('end_at').notNull(),
     holderHash: text('holder_hash').notNull(),
