@@ -6,10 +6,11 @@ import { useTranslations } from 'next-intl';
 import { CLIENT_TOAST_MS, toastError } from '@/components/ui/toast';
 import { Spinner } from '@/components/ui/spinner';
 import { ApiClientError, ApiNetworkError, errorMessageOf } from '@/lib/api-client/fetcher';
-import { useAvailableHours, useEmployees, useServices } from '@/lib/api-client/hooks';
+import { useHours, useServices, useVisitEmployees } from '@/lib/api-client/hooks';
 import { madridDate } from '@/lib/domain/time';
 import type { Hold, Service } from '@/lib/validation/dto';
 import { useHoursCheck } from './hours-check';
+import { anyStylist, hoursPath, isAnyStylist, visitServices, visitStylists } from './visit-choice';
 import { EmployeeStep, loadable, PersonStep, ServiceStep } from './steps';
 import { useShowBooked } from './use-show-booked';
 import { useWizard } from './use-wizard';
@@ -105,19 +106,23 @@ export function BookingWizard(props: BookingWizardProps) {
     beforeAdvance: async (step, v) => {
       if (step !== 'date') return null;
       if (!v.date || !v.employee || !v.service) return t('selectValue');
-      return checkHours(v.date, v.employee, v.service);
+      return checkHours(hoursPath(v.date, v.employee, visitServices(v.service, v.extra, services.data)));
     },
   });
   const { step, values, set } = wizard;
 
   const services = useServices({ associated: true }, initialServices ? { fallbackData: initialServices } : undefined);
-  const employees = useEmployees(values.service?.id ?? null);
-  const hours = useAvailableHours(
-    values.date ?? null,
-    values.employee?.email ?? null,
-    values.service?.duration ?? null,
-    values.service?.id ?? null,
-  );
+  // The visit: the chosen service and the added ones, in the salon's order (beyond-the-spec section 2).
+  const visit = visitServices(values.service, values.extra, services.data);
+  const perService = useVisitEmployees(visit.map((s) => s.id));
+  const stylists = useMemo(() => (perService.data ? visitStylists(perService.data) : undefined), [perService.data]);
+  const anyName = t('anyStylist');
+  const any = useMemo(() => (stylists?.any ? anyStylist(anyName) : undefined), [stylists?.any, anyName]);
+  const hours = useHours(values.date && values.employee && visit.length > 0 ? hoursPath(values.date, values.employee, visit) : null);
+  /** Who may work the visit on the date step: the chosen stylist, or for "Cualquier estilista" everyone able to do part of it. */
+  const dateStylists = isAnyStylist(values.employee) ? stylists?.pool : values.employee && [values.employee];
+  /** The booking's services: the spec's `service_id` for one service by a named stylist, else the visit's `service_ids`. */
+  const isVisit = visit.length > 1 || isAnyStylist(values.employee);
 
   /** The hour went to someone else meanwhile: reload the free hours and let the client pick again. */
   const hourTaken = () => {
@@ -133,7 +138,7 @@ export function BookingWizard(props: BookingWizardProps) {
     setConfirming(true);
     try {
       const [, { holdHour }] = await loadBooking();
-      setHeld(await holdHour({ start_time: hour.start_time, employee_id: employee.email, service_ids: [service.id] }));
+      setHeld(await holdHour({ start_time: hour.start_time, employee_id: employee.email, service_ids: visit.map((s) => s.id) }));
     } catch (err) {
       toastError(errorMessageOf(err, t('confirmError')), undefined, { duration: CLIENT_TOAST_MS });
       if (err instanceof ApiClientError && err.code === 'slot_taken') hourTaken();
@@ -152,9 +157,8 @@ export function BookingWizard(props: BookingWizardProps) {
     setConfirming(true);
     const booking = {
       start_time: hour.start_time,
-      end_time: hour.end_time,
+      ...(isVisit ? { service_ids: visit.map((s) => s.id) } : { end_time: hour.end_time, service_id: service.id }),
       employee_id: employee.email,
-      service_id: service.id,
       client_id: email,
       user_id: user.id,
       user_name: user.name,
@@ -181,15 +185,26 @@ export function BookingWizard(props: BookingWizardProps) {
       close={{ ask: true, href: visitor ? '/login' : '/' }}
     >
       {step === 'user' && <PersonStep people={people} busy={busy} value={values.user} onChange={(p) => set('user', p)} />}
-      {step === 'service' && <ServiceStep services={loadable(services)} value={values.service} onChange={(s) => set('service', s)} />}
+      {step === 'service' && (
+        <ServiceStep
+          services={loadable(services)}
+          value={values.service}
+          onChange={(s) => set('service', s)}
+          extra={values.extra}
+          onExtraChange={(extra) => set('extra', extra)}
+        />
+      )}
       {step === 'employee' && (
-        <EmployeeStep employees={loadable(employees)} value={values.employee} onChange={(e) => set('employee', e)} />
+        <EmployeeStep
+          employees={{ data: stylists?.named, error: perService.error, isLoading: perService.isLoading, mutate: perService.mutate }}
+          any={any}
+          value={values.employee}
+          onChange={(e) => set('employee', e)}
+        />
       )}
-      {step === 'date' && values.employee && (
-        <DateStep today={today} employee={values.employee} value={values.date} onChange={(d) => set('date', d)} />
-      )}
+      {step === 'date' && (dateStylists ? <DateStep today={today} employees={dateStylists} value={values.date} onChange={(d) => set('date', d)} /> : <Spinner />)}
       {step === 'hour' && <HourStep hours={loadable(hours)} value={values.hour} onChange={(h) => set('hour', h)} />}
-      {step === 'summary' && isComplete(values) && <SummaryStep values={values} />}
+      {step === 'summary' && isComplete(values) && <SummaryStep values={values} services={visit} />}
       {visitor && held && <IdentifyDialog hold={held} onClose={() => setHeld(null)} />}
     </WizardFrame>
   );

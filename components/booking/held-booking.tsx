@@ -9,8 +9,9 @@ import { ApiClientError, ApiNetworkError, errorMessageOf } from '@/lib/api-clien
 import { insertClientAppointment } from '@/lib/api-client/booking';
 import type { AvailableHour, Employee, Service } from '@/lib/validation/dto';
 import { clientDraftKey, VISITOR_DRAFT_KEY } from './booking-wizard';
-import { useAppointmentSummaryRows } from './later-steps';
-import { PersonStep, SummaryList } from './steps';
+import { SummaryStep } from './later-steps';
+import { PersonStep } from './steps';
+import { anyStylist } from './visit-choice';
 import { useShowBooked } from './use-show-booked';
 import { discardDraft, storeDraft } from './use-wizard';
 import type { Person } from './wizard-state';
@@ -18,8 +19,10 @@ import './booking.css';
 
 export type HeldBookingProps = {
   holdId: string;
-  service: Service;
-  employee: Employee;
+  /** The held visit's services in visit order (beyond-the-spec section 2). */
+  services: Service[];
+  /** The stylist asked for; null for "Cualquier estilista". */
+  employee: Employee | null;
   /** Madrid date, YYYY-MM-DD. */
   date: string;
   hour: AvailableHour;
@@ -41,7 +44,7 @@ type State = { kind: 'booking' } | { kind: 'idle' } | { kind: 'taken' } | { kind
  * service, stylist and date); any other refusal names its cause with a way to Mis citas; a lost answer asks
  * the pending appointments whether it was booked, else offers "Reintentar".
  */
-export function HeldBooking({ holdId, service, employee, date, hour, email, people, askPerson }: HeldBookingProps) {
+export function HeldBooking({ holdId, services, employee: asked, date, hour, email, people, askPerson }: HeldBookingProps) {
   const t = useTranslations('visitor');
   const tb = useTranslations('booking');
   const tc = useTranslations('common');
@@ -49,16 +52,18 @@ export function HeldBooking({ holdId, service, employee, date, hour, email, peop
   const showBooked = useShowBooked(email, { replace: true });
   const [person, setPerson] = useState<Person | undefined>(askPerson ? undefined : people[0]);
   const [state, setState] = useState<State>(askPerson ? { kind: 'idle' } : { kind: 'booking' });
-  const rows = useAppointmentSummaryRows({ service, employee, date, hour });
+  const service = services[0]!;
+  const employee = asked ?? anyStylist(tb('anyStylist'));
+  const isVisit = services.length > 1 || asked === null;
+  const [first, ...extra] = services;
   const started = useRef(false);
 
   const book = async (who: Person) => {
     setState({ kind: 'booking' });
     const body = {
       start_time: hour.start_time,
-      end_time: hour.end_time,
+      ...(isVisit ? { service_ids: services.map((s) => s.id) } : { end_time: hour.end_time, service_id: service.id }),
       employee_id: employee.email,
-      service_id: service.id,
       client_id: email,
       user_id: who.id,
       user_name: who.name,
@@ -83,9 +88,9 @@ export function HeldBooking({ holdId, service, employee, date, hour, email, peop
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
 
-  /** The client wizard on "Elige una hora" with this service, stylist and date (and the person, when chosen). */
+  /** The client wizard on "Elige una hora" with these services, stylist and date (and the person, when chosen). */
   const chooseOtherHour = () => {
-    storeDraft(clientDraftKey(email), { step: 'hour', values: { ...(person ? { user: person } : {}), service, employee, date } });
+    storeDraft(clientDraftKey(email), { step: 'hour', values: { ...(person ? { user: person } : {}), service: first, extra, employee, date } });
     discardDraft(VISITOR_DRAFT_KEY);
     router.push('/new/appointment?step=hour');
   };
@@ -93,7 +98,7 @@ export function HeldBooking({ holdId, service, employee, date, hour, email, peop
   return (
     <div className="held-booking">
       <h1 className="page-title">{t('resumeTitle')}</h1>
-      <SummaryList rows={person ? [...rows, [tb('person'), person.name]] : rows} />
+      <SummaryStep values={{ service, employee, date, hour, user: person }} services={services} />
       {askPerson && state.kind !== 'booking' && state.kind !== 'taken' && (
         <section aria-labelledby="held-person">
           <h2 id="held-person" className="step-title">

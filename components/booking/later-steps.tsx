@@ -7,13 +7,14 @@
  */
 import { useTranslations } from 'next-intl';
 import { longDay, timeOf } from '@/lib/format';
-import type { AvailableHour, Employee, HourGroup } from '@/lib/validation/dto';
+import type { AvailableHour, Employee, HourGroup, Service } from '@/lib/validation/dto';
 import { ChoiceGroup, onOptionKeyDown, RadioItem } from './choice-group';
 import { isBookableDate, lastBookableDate } from './date-rules';
 import { euros } from '@/lib/money';
 import { MonthCalendar } from './month-calendar';
 import { LoadState, pick, SummaryList, type Loadable } from './steps';
 import { STEP_TITLE_ID } from './wizard-frame';
+import { isAnyStylist, visitTimes } from './visit-choice';
 import { withHour } from './wizard-preset';
 import type { WizardValues } from './wizard-state';
 
@@ -130,22 +131,47 @@ export function useAppointmentSummaryRows(values: Required<Pick<WizardValues, 's
   ];
 }
 
-/** Summary of the client flow: everything chosen, before confirming. */
-export function SummaryStep({ values }: { values: Required<Pick<WizardValues, 'service' | 'employee' | 'date' | 'hour'>> & Pick<WizardValues, 'user'> }) {
+/**
+ * Summary of the client flow: everything chosen, before confirming. A visit of several services, or with
+ * "Cualquier estilista" (beyond-the-spec section 2), lists each service with its time and stylist, then the
+ * visit's price and duration.
+ */
+export function SummaryStep({
+  values,
+  services,
+}: {
+  values: Required<Pick<WizardValues, 'service' | 'employee' | 'date' | 'hour'>> & Pick<WizardValues, 'user'>;
+  /** The visit's services in visit order. */
+  services: Service[];
+}) {
   const t = useTranslations('booking');
-  const appointment = useAppointmentSummaryRows(values);
-  return <SummaryList rows={values.user ? [...appointment, [t('person'), values.user.name]] : appointment} />;
+  const single = useAppointmentSummaryRows(values);
+  const rows: [string, string][] =
+    services.length > 1 || isAnyStylist(values.employee)
+      ? [
+          [t('stepDate'), longDay(values.date)],
+          ...visitTimes(services, values.hour.start_time).map(
+            (p): [string, string] => [p.service.name, t('partTime', { start: timeOf(p.start), end: timeOf(p.end), stylist: values.employee.name })],
+          ),
+          [t('price'), euros(services.reduce((sum, s) => sum + s.price, 0))],
+          [t('duration'), t('minutes', { minutes: services.reduce((sum, s) => sum + s.duration, 0) })],
+        ]
+      : single;
+  return <SummaryList rows={values.user ? [...rows, [t('person'), values.user.name]] : rows} />;
 }
 
-/** The client flow's date step: today to today + 30 days, the stylist's working days only (date-rules). */
+/**
+ * The client flow's date step: today to today + 30 days, the days on which one of `employees` works (the
+ * chosen stylist, or every stylist who can do part of the visit for "Cualquier estilista"; date-rules).
+ */
 export function ClientDateStep({
   today,
-  employee,
+  employees,
   value,
   onChange,
 }: {
   today: string;
-  employee: Employee;
+  employees: Employee[];
   value?: string;
   onChange: (d: string) => void;
 }) {
@@ -153,7 +179,7 @@ export function ClientDateStep({
     <DateStep
       today={today}
       max={lastBookableDate(today)}
-      isDisabled={(date) => !isBookableDate(date, employee, today)}
+      isDisabled={(date) => !employees.some((e) => isBookableDate(date, e, today))}
       value={value}
       onChange={onChange}
     />

@@ -4,7 +4,7 @@ import { useMemo, useState } from 'react';
 import { useTranslations } from 'next-intl';
 import { Spinner } from '@/components/ui/spinner';
 import { errorMessageOf } from '@/lib/api-client/fetcher';
-import { useAvailableHours, useServices } from '@/lib/api-client/hooks';
+import { apiPaths, useAvailableHours, useServices } from '@/lib/api-client/hooks';
 import { moveAppointment, useAgendaDays } from '@/lib/api-client/staff';
 import { madridDate, MINUTE_MS } from '@/lib/domain/time';
 import { longDateOf, timeOf } from '@/lib/format';
@@ -100,7 +100,7 @@ function MoveFlow({ appointment, service, employees }: { appointment: Appointmen
     beforeAdvance: async (step, v) => {
       if (step !== 'date') return null;
       if (!v.date || !v.employee) return t('selectValue');
-      return checkHours(v.date, v.employee, service, appointment.id);
+      return checkHours(apiPaths.availableHours(v.date, v.employee.email, service.duration, service.id, appointment.id));
     },
   });
   const { step, values, set } = wizard;

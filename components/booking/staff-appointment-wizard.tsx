@@ -3,7 +3,7 @@
 import { useCallback, useMemo, useState } from 'react';
 import { useTranslations } from 'next-intl';
 import { insertAppointment } from '@/lib/api-client/booking';
-import { useAvailableHours, useServices, useUser } from '@/lib/api-client/hooks';
+import { apiPaths, useAvailableHours, useServices, useUser } from '@/lib/api-client/hooks';
 import { needsAllowanceConfirmation } from '@/lib/domain/allowance';
 import type { Employee } from '@/lib/validation/dto';
 import { madridDate } from '@/lib/domain/time';
@@ -65,7 +65,7 @@ function StaffAppointmentFlow({ employees, preset, closeHref }: { employees: Emp
       // The slot selected in the agenda is offered on its date whatever the free hours, and so is "Ahora" today.
       if (presetApplies(active, v) && active.start) return null;
       if (walkInHour(v.date, v.service.duration, Date.now())) return null;
-      return checkHours(v.date, v.employee, v.service);
+      return checkHours(apiPaths.availableHours(v.date, v.employee.email, v.service.duration, v.service.id));
     },
   });
   const { step, values, set } = wizard;

@@ -5,13 +5,16 @@
  * live in ./later-steps (the month calendar, the date formats): the client wizard loads them when reached.
  */
 
-import type { ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import { useTranslations } from 'next-intl';
 import { nameList } from '@/components/client-home/booking-limit';
+import { PeopleIcon } from '@/components/ui/icons';
 import { LoadError } from '@/components/ui/load-error';
 import { Spinner } from '@/components/ui/spinner';
 import type { Employee, Service } from '@/lib/validation/dto';
+import { ChoiceButton } from './choice-button';
 import { ChoiceGroup, ChoiceRadio } from './choice-group';
+import { canAddService, visitServices } from './visit-choice';
 import { euros } from '@/lib/money';
 import { STEP_TITLE_ID } from './wizard-frame';
 import type { Person } from './wizard-state';
@@ -85,64 +88,133 @@ export function PersonStep({
   );
 }
 
-/** Service step: services some stylist offers, with price and duration, as a radio group. */
+/** A service's price and duration, as the service cards show them. */
+function ServiceMeta({ service }: { service: Service }) {
+  const t = useTranslations('booking');
+  return (
+    <span className="choice-meta">
+      {euros(service.price)} · {t('minutes', { minutes: service.duration })}
+    </span>
+  );
+}
+
+/**
+ * Service step: services some stylist offers, with price and duration, as a radio group. With `onExtraChange`
+ * (the client flow; beyond-the-spec section 2), a chosen service can take others for one visit: "Añadir otro
+ * servicio" lists the services not chosen yet (up to VISIT_MAX_SERVICES in all), the added ones show under
+ * the list with "Quitar" and the visit's total.
+ */
 export function ServiceStep({
   services,
   value,
   onChange,
+  extra = [],
+  onExtraChange,
   emptyText,
 }: {
   services: Loadable<Service[]>;
   value?: Service;
   onChange: (s: Service) => void;
+  extra?: Service[];
+  onExtraChange?: (extra: Service[]) => void;
   emptyText?: string;
 }) {
   const t = useTranslations('booking');
+  const [adding, setAdding] = useState(false);
+  // Choosing a service already added makes it the chosen one (it leaves the added list).
+  const choose = (s: Service) => {
+    if (onExtraChange && extra.some((e) => e.id === s.id)) onExtraChange(extra.filter((e) => e.id !== s.id));
+    onChange(s);
+  };
   return (
     <LoadState state={services}>
-      {(list) =>
-        list.length === 0 ? (
-          <p className="empty">{emptyText ?? t('noServices')}</p>
-        ) : (
-          <ChoiceGroup
-            className="choice-list"
-            labelledBy={STEP_TITLE_ID}
-            value={value ? serviceKey(value) : null}
-            onValueChange={pick(list, serviceKey, onChange)}
-          >
-            {list.map((s) => (
-              <ChoiceRadio
-                key={s.id}
-                value={serviceKey(s)}
-                name={s.name}
-                details={
+      {(list) => {
+        if (list.length === 0) return <p className="empty">{emptyText ?? t('noServices')}</p>;
+        const visit = visitServices(value, extra, list);
+        const left = list.filter((s) => !visit.some((v) => v.id === s.id));
+        return (
+          <>
+            <ChoiceGroup className="choice-list" labelledBy={STEP_TITLE_ID} value={value ? serviceKey(value) : null} onValueChange={pick(list, serviceKey, choose)}>
+              {list.map((s) => (
+                <ChoiceRadio
+                  key={s.id}
+                  value={serviceKey(s)}
+                  name={s.name}
+                  details={
+                    <>
+                      {s.description && <span className="choice-description">{s.description}</span>}
+                      <ServiceMeta service={s} />
+                    </>
+                  }
+                />
+              ))}
+            </ChoiceGroup>
+            {onExtraChange && value && (
+              <section className="visit-extra" aria-label={t('chosenServices')}>
+                {extra.length > 0 && (
                   <>
-                    {s.description && <span className="choice-description">{s.description}</span>}
-                    <span className="choice-meta">
-                      {euros(s.price)} · {t('minutes', { minutes: s.duration })}
-                    </span>
+                    <ul className="visit-extra-list">
+                      {extra.map((s) => (
+                        <li key={s.id}>
+                          <span className="visit-extra-name">{s.name}</span>
+                          <ServiceMeta service={s} />
+                          <button type="button" className="btn btn-ghost btn-compact" aria-label={t('removeService', { name: s.name })} onClick={() => onExtraChange(extra.filter((e) => e.id !== s.id))}>
+                            {t('remove')}
+                          </button>
+                        </li>
+                      ))}
+                    </ul>
+                    <p className="visit-total">
+                      {t('visitTotal', {
+                        price: euros(visit.reduce((sum, s) => sum + s.price, 0)),
+                        minutes: visit.reduce((sum, s) => sum + s.duration, 0),
+                      })}
+                    </p>
                   </>
-                }
-              />
-            ))}
-          </ChoiceGroup>
-        )
-      }
+                )}
+                {canAddService(visit.length) && left.length > 0 && !adding && (
+                  <button type="button" className="btn btn-secondary btn-block" onClick={() => setAdding(true)}>
+                    {t('addService')}
+                  </button>
+                )}
+                {adding && canAddService(visit.length) && (
+                  <div className="choice-list" role="group" aria-label={t('addService')}>
+                    {left.map((s) => (
+                      <ChoiceButton
+                        key={s.id}
+                        name={s.name}
+                        selected={false}
+                        details={<ServiceMeta service={s} />}
+                        onSelect={() => {
+                          onExtraChange([...extra, s]);
+                          setAdding(false);
+                        }}
+                      />
+                    ))}
+                  </div>
+                )}
+              </section>
+            )}
+          </>
+        );
+      }}
     </LoadState>
   );
 }
 
 /**
  * Employee step: the stylists offering the chosen service (client flow) or every stylist (staff flows),
- * as a radio group.
+ * as a radio group; `any` ("Cualquier estilista", client flow) comes first when given.
  */
 export function EmployeeStep({
   employees,
+  any,
   value,
   onChange,
   emptyText,
 }: {
   employees: Loadable<Employee[]>;
+  any?: Employee;
   value?: Employee;
   onChange: (e: Employee) => void;
   emptyText?: string;
@@ -150,8 +222,9 @@ export function EmployeeStep({
   const t = useTranslations('booking');
   return (
     <LoadState state={employees}>
-      {(list) =>
-        list.length === 0 ? (
+      {(loaded) => {
+        const list = any ? [any, ...loaded] : loaded;
+        return list.length === 0 ? (
           <p className="empty">{emptyText ?? t('noEmployees')}</p>
         ) : (
           <ChoiceGroup
@@ -160,18 +233,22 @@ export function EmployeeStep({
             value={value ? employeeKey(value) : null}
             onValueChange={pick(list, employeeKey, onChange)}
           >
-            {list.map((e) => (
-              <ChoiceRadio
-                key={e.email}
-                value={employeeKey(e)}
-                name={e.name}
-                media={<Avatar employee={e} />}
-                details={e.description || undefined}
-              />
-            ))}
+            {list.map((e) =>
+              e === any ? (
+                <ChoiceRadio key={e.email} value={employeeKey(e)} name={e.name} media={<span className="avatar avatar-icon"><PeopleIcon /></span>} details={t('anyStylistDetails')} />
+              ) : (
+                <ChoiceRadio
+                  key={e.email}
+                  value={employeeKey(e)}
+                  name={e.name}
+                  media={<Avatar employee={e} />}
+                  details={e.description || undefined}
+                />
+              ),
+            )}
           </ChoiceGroup>
-        )
-      }
+        );
+      }}
     </LoadState>
   );
 }
@@ -180,8 +257,8 @@ export function EmployeeStep({
 export function SummaryList({ rows }: { rows: [string, string][] }) {
   return (
     <dl className="details summary">
-      {rows.map(([label, value]) => (
-        <div key={label}>
+      {rows.map(([label, value], i) => (
+        <div key={`${i}:${label}`}>
           <dt>{label}</dt>
           <dd>{value}</dd>
         </div>

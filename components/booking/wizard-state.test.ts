@@ -59,6 +59,24 @@ describe('wizard steps', () => {
     expect(choose(steps, values, 'date', '2026-11-24')).toEqual({ service, employee, date: '2026-11-24' });
   });
 
+  it("a visit's added services belong to the service step: changing them empties the later steps, going back before the step empties them", () => {
+    const steps = clientSteps(true);
+    const colour = { ...service, id: 4, name: 'Color' };
+    const values: WizardValues = { user: { id: 'u', name: 'Eva' }, service, extra: [colour], employee, date: '2026-11-23', hour };
+    expect(choose(steps, values, 'extra', [])).toEqual({ user: values.user, service, extra: [] });
+    expect(clearAfter(steps, values, 1)).toEqual({ user: values.user, service, extra: [colour] });
+    expect(clearAfter(steps, values, 0)).toEqual({ user: values.user });
+  });
+
+  it('a draft keeps the added services when they have a service\u2019s shape, and is refused otherwise', () => {
+    const steps = clientSteps(false);
+    const colour = { ...service, id: 4, name: 'Color' };
+    const draft = (extra: unknown) => JSON.stringify({ step: 'employee', values: { service, extra } });
+    expect(parseDraft(draft([colour]), steps)).toEqual({ step: 'employee', values: { service, extra: [colour] } });
+    expect(parseDraft(draft([{ id: 'x' }]), steps)).toBeNull();
+    expect(parseDraft(draft('Color'), steps)).toBeNull();
+  });
+
   it("the leave's note changes no step, and a changed step keeps the note", () => {
     const steps = flowSteps('leave');
     const range = { start: '2026-11-23T09:00:00.000Z', end: '2026-11-23T10:00:00.000Z' };

@@ -24,6 +24,11 @@ export type HourRange = { start?: string; end?: string };
 export type WizardValues = {
   user?: Person;
   service?: Service;
+  /**
+   * The services added to `service` for a visit (client flow, "Añadir otro servicio"; beyond-the-spec
+   * section 2). Part of the service step: changing them empties the later steps as a new service does.
+   */
+  extra?: Service[];
   employee?: Employee;
   /** Madrid date, YYYY-MM-DD. */
   date?: string;
@@ -131,16 +136,17 @@ export function clearAfter(steps: StepId[], values: WizardValues, index: number)
   const next: WizardValues = { ...values };
   for (const step of steps.slice(index + 1)) {
     if (step !== 'summary' && !INDEPENDENT_STEPS.includes(step)) delete next[step];
+    if (step === 'service') delete next.extra;
   }
   return next;
 }
 
 /**
- * The values with `field` set to `value` and, for a step, every later dependent step emptied (a changed
- * choice invalidates them); the note changes nothing else.
+ * The values with `field` set to `value` and, for a step (or the services added to the service step), every
+ * later dependent step emptied (a changed choice invalidates them); the note changes nothing else.
  */
 export function choose<K extends WizardField>(steps: StepId[], values: WizardValues, field: K, value: WizardValues[K]): WizardValues {
-  const at = steps.indexOf(field as StepId);
+  const at = steps.indexOf((field === 'extra' ? 'service' : field) as StepId);
   return { ...(at < 0 ? values : clearAfter(steps, values, at)), [field]: value };
 }
 
@@ -203,9 +209,13 @@ export function parseDraft(raw: string | null, steps: StepId[]): WizardDraft | n
     if (!VALID_VALUE[step](data.values[step])) return null;
     (values as Shape)[step] = data.values[step];
   }
-  const { notes } = data.values;
+  const { notes, extra } = data.values;
   if (notes !== undefined && typeof notes !== 'string') return null;
   if (notes !== undefined) values.notes = notes;
+  if (extra !== undefined && steps.includes('service')) {
+    if (!Array.isArray(extra) || !extra.every(VALID_VALUE.service)) return null;
+    values.extra = extra as Service[];
+  }
   const index = Math.min(steps.indexOf(data.step as StepId), startIndex(steps, values));
   return { step: steps[index]!, values };
 }

@@ -23,6 +23,17 @@ export function MenuIcon({ size = 24 }: IconProps) {
   );
 }
 
+/** Two people side by side ("Cualquier estilista"). */
+export function PeopleIcon({ size = 24 }: IconProps) {
+  return (
+    <svg {...base(size)}>
+      <circle cx="9" cy="8.5" r="3" />
+      <circle cx="16.5" cy="9.5" r="2.5" />
+      <path d="M3.5 19c.6-3.2 2.8-5 5.5-5s4.9 1.8 5.5 5M14.5 14.3c.6-.2 1.3-.3 2-.3 2.3 0 4 1.5 4.5 4" />
+    </svg>
+  );
+}
+
 /** A calendar page. */
 export function CalendarIcon({ size = 20 }: IconProps) {
   return (

@@ -89,18 +89,21 @@ export async function insertClientAppointment(body: InsertAppointmentBody, email
 }
 
 /**
- * The pending appointment a booking body made, if any: same person, stylist, service and start. For a
- * confirm whose answer never arrived (the client's pending appointments tell whether it was booked).
+ * The pending appointment a booking body made, if any: same person, stylist, first service and start (a
+ * visit's first appointment; any stylist for "Cualquier estilista"). For a confirm whose answer never arrived
+ * (the client's pending appointments tell whether it was booked).
  */
 export function bookedAppointmentOf(pending: readonly Appointment[], body: InsertAppointmentBody): Appointment | undefined {
   const start = Date.parse(body.start_time);
   const person = 'user_id' in body ? body.user_id : undefined;
+  const serviceId = 'service_ids' in body && body.service_ids ? body.service_ids[0] : body.service_id;
+  const employee = body.employee_id.trim().toLowerCase();
   return pending.find(
     (a) =>
       a.status === 'pending' &&
       Date.parse(a.start_time) === start &&
-      a.employee_id === body.employee_id.trim().toLowerCase() &&
-      a.service_id === body.service_id &&
+      (employee === 'any' || a.employee_id === employee) &&
+      a.service_id === serviceId &&
       (person === undefined || a.user_id === person),
   );
 }

@@ -58,9 +58,14 @@ export function useServices({ associated }: { associated: boolean }, config?: SW
   return useSWR<Service[]>(apiPaths.services(associated), getItems<Service>, config);
 }
 
-/** The stylists offering a service (null service: no request). */
-export function useEmployees(serviceId: number | null) {
-  return useSWR<Employee[]>(serviceId === null ? null : apiPaths.employees(serviceId), getItems<Employee>);
+/**
+ * The stylists offering each service of a visit (beyond-the-spec section 2), one list per service in the
+ * order given; no request for an empty visit.
+ */
+export function useVisitEmployees(serviceIds: readonly number[]) {
+  return useSWR<Employee[][]>(serviceIds.length === 0 ? null : ['visit-employees', ...serviceIds], ([, ...ids]: [string, ...number[]]) =>
+    Promise.all(ids.map((id) => getItems<Employee>(apiPaths.employees(id)))),
+  );
 }
 
 /**
@@ -75,9 +80,17 @@ export function useAvailableHours(
   serviceId: number | null,
   appointmentId?: string,
 ) {
-  const key =
+  return useHours(
     date && employeeEmail && duration !== null && serviceId !== null
       ? apiPaths.availableHours(date, employeeEmail, duration, serviceId, appointmentId)
-      : null;
-  return useSWR<HourGroup[]>(key, getItems<HourGroup>, { revalidateOnFocus: false });
+      : null,
+  );
+}
+
+/**
+ * Bookable hour groups at `path` (`apiPaths.availableHours` or `apiPaths.visitHours`; null: no request). Not
+ * revalidated on focus so the list does not shift under the user's finger.
+ */
+export function useHours(path: string | null) {
+  return useSWR<HourGroup[]>(path, getItems<HourGroup>, { revalidateOnFocus: false });
 }

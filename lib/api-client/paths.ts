@@ -29,4 +29,10 @@ export const apiPaths = {
     `/api/v1/facility/${FACILITY_ID}/${date}/${encodeURIComponent(employeeEmail)}/appointments/available` +
     `?serviceDuration=${duration}&serviceId=${serviceId}` +
     (appointmentId === undefined ? '' : `&appointmentId=${encodeURIComponent(appointmentId)}`),
+  /**
+   * Bookable hours of a visit (beyond-the-spec section 2) on a Madrid date: its services back to back in visit
+   * order, by a stylist (e-mail) or `any` ("Cualquier estilista").
+   */
+  visitHours: (date: string, employeeEmail: string, serviceIds: readonly number[]) =>
+    `/api/v1/facility/${FACILITY_ID}/${date}/${encodeURIComponent(employeeEmail)}/appointments/available?services=${serviceIds.join(',')}`,
 };

@@ -16,8 +16,8 @@
 import { indexDay, serviceFitsAt, SLOT_STEP_MINUTES, type BusySegment, type DayIndex } from './availability';
 import { MINUTE_MS, type Range } from './time';
 
-/** Most services in one visit. */
-export const VISIT_MAX_SERVICES = 4;
+/** Most services in one visit (a zod-free limit: the client wizard reads it too). */
+export { VISIT_MAX_SERVICES } from '@/lib/validation/limits';
 
 /** A service of a visit: its id, duration (minutes) and busy segments (minutes from its start). */
 export type VisitService = { id: number; durationMinutes: number; segments: BusySegment[] };

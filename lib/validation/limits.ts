@@ -5,3 +5,6 @@
 
 /** Longest name (characters) of a person or a service the API accepts; the name inputs' `maxLength`. */
 export const NAME_MAX = 120;
+
+/** Most services in one visit (beyond-the-spec section 2). */
+export const VISIT_MAX_SERVICES = 4;

@@ -15,6 +15,13 @@ export const ZVisitServiceIds = z
   .transform((list) => list.split(',').map(Number))
   .refine((ids) => new Set(ids).size === ids.length, v.invalidServices);
 
+/** A visit's services in a body (beyond-the-spec section 2): 1 to VISIT_MAX_SERVICES distinct ids, any order. */
+export const ZVisitServiceList = z
+  .array(ZBodyId)
+  .min(1)
+  .max(VISIT_MAX_SERVICES)
+  .refine((ids) => new Set(ids).size === ids.length, v.invalidServices);
+
 /** The stylist of the availability call: an e-mail, or `any` for "Cualquier estilista" (beyond-the-spec section 2). */
 export const ZStylistOrAny = z.union([z.literal('any'), ZEmail]);
 
@@ -28,12 +35,7 @@ export const ZClientAppointmentInsert = z.object({
   /** The spec's one service; or `service_ids` for a visit of several (one of the two is required). */
   service_id: ZBodyId.optional(),
   /** A visit's services (beyond-the-spec section 2): 1–4 distinct ids, booked back to back in the salon's order. */
-  service_ids: z
-    .array(ZBodyId)
-    .min(1)
-    .max(VISIT_MAX_SERVICES)
-    .refine((ids) => new Set(ids).size === ids.length, v.invalidServices)
-    .optional(),
+  service_ids: ZVisitServiceList.optional(),
   client_id: ZEmail,
   user_id: z.string().min(1).max(64),
   user_name: z.string().max(NAME_MAX).optional(),
@@ -113,12 +115,12 @@ export const ZAgendaQuery = z
   .refine((q) => (Date.parse(q.endDate) - Date.parse(q.startDate)) / DAY_MS <= 62, v.rangeTooLong);
 
 /**
- * `POST /holds` (beyond-the-spec section 1): a start (UTC), the stylist by e-mail as the booking names it,
- * and the services of the visit (one service per hold until visits of several services exist).
+ * `POST /holds` (beyond-the-spec sections 1 and 2): a start (UTC), the stylist by e-mail as the booking names
+ * it or `any` for "Cualquier estilista", and the services of the visit (1–4 distinct ids).
  */
 export const ZHoldCreate = z.object({
   start_time: ZInstant,
-  employee_id: ZEmail,
-  service_ids: z.array(ZBodyId).min(1).max(1),
+  employee_id: ZStylistOrAny,
+  service_ids: ZVisitServiceList,
 });
 export type HoldCreate = z.infer<typeof ZHoldCreate>;

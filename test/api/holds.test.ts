@@ -41,6 +41,7 @@ jest.setTimeout(DB_TIMEOUT);
 pinTestClock();
 
 let corte: number;
+let colour: number;
 let tid: number;
 let days: string[];
 let ips = 0;
@@ -54,12 +55,12 @@ function holderCookieOf(res: Response): string {
 }
 
 /** `POST /api/v1/holds` from its own IP (the per-IP budget is not what these tests are about). */
-function hold(cookie: string | undefined, o: { start: string; employee?: string; service?: number }) {
+function hold(cookie: string | undefined, o: { start: string; employee?: string; service?: number; services?: number[] }) {
   ips += 1;
   return call(holdHandler, {
     method: 'POST',
     path: '/api/v1/holds',
-    body: { start_time: o.start, employee_id: o.employee ?? SARA, service_ids: [o.service ?? corte] },
+    body: { start_time: o.start, employee_id: o.employee ?? SARA, service_ids: o.services ?? [o.service ?? corte] },
     cookie,
     headers: { 'x-klok-client-ip': `10.9.${Math.floor(ips / 250)}.${ips % 250}` },
   });
@@ -101,6 +102,7 @@ async function onboard(email: string) {
 beforeAll(async () => {
   await openTestDb();
   corte = await serviceId('Corte de pelo');
+  colour = await serviceId('Color');
   tid = await tenantId();
   days = madridDates(2, 28);
 });
@@ -324,5 +326,70 @@ describe('signing in keeps the hold', () => {
     const body = await bodyFor(email, start, held.body.data.hold_id);
     // The session alone (no holder cookie) books it: the account holds it now.
     expect((await bookWith(session, body)).status).toBe(201);
+  });
+});
+
+describe('holds of a visit', () => {
+  /** A visit booking body of `user` with a hold. */
+  const visitBooking = (user: { email: string; id: string; name: string | null }, o: { start: string; employee: string; services: number[]; holdId: string }) => ({
+    start_time: o.start,
+    facility_id: 1,
+    employee_id: o.employee,
+    service_ids: o.services,
+    client_id: user.email,
+    user_id: user.id,
+    user_name: user.name ?? '',
+    hold_id: o.holdId,
+  });
+
+  it('holds every service of a visit with its stylist, hides the whole visit from others, and books it for the holder', async () => {
+    const day = days[15]!;
+    const start = at(day, '10:00');
+    const held = await hold(undefined, { start, employee: SARA, services: [corte, colour] });
+    expect(held.status).toBe(201);
+    const db = await getDb();
+    const parts = await db.select().from(busySlots).where(and(eq(busySlots.tenantId, tid), eq(busySlots.holdId, held.body.data.hold_id)));
+    // Color (75 minutes with its processing gap free) then Corte de pelo: Sara's busy parts end at 11:45.
+    expect(Math.max(...parts.map((p) => p.endAt.getTime()))).toBe(Date.parse(at(day, '11:45')));
+    // The cut's start (11:15) is taken for everyone else.
+    expect(await startsFor(undefined, day)).not.toContain(at(day, '11:15'));
+
+    const holder = holderCookieOf(held.res);
+    const { user, cookie } = await createClient('hold-visit@example.com', { onboarded: true });
+    // A hold of another visit (one service) is refused and kept.
+    const other = await bookWith(`${cookie}; ${holder}`, visitBooking(user, { start, employee: SARA, services: [colour], holdId: held.body.data.hold_id }));
+    expect(other.status).toBe(422);
+    const r = await bookWith(`${cookie}; ${holder}`, visitBooking(user, { start, employee: SARA, services: [colour, corte], holdId: held.body.data.hold_id }));
+    expect(r.status).toBe(201);
+    expect(r.body.data.appointments).toHaveLength(2);
+    const [row] = await db.select().from(holds).where(eq(holds.id, held.body.data.hold_id));
+    expect(row!.appointmentId).toBe(r.body.data.event_id);
+    expect(await db.select().from(busySlots).where(and(eq(busySlots.tenantId, tid), eq(busySlots.holdId, held.body.data.hold_id)))).toEqual([]);
+  });
+
+  it('holds "Cualquier estilista" on a free stylist, and the holder books it with any', async () => {
+    const day = days[16]!;
+    const start = at(day, '12:00');
+    const held = await hold(undefined, { start, employee: 'any', services: [colour] });
+    expect(held.status).toBe(201);
+    const holder = holderCookieOf(held.res);
+    const { user, cookie } = await createClient('hold-any@example.com', { onboarded: true });
+    // A named stylist does not book a hold asked for anyone.
+    const named = await bookWith(`${cookie}; ${holder}`, visitBooking(user, { start, employee: SARA, services: [colour], holdId: held.body.data.hold_id }));
+    expect(named.status).toBe(422);
+    const r = await bookWith(`${cookie}; ${holder}`, visitBooking(user, { start, employee: 'any', services: [colour], holdId: held.body.data.hold_id }));
+    expect(r.status).toBe(201);
+    expect([SARA, LUCIA]).toContain(r.body.data.appointments[0].employee_id);
+  });
+
+  it('refuses a visit hold whose second service finds its stylist held (409)', async () => {
+    const day = days[17]!;
+    // Sara's 11:15 is held by another visitor: her colour at 10:00 leaves the cut nowhere to go.
+    const start = at(day, '10:00');
+    const first = await hold(undefined, { start: at(day, '11:15'), employee: SARA, service: corte });
+    expect(first.status).toBe(201);
+    const r = await hold(undefined, { start, employee: SARA, services: [colour, corte] });
+    expect(r.status).toBe(409);
+    expect(r.body.error.code).toBe('slot_taken');
   });
 });

@@ -20,6 +20,10 @@ export type HoldRow = {
   id: string;
   employeeId: string;
   serviceId: number;
+  /** Every held service in visit order (one for a visit of one). */
+  serviceIds: number[];
+  /** True when held for "Cualquier estilista". */
+  anyStylist: boolean;
   start: number;
   end: number;
   expiresAt: number;
@@ -30,16 +34,32 @@ const holdColumns = {
   id: holds.id,
   employeeId: holds.employeeId,
   serviceId: holds.serviceId,
+  serviceIds: holds.serviceIds,
+  anyStylist: holds.anyStylist,
   startAt: holds.startAt,
   endAt: holds.endAt,
   expiresAt: holds.expiresAt,
   appointmentId: holds.appointmentId,
 };
 
-const toRow = (r: { id: string; employeeId: string; serviceId: number; startAt: Date; endAt: Date; expiresAt: Date; appointmentId: string | null }): HoldRow => ({
+type HoldSelect = {
+  id: string;
+  employeeId: string;
+  serviceId: number;
+  serviceIds: number[] | null;
+  anyStylist: boolean;
+  startAt: Date;
+  endAt: Date;
+  expiresAt: Date;
+  appointmentId: string | null;
+};
+
+const toRow = (r: HoldSelect): HoldRow => ({
   id: r.id,
   employeeId: r.employeeId,
   serviceId: r.serviceId,
+  serviceIds: r.serviceIds ?? [r.serviceId],
+  anyStylist: r.anyStylist,
   start: r.startAt.getTime(),
   end: r.endAt.getTime(),
   expiresAt: r.expiresAt.getTime(),
@@ -88,12 +108,13 @@ export async function releaseHolds(tx: Tx, tenantId: number, holder: Holder, now
 
 /**
  * Stores a hold (its busy parts are the caller's to insert) and deletes the tenant's holds that expired more
- * than a day before `now` (epoch ms). Returns the new hold's id.
+ * than a day before `now` (epoch ms). `employeeId` is the stylist of the first part; `serviceIds` the visit's
+ * services in visit order. Returns the new hold's id.
  */
 export async function insertHold(
   tx: Tx,
   tenantId: number,
-  hold: { employeeId: string; serviceId: number; start: number; end: number; holderHash: string; userId: string | null; expiresAt: number },
+  hold: { employeeId: string; serviceIds: number[]; anyStylist: boolean; start: number; end: number; holderHash: string; userId: string | null; expiresAt: number },
   now: number,
 ): Promise<string> {
   await tx.delete(holds).where(and(eq(holds.tenantId, tenantId), lt(holds.expiresAt, new Date(now - DAY_MS))));
@@ -102,7 +123,9 @@ export async function insertHold(
     .values({
       tenantId,
       employeeId: hold.employeeId,
-      serviceId: hold.serviceId,
+      serviceId: hold.serviceIds[0]!,
+      serviceIds: hold.serviceIds.length > 1 ? hold.serviceIds : null,
+      anyStylist: hold.anyStylist,
       startAt: new Date(hold.start),
       endAt: new Date(hold.end),
       holderHash: hold.holderHash,

@@ -63,7 +63,7 @@ export async function bookAsClient(
     const hold = input.hold_id ? await findHold(tx, tenantId, input.hold_id, { hash: holderHash, userId: client.id }) : null;
     const usable = hold && hold.appointmentId === null && hold.expiresAt > now;
     if (usable) {
-      if (hold.employeeId !== employee.id || hold.serviceId !== service.id || hold.start !== start) {
+      if (hold.anyStylist || hold.serviceIds.length > 1 || hold.employeeId !== employee.id || hold.serviceId !== service.id || hold.start !== start) {
         throw new ApiError('unprocessable', errorMessage('holdMismatch'));
       }
       await freeHold(tx, tenantId, hold.id);

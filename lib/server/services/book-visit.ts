@@ -14,6 +14,7 @@ import { queueBookingConfirmation } from '@/lib/server/notifications/appointment
 import { queueBookedPush } from '@/lib/server/notifications/appointment-push';
 import { teamDayOf, type TeamDay } from '@/lib/server/repositories/employees';
 import { visitServicesOf, type VisitServiceRow } from '@/lib/server/repositories/services';
+import { findHoldWithEmployee, freeHold, markHoldBooked } from '@/lib/server/repositories/holds';
 import { shareEmployee } from '@/lib/server/repositories/locks';
 import type { ClientAppointmentInsert } from '@/lib/validation/schedules';
 import { visitStylistsOf } from './availability';
@@ -37,7 +38,10 @@ type ServiceRow = VisitServiceRow;
  * one pending visit per person) and the start must be one the visit's availability offers. All or nothing:
  * one transaction; the exclusion constraint per stylist stays the last judge. "Cualquier estilista"
  * bookings of one date take turns (a transaction advisory lock), so parallel ones assign different stylists.
- * One confirmation e-mail describes the whole visit.
+ * One confirmation e-mail describes the whole visit. `input.hold_id`: the client's live hold of this visit
+ * (`POST /holds` with the same services, start and stylist or `any`), found by the account or by `holderHash`
+ * (the browser's holder cookie): its time is freed for the booking and the hold marked booked; a hold of
+ * another visit is 422; an expired, unknown or someone else's hold changes nothing.
  * Errors: 403 another account; 404 a service or the stylist; 409 `slot_taken` / `allowance_exceeded` /
  * the person's pending visit; 422 past, beyond 30 days, a service the stylist does not offer, not a bookable start.
  */
@@ -48,6 +52,7 @@ export async function bookVisitAsClient(
   input: ClientAppointmentInsert & { service_ids: number[] },
   now: number,
   once?: KeyClaim<VisitBooked>,
+  holderHash: string | null = null,
 ): Promise<VisitBooked> {
   if (input.client_id !== actor.email) throw new ApiError('forbidden', errorMessage('forbidden'));
   const start = Date.parse(input.start_time);
@@ -58,6 +63,15 @@ export async function bookVisitAsClient(
     await once?.claim(tx);
     // The lock order of lib/server/repositories/locks.ts: the client's account, then the stylists'.
     const { client, person } = await lockBookingClient(tx, tenantId, actor, input.user_id, now);
+    const hold = input.hold_id ? await findHoldWithEmployee(tx, tenantId, input.hold_id, { hash: holderHash, userId: client.id }) : null;
+    const usable = hold && hold.appointmentId === null && hold.expiresAt > now ? hold : null;
+    if (usable) {
+      const sameStylist = input.employee_id === 'any' ? usable.anyStylist : !usable.anyStylist && usable.employeeEmail === input.employee_id;
+      if (!sameStylist || usable.start !== start || usable.serviceIds.join() !== rows.map((r) => r.id).join()) {
+        throw new ApiError('unprocessable', errorMessage('holdMismatch'));
+      }
+      await freeHold(tx, tenantId, usable.id);
+    }
 
     const parts = await planVisit(tx, tenantId, { rows, employee: input.employee_id, start, now, clientId: client.id, until: clientWindowEnd(now) });
     const result = await insertVisit(tx, tenantId, parts, rows, {
@@ -67,13 +81,14 @@ export async function bookVisitAsClient(
       createdBy: client.id,
       now,
     });
+    if (usable) await markHoldBooked(tx, tenantId, usable.id, result.event_id);
     await once?.record(tx, result);
     return result;
   });
 }
 
 /** The live services of a visit in the salon's order; 404 when one is missing. */
-async function visitServiceRows(db: Db, tenantId: number, ids: number[]): Promise<ServiceRow[]> {
+export async function visitServiceRows(db: Db, tenantId: number, ids: number[]): Promise<ServiceRow[]> {
   const rows = await visitServicesOf(db, tenantId, ids);
   if (rows.length !== ids.length) throw new ApiError('not_found', errorMessage('serviceNotFound'));
   return rows;
@@ -82,12 +97,14 @@ async function visitServiceRows(db: Db, tenantId: number, ids: number[]): Promis
 /**
  * The visit's parts at `start`, with the stylists' locks held (shared, as a single booking takes them) and
  * their schedules and busy time read after: one stylist (`employee` an e-mail) or "Cualquier estilista"
- * (`any`, assigned by `assignVisit` with the loads of the day and the client's last stylists).
+ * (`any`, assigned by `assignVisit` with the loads of the day and the last stylists of `clientId`, the
+ * client's account; null for a visitor). Errors: 404 the stylist; 409 `slot_taken`; 422 a service the stylist
+ * does not offer, or a start the visit's availability never offers.
  */
-async function planVisit(
+export async function planVisit(
   tx: Tx,
   tenantId: number,
-  q: { rows: ServiceRow[]; employee: string; start: number; now: number; clientId: string; until: number | null },
+  q: { rows: ServiceRow[]; employee: string; start: number; now: number; clientId: string | null; until: number | null },
 ): Promise<(VisitPart & { employeeUserId: string; employeeName: string })[]> {
   const any = q.employee === 'any';
   const date = madridDate(q.start);
@@ -112,7 +129,10 @@ async function planVisit(
 
   let parts: VisitPart[] | null;
   if (any) {
-    const [loads, last] = await Promise.all([bookedMinutesOf(tx, tenantId, date), lastStylistsOf(tx, tenantId, q.clientId, ids)]);
+    const [loads, last] = await Promise.all([
+      bookedMinutesOf(tx, tenantId, date),
+      q.clientId ? lastStylistsOf(tx, tenantId, q.clientId, ids) : new Map<number, string>(),
+    ]);
     parts = assignVisit({
       services: visit,
       start: q.start,

@@ -12,8 +12,10 @@ export type HeldChoice = {
   holdId: string;
   /** The appointment the hold was booked as, if it was. */
   appointmentId: string | null;
-  service: Service;
-  employee: Employee;
+  /** The held visit's services in visit order (one for a visit of one). */
+  services: Service[];
+  /** The stylist asked for; null for "Cualquier estilista". */
+  employee: Employee | null;
   /** Madrid date, YYYY-MM-DD. */
   date: string;
   hour: AvailableHour;
@@ -23,16 +25,17 @@ export type HeldChoice = {
  * The choice a visitor held (beyond-the-spec section 1), for the page that finishes its booking after
  * sign-in (`/reservar/confirmar?hold=`): the hold of `holdId` (a uuid) when it belongs to `holder` (the browser's
  * holder hash or the signed-in account), expired or booked ones included, with its service and stylist as
- * the client wizard shows them. Null when there is no such hold, or its stylist or service is gone.
+ * the client wizard shows them (beyond-the-spec section 2: a visit's services, `employee` null for "Cualquier
+ * estilista"). Null when there is no such hold, or its stylist or a service is gone.
  */
 export async function heldChoiceFor(db: DbOrTx, tenantId: number, holdId: string, holder: Holder): Promise<HeldChoice | null> {
   const hold = await findHoldWithEmployee(db, tenantId, holdId, holder);
   if (!hold) return null;
-  const service = await getService(db, tenantId, hold.serviceId);
-  if (!service) return null;
-  let employee: Employee;
+  const services = await Promise.all(hold.serviceIds.map((id) => getService(db, tenantId, id)));
+  if (services.some((s) => !s)) return null;
+  let employee: Employee | null = null;
   try {
-    employee = await employeeFor(db, tenantId, 'client', hold.employeeEmail);
+    if (!hold.anyStylist) employee = await employeeFor(db, tenantId, 'client', hold.employeeEmail);
   } catch (err) {
     if (err instanceof ApiError && err.status === 404) return null;
     throw err;
@@ -42,7 +45,7 @@ export async function heldChoiceFor(db: DbOrTx, tenantId: number, holdId: string
   return {
     holdId: hold.id,
     appointmentId: hold.appointmentId,
-    service,
+    services: services as Service[],
     employee,
     date: madridDate(hold.start),
     hour: { id: `${start}_${end}`, start_time: start, end_time: end },

@@ -50,7 +50,7 @@ export default async function ConfirmHeldPage({ searchParams }: { searchParams: 
   return (
     <HeldBooking
       holdId={held.holdId}
-      service={held.service}
+      services={held.services}
       employee={held.employee}
       date={held.date}
       hour={held.hour}

@@ -12,7 +12,8 @@ import { ZHoldCreate } from '@/lib/validation/schedules';
 /**
  * `POST /api/v1/holds { start_time, employee_id, service_ids }` (beyond-the-spec section 1) → 201
  * `{ data: { hold_id, expires_at } }`: keeps a stylist's hour for 10 minutes while a visitor signs in (or a
- * client confirms). `start_time` UTC; `employee_id` the stylist's e-mail; `service_ids` one service id. The
+ * client confirms). `start_time` UTC; `employee_id` the stylist's e-mail, or `any` for "Cualquier estilista";
+ * `service_ids` the visit's 1–4 service ids (beyond-the-spec section 2), each part held with its stylist. The
  * hour must be one the client availability offers. The holder is the browser (httpOnly cookie `klok_holder`,
  * set on the first hold) and, signed in, the account; a new hold releases the holder's earlier one. The
  * holder books it with `hold_id` on `PATCH /schedules/insert/appointment`; availability leaves the holder's

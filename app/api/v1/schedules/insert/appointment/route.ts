@@ -29,7 +29,7 @@ import { ZAppointmentInsertHeaders, ZClientAppointmentInsert, ZStaffAppointmentI
  * and `employee_id: "any"` for "Cualquier estilista", book every service back to back in the salon's order
  * in one transaction and answer `{ data: { event_id, visit_id, appointments: [{ id, employee_id, service_id,
  * start_time, end_time }] } }` (`event_id`: the first appointment). A spec body (one `service_id`, a
- * stylist's e-mail) answers as the spec says. `hold_id` holds one service by a named stylist only (400 with a visit).
+ * stylist's e-mail) answers as the spec says. A visit's `hold_id` is a hold of the same services, start and stylist (or `any`).
  * Errors: 400 invalid body or key, 403 another account, 404 stylist/service, 409 `slot_taken` /
  * `allowance_exceeded` (client flow only: staff may book a client beyond its allowance), 422 a rule
  * broken (past, 30 days, not offered…) or a reused key, 429 too many bookings in an hour (20 per client
@@ -63,9 +63,9 @@ export const PATCH = route(
     if (service_ids !== undefined || rest.employee_id === 'any') {
       // A visit (beyond-the-spec section 2): several services, or "Cualquier estilista".
       const ids = service_ids ?? (service_id === undefined ? null : [service_id]);
-      if (!ids || rest.hold_id !== undefined) throw new ApiError('bad_request', errorMessage('invalidRequest'));
+      if (!ids) throw new ApiError('bad_request', errorMessage('invalidRequest'));
       return idempotent(db, call, { status: 201, envelope: (result) => ({ data: result }) }, (once) =>
-        bookVisitAsClient(db, tenant.id, user, { ...rest, service_ids: ids }, now, once),
+        bookVisitAsClient(db, tenant.id, user, { ...rest, service_ids: ids }, now, once, holderHashOf(req)),
       );
     }
     if (service_id === undefined) throw new ApiError('bad_request', errorMessage('invalidRequest'));
