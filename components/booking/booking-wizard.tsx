@@ -97,6 +97,9 @@ export function BookingWizard(props: BookingWizardProps) {
 
   const [held, setHeld] = useState<Hold | null>(null);
 
+  // The salon's services in its order (the visit's order).
+  const services = useServices({ associated: true }, initialServices ? { fallbackData: initialServices } : undefined);
+
   const wizard = useWizard({
     steps,
     initial: props.visitor || askPerson ? {} : { user: props.self },
@@ -111,7 +114,6 @@ export function BookingWizard(props: BookingWizardProps) {
   });
   const { step, values, set } = wizard;
 
-  const services = useServices({ associated: true }, initialServices ? { fallbackData: initialServices } : undefined);
   // The visit: the chosen service and the added ones, in the salon's order (beyond-the-spec section 2).
   const visit = visitServices(values.service, values.extra, services.data);
   const perService = useVisitEmployees(visit.map((s) => s.id));

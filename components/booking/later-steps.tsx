@@ -14,7 +14,7 @@ import { euros } from '@/lib/money';
 import { MonthCalendar } from './month-calendar';
 import { LoadState, pick, SummaryList, type Loadable } from './steps';
 import { STEP_TITLE_ID } from './wizard-frame';
-import { isAnyStylist, visitTimes } from './visit-choice';
+import { isAnyStylist, visitMinutes, visitPrice, visitTimes } from './visit-choice';
 import { withHour } from './wizard-preset';
 import type { WizardValues } from './wizard-state';
 
@@ -132,31 +132,35 @@ export function useAppointmentSummaryRows(values: Required<Pick<WizardValues, 's
 }
 
 /**
- * Summary of the client flow: everything chosen, before confirming. A visit of several services, or with
- * "Cualquier estilista" (beyond-the-spec section 2), lists each service with its time and stylist, then the
- * visit's price and duration.
+ * The summary rows of a booking (client and staff flows): for one service by a named stylist, those of
+ * `useAppointmentSummaryRows`; for a visit of several services or with "Cualquier estilista" (beyond-the-spec
+ * section 2), the date, each service with its time and stylist, then the visit's price and duration.
+ * `services`: the visit's services in visit order.
  */
+export function useBookingSummaryRows(values: Required<Pick<WizardValues, 'service' | 'employee' | 'date' | 'hour'>>, services: Service[]): [string, string][] {
+  const t = useTranslations('booking');
+  const single = useAppointmentSummaryRows(values);
+  if (services.length <= 1 && !isAnyStylist(values.employee)) return single;
+  return [
+    [t('stepDate'), longDay(values.date)],
+    ...visitTimes(services, values.hour.start_time).map(
+      (p): [string, string] => [p.service.name, t('partTime', { start: timeOf(p.start), end: timeOf(p.end), stylist: values.employee.name })],
+    ),
+    [t('price'), euros(visitPrice(services))],
+    [t('duration'), t('minutes', { minutes: visitMinutes(services) })],
+  ];
+}
+
+/** Summary of the client flow: everything chosen, before confirming (`services`: the visit in visit order). */
 export function SummaryStep({
   values,
   services,
 }: {
   values: Required<Pick<WizardValues, 'service' | 'employee' | 'date' | 'hour'>> & Pick<WizardValues, 'user'>;
-  /** The visit's services in visit order. */
   services: Service[];
 }) {
   const t = useTranslations('booking');
-  const single = useAppointmentSummaryRows(values);
-  const rows: [string, string][] =
-    services.length > 1 || isAnyStylist(values.employee)
-      ? [
-          [t('stepDate'), longDay(values.date)],
-          ...visitTimes(services, values.hour.start_time).map(
-            (p): [string, string] => [p.service.name, t('partTime', { start: timeOf(p.start), end: timeOf(p.end), stylist: values.employee.name })],
-          ),
-          [t('price'), euros(services.reduce((sum, s) => sum + s.price, 0))],
-          [t('duration'), t('minutes', { minutes: services.reduce((sum, s) => sum + s.duration, 0) })],
-        ]
-      : single;
+  const rows = useBookingSummaryRows(values, services);
   return <SummaryList rows={values.user ? [...rows, [t('person'), values.user.name]] : rows} />;
 }
 

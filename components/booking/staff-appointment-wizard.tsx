@@ -3,12 +3,13 @@
 import { useCallback, useMemo, useState } from 'react';
 import { useTranslations } from 'next-intl';
 import { insertAppointment } from '@/lib/api-client/booking';
-import { apiPaths, useAvailableHours, useServices, useUser } from '@/lib/api-client/hooks';
+import { useHours, useServices, useUser } from '@/lib/api-client/hooks';
 import { needsAllowanceConfirmation } from '@/lib/domain/allowance';
 import type { Employee } from '@/lib/validation/dto';
 import { madridDate } from '@/lib/domain/time';
 import { isStaffDate, lastStaffDate } from './date-rules';
 import { useHoursCheck } from './hours-check';
+import { hoursPath, visitMinutes, visitServices } from './visit-choice';
 import { AllowanceConfirmDialog, ClientStep, StaffAppointmentSummary, WithStaffEmployees } from './staff-steps';
 import { DateStep, HourStep } from './later-steps';
 import { EmployeeStep, ServiceStep } from './steps';
@@ -54,6 +55,9 @@ function StaffAppointmentFlow({ employees, preset, closeHref }: { employees: Emp
   const active = start.preset;
   const refine = useCallback((v: WizardValues) => applyPreset('staffAppointment', v, active), [active]);
 
+  // The salon's services in its order (the visit's order).
+  const services = useServices({ associated: true });
+
   const wizard = useWizard({
     steps,
     initial: refine(start.values),
@@ -64,13 +68,13 @@ function StaffAppointmentFlow({ employees, preset, closeHref }: { employees: Emp
       if (!v.date || !v.employee || !v.service) return t('selectValue');
       // The slot selected in the agenda is offered on its date whatever the free hours, and so is "Ahora" today.
       if (presetApplies(active, v) && active.start) return null;
-      if (walkInHour(v.date, v.service.duration, Date.now())) return null;
-      return checkHours(apiPaths.availableHours(v.date, v.employee.email, v.service.duration, v.service.id));
+      const visit = visitServices(v.service, v.extra, services.data);
+      if (walkInHour(v.date, visitMinutes(visit), Date.now())) return null;
+      return checkHours(hoursPath(v.date, v.employee, visit));
     },
   });
   const { step, values, set } = wizard;
 
-  const services = useServices({ associated: true });
   const employeeEmail = values.employee?.email.toLowerCase();
   const ownServices = useMemo(
     () => ({
@@ -79,12 +83,10 @@ function StaffAppointmentFlow({ employees, preset, closeHref }: { employees: Emp
     }),
     [services, employeeEmail],
   );
-  const hours = useAvailableHours(
-    step === 'hour' ? (values.date ?? null) : null,
-    values.employee?.email ?? null,
-    values.service?.duration ?? null,
-    values.service?.id ?? null,
-  );
+  // The visit: the chosen service and the added ones, in the salon's order (beyond-the-spec section 2).
+  const visit = visitServices(values.service, values.extra, ownServices.data);
+  const minutes = visitMinutes(visit);
+  const hours = useHours(step === 'hour' && values.date && values.employee && visit.length > 0 ? hoursPath(values.date, values.employee, visit) : null);
   // The chosen client's account, read while the summary shows: a new e-mail (404) or no e-mail (the
   // guest) has no allowance to confirm.
   const clientEmail = values.client?.email.trim().toLowerCase() || null;
@@ -98,11 +100,10 @@ function StaffAppointmentFlow({ employees, preset, closeHref }: { employees: Emp
     return needsAllowanceConfirmation(pending, account.n_appointments_allowed) ? pending : null;
   };
 
-  const slotHour =
-    presetApplies(active, values) && values.service ? presetHour(active, values.service.duration) : undefined;
+  const slotHour = presetApplies(active, values) && values.service ? presetHour(active, minutes) : undefined;
   // "Ahora" (today only): the current minute rounded down to 5, by the browser's clock.
   const now = useNow();
-  const walkIn = values.date && values.service ? walkInHour(values.date, values.service.duration, now) : undefined;
+  const walkIn = values.date && values.service ? walkInHour(values.date, minutes, now) : undefined;
 
   const { confirming, run, errorModal } = useBookingConfirm({ successText: ts('created'), onSuccess: wizard.discard, hours });
   const confirm = async (beyondAllowance = false) => {
@@ -118,9 +119,8 @@ function StaffAppointmentFlow({ employees, preset, closeHref }: { employees: Emp
       }
       const eventId = await insertAppointment({
         start_time: hour.start_time,
-        end_time: hour.end_time,
+        ...(visit.length > 1 ? { service_ids: visit.map((s) => s.id) } : { end_time: hour.end_time, service_id: service.id }),
         employee_id: employee.email,
-        service_id: service.id,
         client_id: client.email.trim().toLowerCase(),
         client_name: client.name.trim(),
       });
@@ -144,14 +144,21 @@ function StaffAppointmentFlow({ employees, preset, closeHref }: { employees: Emp
           />
         )}
         {step === 'service' && (
-          <ServiceStep services={ownServices} value={values.service} onChange={(s) => set('service', s)} emptyText={ts('noServices')} />
+          <ServiceStep
+            services={ownServices}
+            value={values.service}
+            onChange={(s) => set('service', s)}
+            extra={values.extra}
+            onExtraChange={(extra) => set('extra', extra)}
+            emptyText={ts('noServices')}
+          />
         )}
         {step === 'date' && values.employee && (
           <DateStep
             today={today}
             max={lastStaffDate(today)}
             isDisabled={(date) =>
-              !(values.service && walkInHour(date, values.service.duration, now)) &&
+              !(values.service && walkInHour(date, minutes, now)) &&
               !isStaffDate(date, values.employee!, today, active?.employee === employeeEmail ? active?.date : undefined)
             }
             value={values.date}
@@ -162,7 +169,7 @@ function StaffAppointmentFlow({ employees, preset, closeHref }: { employees: Emp
           <HourStep hours={hours} value={values.hour} onChange={(h) => set('hour', h)} extra={slotHour} walkIn={walkIn} />
         )}
         {step === 'client' && <ClientStep value={values.client} onChange={(c) => set('client', c)} />}
-        {step === 'summary' && isComplete(values) && <StaffAppointmentSummary values={values} />}
+        {step === 'summary' && isComplete(values) && <StaffAppointmentSummary values={values} services={visit} />}
       </WizardFrame>
       <AllowanceConfirmDialog
         pending={askPending}

@@ -22,11 +22,11 @@ import {
   type TimeFieldError,
 } from '@/lib/domain/time-field';
 import { NAME_MAX } from '@/lib/validation/common';
-import type { Employee } from '@/lib/validation/dto';
+import type { Employee, Service } from '@/lib/validation/dto';
 import { longDay, timeOf } from '@/lib/format';
 import { ChoiceButton } from './choice-button';
 import { searchClients, type ClientSummary } from './client-search';
-import { useAppointmentSummaryRows } from './later-steps';
+import { useBookingSummaryRows } from './later-steps';
 import { Initial, SummaryList } from './steps';
 import type { ClientChoice, HourRange, WizardValues } from './wizard-state';
 
@@ -247,10 +247,10 @@ export function RangeStep({
 
 type AppointmentSummaryValues = Required<Pick<WizardValues, 'service' | 'employee' | 'date' | 'hour' | 'client'>>;
 
-/** Summary of the staff appointment flow. */
-export function StaffAppointmentSummary({ values }: { values: AppointmentSummaryValues }) {
+/** Summary of the staff appointment flow (`services`: the visit's services in visit order). */
+export function StaffAppointmentSummary({ values, services }: { values: AppointmentSummaryValues; services: Service[] }) {
   const ts = useTranslations('staffWizard');
-  const appointment = useAppointmentSummaryRows(values);
+  const appointment = useBookingSummaryRows(values, services);
   const email = values.client.email.trim();
   return (
     <SummaryList

@@ -14,7 +14,7 @@ import { Spinner } from '@/components/ui/spinner';
 import type { Employee, Service } from '@/lib/validation/dto';
 import { ChoiceButton } from './choice-button';
 import { ChoiceGroup, ChoiceRadio } from './choice-group';
-import { canAddService, visitServices } from './visit-choice';
+import { canAddService, visitMinutes, visitPrice, visitServices } from './visit-choice';
 import { euros } from '@/lib/money';
 import { STEP_TITLE_ID } from './wizard-frame';
 import type { Person } from './wizard-state';
@@ -166,8 +166,8 @@ export function ServiceStep({
                     </ul>
                     <p className="visit-total">
                       {t('visitTotal', {
-                        price: euros(visit.reduce((sum, s) => sum + s.price, 0)),
-                        minutes: visit.reduce((sum, s) => sum + s.duration, 0),
+                        price: euros(visitPrice(visit)),
+                        minutes: visitMinutes(visit),
                       })}
                     </p>
                   </>

@@ -45,6 +45,12 @@ export function visitServices(service: Service | undefined, extra: readonly Serv
   return [...chosen].sort((a, b) => at(a) - at(b));
 }
 
+/** The minutes of a visit: its services back to back. */
+export const visitMinutes = (services: readonly Pick<Service, 'duration'>[]): number => services.reduce((sum, s) => sum + s.duration, 0);
+
+/** The price of a visit in euros: the sum of its services'. */
+export const visitPrice = (services: readonly Pick<Service, 'price'>[]): number => services.reduce((sum, s) => sum + s.price, 0);
+
 /** True when one more service may be added to a visit of `count` services. */
 export const canAddService = (count: number): boolean => count < VISIT_MAX_SERVICES;
 

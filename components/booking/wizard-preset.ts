@@ -9,6 +9,7 @@ import { walkInStart } from '@/lib/domain/availability';
 import { isValidDate, madridDate, madridDay, MINUTE_MS } from '@/lib/domain/time';
 import { timeOf } from '@/lib/format';
 import { ZInstant } from '@/lib/validation/common';
+import { visitMinutes, visitServices } from './visit-choice';
 import { flowSteps, isEmail, isFilled, type FlowId, type StepId, type WizardValues } from './wizard-state';
 
 /** A slot selected in the agenda: stylist, Madrid date, UTC start and end (`?employee=&date=&start=&end=`). */
@@ -81,7 +82,7 @@ export function applyPreset(flow: FlowId, values: WizardValues, preset: Preset |
   if (next.date === undefined && ready('date')) next.date = preset.date;
   if (next.date !== preset.date || !preset.start) return next;
   if (flow === 'staffAppointment' && next.hour === undefined && next.service && ready('hour')) {
-    next.hour = presetHour(preset, next.service.duration);
+    next.hour = presetHour(preset, visitMinutes(visitServices(next.service, next.extra)));
   }
   if (flow === 'leave' && next.range === undefined && ready('range')) {
     next.range = { start: preset.start, ...(preset.end ? { end: preset.end } : {}) };

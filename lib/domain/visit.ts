@@ -158,7 +158,16 @@ export function planWithStylist(services: readonly VisitService[], start: number
   const offsets = visitOffsets(services);
   const [s] = indexAll([stylist]);
   if (!services.every((service, k) => fitsService(s!, service, start + offsets[k]!))) return null;
-  return services.map((service, k) => partOf(service, stylist.id, start + offsets[k]!));
+  return visitParts(services, start, stylist.id);
+}
+
+/**
+ * The parts of a visit done by `stylistId` from `start` (epoch ms), back to back, whatever its shifts and busy
+ * time (a staff booking, which may fall outside shifts, checks the busy time itself).
+ */
+export function visitParts(services: readonly VisitService[], start: number, stylistId: string): VisitPart[] {
+  const offsets = visitOffsets(services);
+  return services.map((service, k) => partOf(service, stylistId, start + offsets[k]!));
 }
 
 function partOf(service: VisitService, stylistId: string, start: number): VisitPart {

@@ -44,13 +44,19 @@ export const ZClientAppointmentInsert = z.object({
 });
 export type ClientAppointmentInsert = z.infer<typeof ZClientAppointmentInsert>;
 
-/** `PATCH /schedules/insert/appointment`, employee flow (spec section 7): client by e-mail or a guest by name. */
+/**
+ * `PATCH /schedules/insert/appointment`, employee flow (spec section 7): client by e-mail or a guest by name;
+ * a visit of several services by one stylist with `service_ids` (beyond-the-spec section 2).
+ */
 export const ZStaffAppointmentInsert = z.object({
   start_time: ZInstant,
   end_time: ZInstant.optional(),
   facility_id: z.literal(1),
   employee_id: ZEmail,
-  service_id: ZBodyId,
+  /** The spec's one service; or `service_ids` for a visit of several by this stylist (one of the two is required). */
+  service_id: ZBodyId.optional(),
+  /** A visit's services (beyond-the-spec section 2): 1–4 distinct ids, booked back to back in the salon's order. */
+  service_ids: ZVisitServiceList.optional(),
   client_id: z.union([ZEmail, z.literal(''), z.null()]).optional(),
   client_name: z.string().trim().min(1).max(NAME_MAX),
 });

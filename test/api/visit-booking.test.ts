@@ -9,7 +9,7 @@
 import { and, eq } from 'drizzle-orm';
 import { getDb } from '@/lib/server/db/client';
 import { appointments } from '@/lib/server/db/schema';
-import { closeTestDb, openTestDb } from './harness';
+import { closeTestDb, openTestDb, sessionFor } from './harness';
 import {
   ANA,
   bookWith,
@@ -146,6 +146,48 @@ describe('Cualquier estilista', () => {
     const db = await getDb();
     const booked = await db.select().from(appointments).where(and(eq(appointments.startAt, new Date(start)), eq(appointments.status, 'pending')));
     expect(new Set(booked.map((b) => b.employeeId)).size).toBe(2);
+  });
+});
+
+describe('staff book a visit', () => {
+  const staffVisit = (o: { start: string; employee: string; services: number[]; email?: string; name: string }) => ({
+    start_time: o.start,
+    facility_id: 1,
+    employee_id: o.employee,
+    service_ids: o.services,
+    ...(o.email ? { client_id: o.email } : {}),
+    client_name: o.name,
+  });
+
+  it('books the services back to back by one stylist, outside the shifts too, with one e-mail for the visit', async () => {
+    const staff = await sessionFor(LUCIA);
+    const day = days[7]!;
+    // 20:00 is after Sara's shift: staff may book a walk-in or an evening visit.
+    const r = await bookWith(staff, staffVisit({ start: madridInstant(day, '20:00'), employee: SARA, services: [corte, colour], email: 'visita-staff@example.com', name: 'Elena' }));
+    expect(r.status).toBe(201);
+    expect(r.body.data.appointments.map((p: { service_id: number }) => p.service_id)).toEqual([colour, corte]);
+    expect(r.body.data.appointments.map((p: { start_time: string }) => madridHHmm(p.start_time))).toEqual(['20:00', '21:15']);
+    const db = await getDb();
+    const rows = await db.select().from(appointments).where(eq(appointments.visitId, r.body.data.visit_id));
+    expect(rows.map((a) => [a.clientName, a.createdByRole])).toEqual([
+      ['Elena', 'staff'],
+      ['Elena', 'staff'],
+    ]);
+    expect((await outboxRows()).filter((m) => m.payload.to === 'visita-staff@example.com')).toHaveLength(1);
+  });
+
+  it('refuses a visit over another appointment (409) and a service the stylist does not offer (422), booking nothing', async () => {
+    const staff = await sessionFor(LUCIA);
+    const day = days[8]!;
+    await insertAppointmentRow({ employee: SARA, client: ANA, start: madridInstant(day, '11:15'), minutes: 30 });
+    const taken = await bookWith(staff, staffVisit({ start: madridInstant(day, '10:00'), employee: SARA, services: [colour, corte], name: 'Invitada' }));
+    expect(taken.status).toBe(409);
+    // Marcos does not colour.
+    const notOffered = await bookWith(staff, staffVisit({ start: madridInstant(day, '16:00'), employee: MARCOS, services: [colour, corte], name: 'Invitada' }));
+    expect(notOffered.status).toBe(422);
+    const db = await getDb();
+    const names = await db.select().from(appointments).where(and(eq(appointments.clientName, 'Invitada')));
+    expect(names).toEqual([]);
   });
 });
 

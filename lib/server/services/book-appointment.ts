@@ -97,8 +97,11 @@ export async function bookAsClient(
   });
 }
 
-/** The employee flow's booking request (spec section 7, `PATCH /schedules/insert/appointment`); an empty or absent `client_id` books the tenant's guest. */
-export type StaffBookingInput = StaffAppointmentInsert;
+/**
+ * The employee flow's booking request of one service (spec section 7, `PATCH /schedules/insert/appointment`);
+ * an empty or absent `client_id` books the tenant's guest.
+ */
+export type StaffBookingInput = Omit<StaffAppointmentInsert, 'service_id' | 'service_ids'> & { service_id: number };
 
 /**
  * Books an appointment on behalf of a client (staff only; decisions "Staff booking for a client"):
@@ -122,42 +125,10 @@ export async function bookAsStaff(
   const startError = staffStartError(start, now);
   if (startError) throw new ApiError('unprocessable', errorMessage(startError));
   const parts = busyParts(start, segmentsOf(service.durationMinutes, service.busySlots));
-  const email = input.client_id || null;
 
   return db.transaction(async (tx) => {
     await once?.claim(tx);
-    let client: UserRow | null | undefined;
-    if (email) {
-      client = await findUserByEmail(tx, tenantId, email);
-      if (client && (client.role !== 'client' || client.isGuest)) throw new ApiError('unprocessable', errorMessage('notAClient'));
-      if (!client) {
-        // Parallel bookings for one new e-mail: one creates the client, the others wait for it and use it.
-        const [created] = await tx
-          .insert(users)
-          .values({ tenantId, email, name: input.client_name, role: 'client' })
-          .onConflictDoNothing()
-          .returning();
-        if (created) {
-          client = created;
-          await tx.insert(activities).values({ tenantId, type: 'user_created', data: { name: input.client_name, email } });
-        } else {
-          client = await findUserByEmail(tx, tenantId, email);
-          if (client && (client.role !== 'client' || client.isGuest)) throw new ApiError('unprocessable', errorMessage('notAClient'));
-        }
-      }
-    } else {
-      [client] = await tx.select().from(users).where(and(eq(users.tenantId, tenantId), eq(users.isGuest, true))).limit(1);
-    }
-    if (!client) throw new ApiError('not_found', errorMessage('userNotFound'));
-    if (!client.isGuest) {
-      // The client lock serialises this booking with the client's own bookings (whose allowance check
-      // counts it) and with the client's deletion, in the lock order of lib/server/repositories/locks.ts:
-      // the client's account, then the stylist's. A deletion that committed while this waited leaves
-      // nobody to book for: 409, and a retry books the e-mail as a new client.
-      const locked = await lockClient(tx, tenantId, client.id);
-      if (!locked || locked.deletedAt) throw new ApiError('conflict', errorMessage('conflict'));
-      client = locked;
-    }
+    const client = await staffBookingClient(tx, tenantId, input);
     await lockBookableEmployee(tx, tenantId, employee.id, service.id);
     const busy = await busyRangesOf(tx, tenantId, employee.id, start, end, now);
     if (parts.some((p) => busy.some((b) => overlaps(b, p)))) throw new ApiError('slot_taken', errorMessage('slotTaken'));
@@ -178,6 +149,49 @@ export async function bookAsStaff(
     await once?.record(tx, result);
     return result;
   });
+}
+
+/**
+ * The client of a staff booking, inside its transaction and first in the lock order (decisions "Staff booking
+ * for a client"): an e-mail of a client of the tenant → that client (locked); a new e-mail → a new client
+ * named `client_name`; no e-mail → the tenant's guest. Errors: 404 no guest, 409 the client was deleted
+ * meanwhile, 422 the e-mail is staff's.
+ */
+export async function staffBookingClient(tx: Tx, tenantId: number, input: Pick<StaffAppointmentInsert, 'client_id' | 'client_name'>): Promise<UserRow> {
+  const email = input.client_id || null;
+  let client: UserRow | null | undefined;
+  if (email) {
+    client = await findUserByEmail(tx, tenantId, email);
+    if (client && (client.role !== 'client' || client.isGuest)) throw new ApiError('unprocessable', errorMessage('notAClient'));
+    if (!client) {
+      // Parallel bookings for one new e-mail: one creates the client, the others wait for it and use it.
+      const [created] = await tx
+        .insert(users)
+        .values({ tenantId, email, name: input.client_name, role: 'client' })
+        .onConflictDoNothing()
+        .returning();
+      if (created) {
+        client = created;
+        await tx.insert(activities).values({ tenantId, type: 'user_created', data: { name: input.client_name, email } });
+      } else {
+        client = await findUserByEmail(tx, tenantId, email);
+        if (client && (client.role !== 'client' || client.isGuest)) throw new ApiError('unprocessable', errorMessage('notAClient'));
+      }
+    }
+  } else {
+    [client] = await tx.select().from(users).where(and(eq(users.tenantId, tenantId), eq(users.isGuest, true))).limit(1);
+  }
+  if (!client) throw new ApiError('not_found', errorMessage('userNotFound'));
+  if (!client.isGuest) {
+    // The client lock serialises this booking with the client's own bookings (whose allowance check
+    // counts it) and with the client's deletion, in the lock order of lib/server/repositories/locks.ts:
+    // the client's account, then the stylist's. A deletion that committed while this waited leaves
+    // nobody to book for: 409, and a retry books the e-mail as a new client.
+    const locked = await lockClient(tx, tenantId, client.id);
+    if (!locked || locked.deletedAt) throw new ApiError('conflict', errorMessage('conflict'));
+    client = locked;
+  }
+  return client;
 }
 
 /** What `insertAppointment` writes. Instants in epoch ms; `parts` are the busy parts. */

@@ -6,7 +6,7 @@ import { idempotent } from '@/lib/server/idempotency';
 import { ApiError } from '@/lib/server/errors';
 import { errorMessage } from '@/lib/server/messages';
 import { bookAsClient, bookAsStaff } from '@/lib/server/services/book-appointment';
-import { bookVisitAsClient } from '@/lib/server/services/book-visit';
+import { bookVisitAsClient, bookVisitAsStaff } from '@/lib/server/services/book-visit';
 import { dataOf, ZEventId } from '@/lib/validation/dto';
 import { ZAppointmentInsertHeaders, ZClientAppointmentInsert, ZStaffAppointmentInsert } from '@/lib/validation/schedules';
 
@@ -30,6 +30,8 @@ import { ZAppointmentInsertHeaders, ZClientAppointmentInsert, ZStaffAppointmentI
  * in one transaction and answer `{ data: { event_id, visit_id, appointments: [{ id, employee_id, service_id,
  * start_time, end_time }] } }` (`event_id`: the first appointment). A spec body (one `service_id`, a
  * stylist's e-mail) answers as the spec says. A visit's `hold_id` is a hold of the same services, start and stylist (or `any`).
+ * Staff book a visit by one named stylist with `service_ids` (the staff rules of one booking: outside shifts,
+ * 5-minute grid) and get the same visit answer.
  * Errors: 400 invalid body or key, 403 another account, 404 stylist/service, 409 `slot_taken` /
  * `allowance_exceeded` (client flow only: staff may book a client beyond its allowance), 422 a rule
  * broken (past, 30 days, not offered…) or a reused key, 429 too many bookings in an hour (20 per client
@@ -56,8 +58,18 @@ export const PATCH = route(
     const db = await getDb();
     const call = { tenantId: tenant.id, userId: user.id, operation: 'book_appointment', key: headers['idempotency-key'], request: body, now };
     if (body.kind === 'staff') {
-      const value = body.value;
-      return idempotent(db, call, { status: 201, envelope: (result) => ({ data: result }) }, (once) => bookAsStaff(db, tenant.id, user, value, now, once));
+      const { service_id, service_ids, ...value } = body.value;
+      if (service_ids !== undefined && service_ids.length > 1) {
+        // A visit by one stylist (beyond-the-spec section 2).
+        return idempotent(db, call, { status: 201, envelope: (result) => ({ data: result }) }, (once) =>
+          bookVisitAsStaff(db, tenant.id, user, { ...value, service_ids }, now, once),
+        );
+      }
+      const one = service_id ?? service_ids?.[0];
+      if (one === undefined) throw new ApiError('bad_request', errorMessage('invalidRequest'));
+      return idempotent(db, call, { status: 201, envelope: (result) => ({ data: result }) }, (once) =>
+        bookAsStaff(db, tenant.id, user, { ...value, service_id: one }, now, once),
+      );
     }
     const { service_id, service_ids, ...rest } = body.value;
     if (service_ids !== undefined || rest.employee_id === 'any') {
