@@ -285,3 +285,44 @@ test('booking a client at its allowance asks first: Cancelar books nothing, Rese
   expect(bookings).toEqual(['PATCH']);
   expect(await pendingCount()).toBe(2);
 });
+
+test('staff book a visit: a colour and a cut by one stylist, two appointments of one visit in the agenda', async ({ page }) => {
+  await signIn(page, ADMIN);
+  const date = workday(45);
+  const name = `Visita ${uniq()}`;
+  await page.goto('/new/appointment');
+
+  await heading(page, 'Elige un estilista');
+  await page.getByRole('radio', { name: 'Sara López' }).click();
+  await next(page);
+  await heading(page, 'Elige un servicio');
+  await page.getByRole('radio', { name: SERVICE }).click();
+  await page.getByRole('button', { name: 'Añadir otro servicio' }).click();
+  await page.getByRole('group', { name: 'Añadir otro servicio' }).getByRole('button', { name: 'Color' }).click();
+  await expect(page.getByText(/^Total: .* · 105 min$/)).toBeVisible();
+  await next(page);
+  await heading(page, 'Elige un día');
+  await pickDate(page, date);
+  await next(page);
+  await heading(page, 'Elige una hora');
+  const first = page.locator('.hour-grid .hour').first();
+  const hour = (await first.textContent())!.trim();
+  await first.click();
+  await next(page);
+  await heading(page, 'Datos del cliente');
+  await page.getByLabel('Nombre del cliente').fill(name);
+  await next(page);
+
+  await heading(page, 'Resumen de la cita');
+  const summary = page.locator('.summary');
+  // The salon's order: the colour at the chosen hour, the cut after it.
+  await expect(summary.locator('dt').nth(1)).toHaveText('Color');
+  await expect(summary.locator('dd').nth(1)).toContainText(`${hour}–`);
+  await expect(summary.locator('dt').nth(2)).toHaveText(SERVICE);
+
+  const record = await submitAndFind(page, date, 'appointment');
+  expect(record).toMatchObject({ type: 'appointment', client_name: name });
+  const parts = (await agendaRecords(page, date)).filter((r) => r.client_name === name) as (AgendaRecord & { visit_id: string })[];
+  expect(parts).toHaveLength(2);
+  expect(new Set(parts.map((p) => p.visit_id)).size).toBe(1);
+});

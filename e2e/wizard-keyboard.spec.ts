@@ -137,15 +137,21 @@ test('the client books with the keyboard alone: radio groups, fewer than 15 key 
     await explore.press('Home');
     await expect(radios.first()).toBeFocused();
     await expect(group.locator('[role="radio"][aria-checked="true"]')).toHaveCount(1);
-    // The group is one Tab stop: Tab leaves it for Siguiente, Shift+Tab comes back to the checked option.
+    // The group is one Tab stop: Tab leaves it for "Añadir otro servicio" (a visit), then Siguiente; Shift+Tab
+    // comes back to the checked option.
+    const addService = page.getByRole('button', { name: 'Añadir otro servicio' });
+    await explore.press('Tab');
+    await expect(addService).toBeFocused();
     await explore.press('Tab');
     await expect(siguiente(page)).toBeFocused();
+    await explore.press('Shift+Tab');
     await explore.press('Shift+Tab');
     await expect(radios.first()).toBeFocused();
     await expect(radios.first()).toHaveAttribute('aria-checked', 'true');
 
-    // Booking: the service by arrows, Tab to Siguiente, Enter.
+    // Booking: the service by arrows, Tab past "Añadir otro servicio" to Siguiente, Enter.
     await arrowTo(page, keys, SERVICE);
+    await keys.press('Tab');
     await keys.press('Tab');
     await expect(siguiente(page)).toBeFocused();
     await keys.press('Enter');
