@@ -9,13 +9,14 @@
  *    OUTBOX_WORKER=0, rate limits on with a large RATE_LIMIT_IP_FACTOR so load is counted, not refused).
  * 3. Cases with autocannon on loopback: availability endpoint (32 connections; on PostgreSQL alternated
  *    with the floor server, scripts/bench/floor-server.ts, after checking both answer the same bytes),
- *    agenda week (1 and 8 connections), growth (an old tenant with 1,000,000 past appointments against a
- *    fresh one, alternated), peak RSS per case (VmHWM of the server process, reset before each case);
+ *    visit ("Cualquier estilista" for 3 services against the single-stylist call, alternated, 32
+ *    connections), agenda week (1 and 8 connections), growth (an old tenant with 1,000,000 past
+ *    appointments against a fresh one, alternated), peak RSS per case (VmHWM of the server process, reset before each case);
  *    the pure-availability and pages scripts (other helpers') against the PGlite server; the in-process
  *    cases (activity feed, client search, outbox, reminder scan) on fresh databases.
  * 4. A table on stdout and bench/results.json. Exit code 0 even when a budget fails; 1 when a case broke.
  *
- * Options: `--only=availability,agenda,growth,pure,pages,inprocess` (default all), `--engines=pglite,postgres`,
+ * Options: `--only=availability,visit,agenda,growth,pure,pages,inprocess` (default all), `--engines=pglite,postgres`,
  * `--seconds=8` (per measured run), `--growth=1000000`, `--others=1000000`, `--growth-pglite=200000`,
  * `--others-pglite=200000`, `--no-build` (use an existing .next-bench even when sources are newer),
  * `--append` (keep the previous results.json rows this run does not measure again),
@@ -54,7 +55,7 @@ const opt = (name: string): string | undefined => {
   const a = process.argv.find((x) => x.startsWith(`--${name}=`));
   return a?.slice(name.length + 3);
 };
-const ALL_CASES = ['availability', 'agenda', 'growth', 'pure', 'pages', 'inprocess'];
+const ALL_CASES = ['availability', 'visit', 'agenda', 'growth', 'pure', 'pages', 'inprocess'];
 const only = new Set((opt('only') ?? ALL_CASES.join(',')).split(',').map((s) => s.trim()));
 const engines = (opt('engines') ?? 'pglite,postgres').split(',').map((s) => s.trim()) as Engine[];
 const SECONDS = Number(opt('seconds') ?? 8);
@@ -205,6 +206,8 @@ async function startKlok(engine: Engine, dbEnv: Record<string, string | undefine
 
 const availabilityPath = (s: Seeded) =>
   `/api/v1/facility/1/${s.availabilityDate}/${s.stylistEmail}/appointments/available?serviceDuration=${s.serviceDuration}&serviceId=${s.serviceId}`;
+const visitPath = (s: Seeded) =>
+  `/api/v1/facility/1/${s.availabilityDate}/any/appointments/available?services=${s.visitServiceIds.join(',')}`;
 const agendaPath = (s: Seeded) => `/api/v1/facility/1/appointments?startDate=${s.weekStart}&endDate=${s.weekEnd}`;
 const hostOf = (s: Seeded, port: number) => (s.slug === 'klok' ? `localhost:${port}` : `${s.slug}.localhost:${port}`);
 const headersFor = (s: Seeded, port: number, token: string) => ({ host: hostOf(s, port), cookie: `klok_session=${token}` });
@@ -362,6 +365,66 @@ async function availabilityCase(engine: Engine, server: Proc, seed: Seeded, dbUr
   }
 }
 
+/** The number of bookable starts in an availability answer (`{ items: [{ hours: [...] }] }`). */
+const startsIn = (text: string) => (JSON.parse(text) as { items: { hours: unknown[] }[] }).items.reduce((n, h) => n + h.hours.length, 0);
+
+/**
+ * The visit case: "Cualquier estilista" for a 3-service visit (`…/{date}/any/appointments/available?services=`,
+ * every stylist who offers the services) against the single-stylist call of the availability case
+ * (`…/{date}/{stylist}/…?serviceDuration=&serviceId=`), both as the client at 32 connections, alternated
+ * (single, any) × 3 after a warm-up of each. Budget on PostgreSQL: the visit's p95 at most twice the
+ * single stylist's, medians of the runs.
+ */
+async function visitCase(engine: Engine, server: Proc, seed: Seeded) {
+  const port = PORTS[engine];
+  const headers = headersFor(seed, port, seed.clientToken);
+  const targets = { single: availabilityPath(seed), any: visitPath(seed) };
+  const starts: Record<keyof typeof targets, number> = { single: 0, any: 0 };
+  for (const key of ['single', 'any'] as const) {
+    const first = await get(port, targets[key], headers);
+    if (first.status !== 200) throw new Error(`visit case: ${targets[key]} answered ${first.status}: ${first.text.slice(0, 200)}`);
+    starts[key] = startsIn(first.text);
+    if (starts[key] === 0) throw new Error(`visit case: no bookable start for ${targets[key]} (the seed or the rules changed)`);
+  }
+  const singleUrl = `http://127.0.0.1:${port}${targets.single}`;
+  const anyUrl = `http://127.0.0.1:${port}${targets.any}`;
+  log('warm-up (single stylist, any + 3 services) …');
+  await load({ url: singleUrl, connections: 32, seconds: 3, headers });
+  await load({ url: anyUrl, connections: 32, seconds: 3, headers });
+  const single: Measured[] = [];
+  const any: Measured[] = [];
+  for (let i = 0; i < 3; i++) {
+    single.push(await measuredRun(server, singleUrl, 32, SECONDS, headers));
+    log(`visit case, single stylist run ${i + 1}: ${single.at(-1)!.throughput.toFixed(0)} req/s, p95 ${single.at(-1)!.p95.toFixed(1)} ms`);
+    any.push(await measuredRun(server, anyUrl, 32, SECONDS, headers));
+    log(`visit case, any + 3 services run ${i + 1}: ${any.at(-1)!.throughput.toFixed(0)} req/s, p95 ${any.at(-1)!.p95.toFixed(1)} ms`);
+  }
+  const ss = summarize(single);
+  const as = summarize(any);
+  const runs = `client cookie, 32 connections, ${SECONDS} s runs alternated with the other call`;
+  latencyRows(
+    'visit, any stylist + 3 services',
+    engine,
+    as,
+    `GET …/${seed.availabilityDate}/any/appointments/available?services=${seed.visitServiceIds.join(',')}, ${seed.visitStylists} stylists offering the 3 services, 40 busy ranges each, ${starts.any} starts, ${runs}`,
+  );
+  cpuRow('visit, any stylist + 3 services', engine, any, engine === 'pglite' ? 'Next server (PGlite inside)' : 'Next server');
+  latencyRows('visit, single stylist (same run)', engine, ss, `the availability case's request (one stylist, 3-part service), ${starts.single} starts, ${runs}`);
+  cpuRow('visit, single stylist (same run)', engine, single, engine === 'pglite' ? 'Next server (PGlite inside)' : 'Next server');
+  const pg = engine === 'postgres';
+  row({
+    case: 'visit vs single stylist',
+    engine,
+    metric: 'p95 ratio',
+    value: round(as.p95 / ss.p95, 2),
+    unit: '×',
+    budget: pg ? 2 : null,
+    op: pg ? '<=' : null,
+    note: `medians of 3 alternated runs: any + 3 services ${as.p95.toFixed(1)} / single ${ss.p95.toFixed(1)} ms (runs ${any.map((r) => r.p95.toFixed(1)).join(', ')} vs ${single.map((r) => r.p95.toFixed(1)).join(', ')}); throughput ${as.throughput.toFixed(0)} / ${ss.throughput.toFixed(0)} req/s`,
+  });
+  log(`visit case: p95 any ${as.p95.toFixed(1)} ms / single ${ss.p95.toFixed(1)} ms = ${(as.p95 / ss.p95).toFixed(2)}×`);
+}
+
 /** Case b: the agenda week as admin, 1 connection (latency) and 8 connections (throughput). */
 async function agendaCase(engine: Engine, server: Proc, seed: Seeded) {
   const port = PORTS[engine];
@@ -385,8 +448,8 @@ async function agendaCase(engine: Engine, server: Proc, seed: Seeded) {
 
 /**
  * Case c: throughput of an old tenant (`viejo`, N own past appointments, M in other tenants) against the
- * fresh `klok` with the same week and day, alternated (fresh, old × 3, 5 s each): availability at 32
- * connections, agenda week at 8. Ratio old/fresh of the median throughputs, budget ≥ 0.9.
+ * fresh `klok` with the same week and day, alternated (fresh, old × 3, 5 s each): availability and the
+ * "Cualquier estilista" visit at 32 connections, agenda week at 8. Ratio old/fresh of the median throughputs, budget ≥ 0.9.
  */
 async function growthCase(engine: Engine, server: Proc, seed: SeedOut) {
   const port = PORTS[engine];
@@ -398,9 +461,13 @@ async function growthCase(engine: Engine, server: Proc, seed: SeedOut) {
   if (a.status !== 200 || a.text !== b.text) throw new Error(`growth: the old tenant's availability differs from the fresh one's (${b.status}: ${b.text.slice(0, 200)})`);
   const ag = await get(port, agendaPath(old), headersFor(old, port, old.adminToken));
   if (ag.status !== 200) throw new Error(`growth: the old tenant's agenda answered ${ag.status}`);
+  const va = await get(port, visitPath(fresh), headersFor(fresh, port, fresh.clientToken));
+  const vb = await get(port, visitPath(old), headersFor(old, port, old.clientToken));
+  if (va.status !== 200 || va.text !== vb.text) throw new Error(`growth: the old tenant's visit availability differs from the fresh one's (${vb.status}: ${vb.text.slice(0, 200)})`);
   const seconds = SECONDS;
   for (const [label, pathOf, connections, token] of [
     ['availability', availabilityPath, 32, 'clientToken'],
+    ['visit, any stylist + 3 services', visitPath, 32, 'clientToken'],
     ['agenda week', agendaPath, 8, 'adminToken'],
   ] as const) {
     const freshUrl = `http://127.0.0.1:${port}${pathOf(fresh)}`;
@@ -483,7 +550,7 @@ async function runEngine(engine: Engine) {
   const growthArgs = wantGrowth
     ? [`--growth=${engine === 'pglite' ? GROWTH_PGLITE : GROWTH}`, `--others=${engine === 'pglite' ? OTHERS_PGLITE : OTHERS}`]
     : [];
-  const needServer = ['availability', 'agenda', 'growth', ...(engine === 'pglite' ? ['pages'] : [])].some((c) => only.has(c));
+  const needServer = ['availability', 'visit', 'agenda', 'growth', ...(engine === 'pglite' ? ['pages'] : [])].some((c) => only.has(c));
   if (needServer) {
     let dbEnv: Record<string, string | undefined>;
     let cleanup: () => Promise<void>;
@@ -509,6 +576,7 @@ async function runEngine(engine: Engine) {
       server = await startKlok(engine, dbEnv);
       const s = server;
       if (only.has('availability')) await guarded('availability endpoint', engine, () => availabilityCase(engine, s, seed.klok, dbUrl));
+      if (only.has('visit')) await guarded('visit, any stylist', engine, () => visitCase(engine, s, seed.klok));
       if (only.has('agenda')) await guarded('agenda week', engine, () => agendaCase(engine, s, seed.klok));
       if (wantGrowth && seed.viejo) await guarded('growth', engine, () => growthCase(engine, s, seed));
       if (engine === 'pglite' && only.has('pages')) {

@@ -9,7 +9,9 @@
  *   plus five stylists (eight in all), a 3-part service "Mechas" (50 minutes, busy 0–10, 20–30, 40–50),
  *   600 appointments in next week (agenda case) and, for the stylist `bench0@…`, a day two weeks ahead
  *   with a special shift 08:00–22:00 and 40 busy ranges of 10 minutes every 20 minutes (availability case:
- *   13 bookable starts). A client session and an admin session.
+ *   13 bookable starts). The visit case ("Cualquier estilista") on that same day: all eight stylists offer
+ *   Mechas, Corte de pelo and Peinado, and the other seven work the same special shift with 40 busy ranges
+ *   of 10 minutes each, in runs that differ per stylist. A client session and an admin session.
  * - With `--growth=N`: tenant `viejo`, the same as `klok` plus N past appointments of its own (one busy
  *   slot each, every tenth cancelled with its busy slot inactive) spread over ~3 years for its eight
  *   stylists; and tenant `otros` with M (`--others`) past appointments likewise. Seeded with
@@ -49,6 +51,9 @@ export type BenchTenant = {
   availabilityDate: string;
   serviceId: number;
   serviceDuration: number;
+  /** The visit case: the 3 services of a "Cualquier estilista" visit (in visit order) and how many stylists offer all three. */
+  visitServiceIds: number[];
+  visitStylists: number;
   /** The agenda case: next week, Monday to Saturday (Madrid dates). */
   weekStart: string;
   weekEnd: string;
@@ -140,6 +145,34 @@ async function seedBenchTenant(db: Db, slug: string): Promise<BenchTenant> {
     shifts: [{ id: crypto.randomUUID(), open: '08:00', close: '22:00' }],
   });
   for (let k = 0; k < 40; k++) add(stylist.id, madridWallClock(availabilityDate, 8 * 60 + k * 20), 10, 600 + k);
+  // The visit case ("Cualquier estilista", 3 services): every stylist offers Mechas, Corte de pelo and
+  // Peinado, and the other seven work the same special shift that day with 40 busy ranges of 10 minutes in
+  // four runs of ten back to back (100 minutes taken, 110 free), each stylist's runs 25 minutes later
+  // than the previous stylist's, so their free time differs.
+  const demo = await db
+    .select({ id: schema.services.id, name: schema.services.name })
+    .from(schema.services)
+    .where(and(eq(schema.services.tenantId, tenantId), inArray(schema.services.name, ['Corte de pelo', 'Peinado'])));
+  const byName = (name: string) => {
+    const found = demo.find((d) => d.name === name);
+    if (!found) throw new Error(`seed: demo service ${name} missing in ${slug}`);
+    return found.id;
+  };
+  const visitServiceIds = [service.id, byName('Corte de pelo'), byName('Peinado')];
+  await db
+    .insert(schema.employeeServices)
+    .values(staff.flatMap((s) => visitServiceIds.map((serviceId) => ({ tenantId, employeeId: s.id, serviceId }))))
+    .onConflictDoNothing();
+  const others = staff.filter((s) => s.id !== stylist.id);
+  await db.insert(schema.specialShifts).values(
+    others.map((s) => ({ tenantId, employeeId: s.id, date: availabilityDate, available: true, shifts: [{ id: crypto.randomUUID(), open: '08:00', close: '22:00' }] })),
+  );
+  for (const [k, s] of others.entries()) {
+    for (let j = 0; j < 40; j++) {
+      const minute = (Math.floor(j / 10) * 210 + (j % 10) * 10 + (k + 1) * 25) % 840;
+      add(s.id, madridWallClock(availabilityDate, 8 * 60 + minute), 10, 700 + k * 40 + j);
+    }
+  }
   // The booker's appointment: the day after the availability day, 18:00, outside the agenda week.
   add(staff[1]!.id, madridWallClock(addDays(monday, 9), 18 * 60), 50, 640, booker!);
   const inserted = await db.insert(schema.appointments).values(rows).returning();
@@ -157,6 +190,8 @@ async function seedBenchTenant(db: Db, slug: string): Promise<BenchTenant> {
     availabilityDate,
     serviceId: service.id,
     serviceDuration: service.durationMinutes,
+    visitServiceIds,
+    visitStylists: staff.length,
     weekStart: monday,
     weekEnd: addDays(monday, 5),
     appointments: weekRows,

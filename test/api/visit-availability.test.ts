@@ -6,6 +6,7 @@
  */
 import { call, closeTestDb, openTestDb, sessionFor } from './harness';
 import { GET as getAvailable } from '@/app/api/v1/facility/[facilityId]/[date]/[employeeEmail]/appointments/available/route';
+import { POST as holdHandler } from '@/app/api/v1/holds/route';
 import { ANA, DB_TIMEOUT, insertAppointmentRow, insertLeaveRow, LUCIA, madridDates, madridHHmm, madridInstant, MARCOS, pinTestClock, SARA, serviceId } from './fixtures';
 
 jest.setTimeout(DB_TIMEOUT);
@@ -98,6 +99,25 @@ describe('Cualquier estilista', () => {
     // Only Marcos offers the beard trim: "any" is exactly his hours.
     expect(any).toEqual(marcos);
     expect(any).not.toContain('10:00');
+  });
+
+  it('offers a visitor the hour of its own hold, named or "any", and hides it from everyone else', async () => {
+    const day = days[7]!;
+    // Lucía away all day and Marcos offers no colour: Sara alone can do it.
+    await insertLeaveRow({ employee: LUCIA, start: madridInstant(day, '08:00'), end: madridInstant(day, '21:00') });
+    const held = await call(holdHandler, {
+      method: 'POST',
+      path: '/api/v1/holds',
+      body: { start_time: madridInstant(day, '10:00'), employee_id: SARA, service_ids: [colour] },
+      headers: { 'x-klok-client-ip': '10.7.0.1' },
+    });
+    expect(held.status).toBe(201);
+    const holder = /klok_holder=[^;]+/.exec(held.res.headers.get('set-cookie') ?? '')![0];
+    for (const stylist of [SARA, 'any']) {
+      expect(startsOf(await hours(day, stylist, `services=${colour}`, holder))).toContain('10:00');
+      expect(startsOf(await hours(day, stylist, `services=${colour}`, null))).not.toContain('10:00');
+      expect(startsOf(await hours(day, stylist, `services=${colour}`))).not.toContain('10:00');
+    }
   });
 });
 

@@ -5,7 +5,7 @@
  * query `tstzrange(start_at, end_at, '[)') && window` instead, which the GiST indexes bound at both ends.
  *
  * This test seeds 100k past appointments (and their busy parts, and leaves) for one salon, ANALYZEs, then
- * runs the real queries (availability/booking's `busyRangesOf` and Cambiar hora's, without the moved appointment, and those of the agenda week's use case
+ * runs the real queries (availability/booking's `busyRangesOf`, a visit's `busyRangesByEmployee` and Cambiar hora's, without the moved appointment, and those of the agenda week's use case
  * `agendaBetween`) on a drizzle instance that records the SQL and parameters they send, and checks
  * EXPLAIN (ANALYZE, FORMAT JSON) of each window query: the intended index, no Seq Scan of the big tables,
  * at most a few hundred rows removed by filters or rechecks. A plan regression fails CI. PGlite by
@@ -17,7 +17,7 @@ import * as schema from '@/lib/server/db/schema';
 import { getDb, type Db } from '@/lib/server/db/client';
 import { madridWallClock, ZONE } from '@/lib/domain/time';
 import { agendaBetween } from '@/lib/server/services/list-agenda';
-import { busyRangesOf } from '@/lib/server/repositories/busy-slots';
+import { busyRangesByEmployee, busyRangesOf } from '@/lib/server/repositories/busy-slots';
 import { findUserByEmail } from '@/lib/server/repositories/users';
 import { closeTestDb, openTestDb } from '../api/harness';
 import { ANA, LUCIA, MARCOS, SARA, insertAppointmentRow, insertLeaveRow, tenantId } from '../api/fixtures';
@@ -178,6 +178,24 @@ test('the stylist-day busy query (availability, booking overlap checks) reads th
   expect(t.indexes).toEqual(['busy_slots_no_overlap']);
   expect(t.seqScan).toBe(false);
   expect(t.rows).toBe(3);
+  expect(t.removed).toBeLessThanOrEqual(MAX_REMOVED);
+});
+
+test('the busy query of a visit\u2019s stylists (one statement for the whole team) reads the same GiST index', async () => {
+  const sara = (await findUserByEmail(db, tid, SARA))!.id;
+  const lucia = (await findUserByEmail(db, tid, LUCIA))!.id;
+  const { rec, sent } = await recording();
+  const from = madridWallClock(day, 0);
+  const busy = await busyRangesByEmployee(rec, tid, [marcos, sara, lucia], from, madridWallClock(day, 1440) + 86_400_000, from);
+  expect([busy.get(marcos)!.length, busy.get(sara)!.length, busy.get(lucia)!.length]).toEqual([3, 1, 0]);
+  const byStart = (rs: { start: number; end: number }[]) => [...rs].sort((a, b) => a.start - b.start);
+  expect(byStart(busy.get(marcos)!)).toEqual(byStart(await busyRangesOf(db, tid, marcos, from, madridWallClock(day, 1440) + 86_400_000, from)));
+  const queries = reading(sent, 'busy_slots');
+  expect(queries).toHaveLength(1);
+  const t = onTable(await explain(queries[0]!), 'busy_slots');
+  expect(t.indexes).toEqual(['busy_slots_no_overlap']);
+  expect(t.seqScan).toBe(false);
+  expect(t.rows).toBe(4);
   expect(t.removed).toBeLessThanOrEqual(MAX_REMOVED);
 });
 
