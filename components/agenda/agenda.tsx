@@ -206,7 +206,10 @@ export function Agenda({ myEmail, focusDate, focusEventId, today, now: servedAt,
   // would make FullCalendar re-render every cell and event.
   const agendaDays = useContentStable(agenda.data);
   const staff = useContentStable(employees.data);
-  const texts = useMemo(() => ({ leave: t('leaveEvent'), closed: t('closed') }), [t]);
+  const texts = useMemo(
+    () => ({ leave: t('leaveEvent'), closed: t('closed'), visit: (position: number, size: number) => t('visitLabel', { position, size }) }),
+    [t],
+  );
   const events = useMemo(() => daysToEvents(agendaDays ?? [], now, texts), [agendaDays, now, texts]);
   const resources = useMemo(() => toResources(staff ?? [], myEmail, dates, hidden), [staff, myEmail, dates, hidden]);
   const colored = useMemo(() => coloredEvents(events, resources), [events, resources]);

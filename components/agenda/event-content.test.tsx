@@ -79,6 +79,12 @@ describe('eventText', () => {
     expect(eventText(props(appointment, '1/2'), at(0), at(30), '')?.what).toBe('Corte de pelo (1/2)');
   });
 
+  it('a service of a visit carries its visit label beside the busy part\u2019s (i/n)', () => {
+    const text = eventText({ ...props(appointment, '1/2'), visit: 'Visita 2/3' }, at(0), at(30), '');
+    expect(text).toEqual({ who: 'Juan Pérez', what: 'Corte de pelo (1/2)', time: '10:00 – 10:30', visit: 'Visita 2/3' });
+    expect(eventText(props(appointment), at(0), at(30), '')).not.toHaveProperty('visit');
+  });
+
   it('a leave: the leave text and its note', () => {
     expect(eventText(props(leave), at(120), at(180), 'Franja bloqueada')).toEqual({
       who: 'Franja bloqueada',
@@ -100,6 +106,15 @@ describe('renderEventContent', () => {
     const out = html(arg(props(appointment), 30));
     expect(out).toContain('agenda-ev--flow');
     expect(out).toMatch(/Juan Pérez<\/span><span class="agenda-ev-what"> · Corte de pelo<\/span><span class="agenda-ev-time"> 10:00 – 10:30<\/span>/);
+  });
+
+  it('a service of a visit: its label after the service, on its own line in a tall box, and in the tooltip', () => {
+    const visit = { ...props(appointment), visit: 'Visita 1/2' };
+    const flow = html(arg(visit, 30));
+    expect(flow).toMatch(/<span class="agenda-ev-what"> · Corte de pelo<\/span><span class="agenda-ev-visit"> · Visita 1\/2<\/span><span class="agenda-ev-time">/);
+    expect(flow).toContain('title="Juan Pérez · Corte de pelo · Visita 1/2 · 10:00 – 10:30"');
+    const tall = html(arg(visit, 75));
+    expect(tall).toMatch(/<div class="agenda-ev-what agenda-ev-wrap">Corte de pelo<\/div><div class="agenda-ev-visit">Visita 1\/2<\/div><div class="agenda-ev-time">/);
   });
 
   it('an hour: name, service and time on their own lines', () => {

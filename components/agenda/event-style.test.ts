@@ -42,7 +42,7 @@ const day = (): AgendaDay =>
   }) as unknown as AgendaDay;
 
 describe('coloredEvents: past events are dimmed (spec section 4: 80 % brightness)', () => {
-  const events = coloredEvents(daysToEvents([day()], NOW, { leave: 'Franja bloqueada', closed: 'Cerrado' }), [
+  const events = coloredEvents(daysToEvents([day()], NOW, { leave: 'Franja bloqueada', closed: 'Cerrado', visit: (position: number, size: number) => `Visita ${position}/${size}` }), [
     { id: 'marcos@klok.demo', title: 'Marcos Ruiz', eventColor: STYLIST_COLOR } as never,
   ]);
   const bg = (id: string) => events.find((e) => e.id === id)?.backgroundColor;

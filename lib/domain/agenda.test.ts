@@ -37,7 +37,7 @@ import {
 import { isoUtc, madridDate, madridWallClock, parseHHmm } from './time';
 
 /** The Spanish texts the screen passes from es.json. */
-const TEXTS = { leave: 'Franja bloqueada', closed: 'Cerrado' };
+const TEXTS = { leave: 'Franja bloqueada', closed: 'Cerrado', visit: (position: number, size: number) => `Visita ${position}/${size}` };
 
 const T = (iso: string) => Date.parse(iso);
 
@@ -280,10 +280,7 @@ describe('daysToEvents', () => {
   });
 
   test('a special closed day shows the closed text and its notes', () => {
-    const [e] = daysToEvents([dayOf({ available: false, special: true, notes: 'Formación', shift: [] })], NOW, {
-      leave: 'Franja bloqueada',
-      closed: 'Cerrado',
-    });
+    const [e] = daysToEvents([dayOf({ available: false, special: true, notes: 'Formación', shift: [] })], NOW, TEXTS);
     expect(e?.title).toBe('Cerrado · Formación');
     expect(e?.extendedProps.obj).toMatchObject({ available: false, special: true, notes: 'Formación', shift: [] });
   });
@@ -292,6 +289,7 @@ describe('daysToEvents', () => {
     const events = daysToEvents([dayOf({ available: false, shift: [], appointments: [leave()] })], NOW, {
       leave: 'LEAVE',
       closed: 'CLOSED',
+      visit: () => 'VISIT',
     });
     expect(byId(events, 'shift:marcos@klok.demo:2026-11-23').title).toBe('CLOSED');
     expect(byId(events, 'l1').title).toBe('LEAVE');
@@ -341,6 +339,40 @@ describe('daysToEvents', () => {
       expect(e.extendedProps.eventId).toBe('a2');
       expect(e.extendedProps.obj).toBe(a);
     }
+  });
+
+  test('a service of a visit carries its visit label, apart from a busy part\u2019s (i/n); a visit of one none', () => {
+    const part = (id: string, start: string, end: string) => ({
+      id,
+      service_name: id,
+      employee_id: 'marcos@klok.demo',
+      employee_name: 'Marcos Ruiz',
+      start_time: start,
+      end_time: end,
+    });
+    const parts = [part('v1', '2026-11-23T10:00:00.000Z', '2026-11-23T11:30:00.000Z'), part('v2', '2026-11-23T11:30:00.000Z', '2026-11-23T12:00:00.000Z')];
+    const first = appt({
+      id: 'v1',
+      service_name: 'Color',
+      start_time: '2026-11-23T10:00:00.000Z',
+      end_time: '2026-11-23T11:30:00.000Z',
+      busy_slots: [
+        { start_time: '2026-11-23T10:00:00.000Z', end_time: '2026-11-23T10:30:00.000Z' },
+        { start_time: '2026-11-23T11:00:00.000Z', end_time: '2026-11-23T11:30:00.000Z' },
+      ],
+      visit: { position: 1, size: 2, parts },
+    });
+    const second = appt({ id: 'v2', start_time: '2026-11-23T11:30:00.000Z', end_time: '2026-11-23T12:00:00.000Z', busy_slots: [], visit: { position: 2, size: 2, parts } });
+    const events = daysToEvents([dayOf({ appointments: [first, second, appt({ id: 'alone', start_time: '2026-11-23T13:00:00.000Z', end_time: '2026-11-23T13:30:00.000Z' })] })], NOW, TEXTS).filter(
+      (e) => !e.allDay,
+    );
+    expect(events.map((e) => [e.id, e.title, e.extendedProps.part, e.extendedProps.visit])).toEqual([
+      ['v1:1', 'Ana García · Color (1/2) · Visita 1/2', '1/2', 'Visita 1/2'],
+      ['v1:2', 'Ana García · Color (2/2) · Visita 1/2', '2/2', 'Visita 1/2'],
+      ['v2', 'Ana García · Corte · Visita 2/2', undefined, 'Visita 2/2'],
+      ['alone', 'Ana García · Corte', undefined, undefined],
+    ]);
+    expect(byId(events, 'alone').extendedProps).not.toHaveProperty('visit');
   });
 
   test('a pending appointment that has not ended drags in time and across stylists, never resizes; leaves, shifts and past ones stay', () => {

@@ -16,6 +16,16 @@ export type ShiftRange = ShiftLike & { id?: string };
 /** The busy part of an appointment (UTC ISO instants). */
 export type BusySlot = { start_time: string; end_time: string };
 
+/** A service of a visit as the agenda lists it (structurally the API's `VisitPart`). */
+export type AgendaVisitPart = {
+  id: string;
+  service_name: string;
+  employee_id: string;
+  employee_name: string;
+  start_time: string;
+  end_time: string;
+};
+
 /**
  * The appointment fields the agenda reads (structurally the API's `Appointment`; the domain depends on
  * nothing above it, so the shapes it needs are declared here).
@@ -38,6 +48,8 @@ export type AgendaAppointment = {
   created_by_role: 'client' | 'staff';
   notes: string | null;
   busy_slots: BusySlot[];
+  /** A service of a visit of two or more (beyond-the-spec section 2): its place by start and the visit's services. */
+  visit?: { position: number; size: number; parts: AgendaVisitPart[] };
 };
 
 /** The leave fields the agenda reads (structurally the API's `Leave`). */
@@ -113,13 +125,18 @@ export type AgendaEvent = {
     type: AgendaEventType;
     /** `1/2`, `2/2`… for parts of a multi-part appointment. */
     part?: string;
+    /** `Visita 1/2`, `Visita 2/2`… for the services of a visit of two or more (`AgendaTexts.visit`). */
+    visit?: string;
     past: boolean;
     obj: AgendaAppointment | AgendaLeave | AgendaShiftInfo;
   };
 };
 
-/** Texts the events carry (from the screen's messages). */
-export type AgendaTexts = { leave: string; closed: string };
+/**
+ * Texts the events carry (from the screen's messages): the leave's title, a closed day's, and the label of a
+ * service of a visit from its position and the visit's size.
+ */
+export type AgendaTexts = { leave: string; closed: string; visit: (position: number, size: number) => string };
 
 /** Colours of spec section 9. */
 export const LEAVE_COLOR = '#bdbdbd';
@@ -254,7 +271,8 @@ const nextDate = (date: string) => addDays(date, 1);
 
 /**
  * The agenda days as calendar events: an all-day entry per stylist and date with the working hours;
- * each pending appointment (one event per part, titled `(i/n)`, when it has more than one busy part);
+ * each pending appointment (one event per part, titled `(i/n)`, when it has more than one busy part), a
+ * service of a visit of two or more labelled with `texts.visit` (`Visita 1/2`) on each of its events;
  * each leave, grey and titled with the leave text. Cancelled appointments are left out. Events that
  * ended before `now` are flagged past (dimmed).
  */
@@ -320,7 +338,9 @@ export function daysToEvents(
         continue;
       }
       if (rec.status === 'cancelled') continue;
+      const visit = rec.visit ? texts.visit(rec.visit.position, rec.visit.size) : undefined;
       const title = `${rec.client_name} · ${rec.service_name}`;
+      const withVisit = (t: string) => (visit ? `${t} · ${visit}` : t);
       const parts = rec.busy_slots ?? [];
       const drag = movable(rec, now);
       if (parts.length > 1) {
@@ -331,13 +351,13 @@ export function daysToEvents(
           out.push({
             id: `${rec.id}:${i + 1}`,
             resourceId: rec.employee_id,
-            title: `${title} (${part})`,
+            title: withVisit(`${title} (${part})`),
             start: p.start_time,
             end: p.end_time,
             allDay: false,
             classNames: [EVENT_CLASS.base, EVENT_CLASS.appointment, EVENT_CLASS.part, ...(past ? [EVENT_CLASS.past] : [])],
             ...drag,
-            extendedProps: { eventId: rec.id, type: 'appointment', part, past, obj: rec },
+            extendedProps: { eventId: rec.id, type: 'appointment', part, ...(visit ? { visit } : {}), past, obj: rec },
           });
         });
       } else {
@@ -345,13 +365,13 @@ export function daysToEvents(
         out.push({
           id: rec.id,
           resourceId: rec.employee_id,
-          title,
+          title: withVisit(title),
           start: rec.start_time,
           end: rec.end_time,
           allDay: false,
           classNames: [EVENT_CLASS.base, EVENT_CLASS.appointment, ...(past ? [EVENT_CLASS.past] : [])],
           ...drag,
-          extendedProps: { eventId: rec.id, type: 'appointment', past, obj: rec },
+          extendedProps: { eventId: rec.id, type: 'appointment', ...(visit ? { visit } : {}), past, obj: rec },
         });
       }
     }

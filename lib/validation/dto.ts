@@ -54,6 +54,30 @@ export type BusySlot = z.infer<typeof ZBusySlot>;
 export const ZBusySegment = z.object({ startMinutes: z.number().int(), endMinutes: z.number().int() });
 export type BusySegment = z.infer<typeof ZBusySegment>;
 
+/** A service of a visit as the agenda lists it beside each of the visit's appointments (beyond-the-spec section 2). */
+export const ZVisitPart = z.object({
+  /** The appointment's id. */
+  id: z.string(),
+  service_name: z.string(),
+  /** The stylist's e-mail. */
+  employee_id: z.string(),
+  employee_name: z.string(),
+  start_time: instant,
+  end_time: instant,
+});
+export type VisitPart = z.infer<typeof ZVisitPart>;
+
+/**
+ * Where an appointment stands in its visit (beyond-the-spec section 2), counting the visit's services that
+ * are not cancelled, by start (on any date): `position` of `size`, and those services in order.
+ */
+export const ZVisitPlace = z.object({
+  position: z.number().int().min(1),
+  size: z.number().int().min(2),
+  parts: z.array(ZVisitPart),
+});
+export type VisitPlace = z.infer<typeof ZVisitPlace>;
+
 /** An appointment (spec section 3), as the pending list, the agenda and the client history return it. */
 export const ZAppointment = z.object({
   id: z.string(),
@@ -92,6 +116,11 @@ export const ZAppointment = z.object({
   /** Who cancelled it (the staff member's name), else null. */
   cancelled_by: z.string().nullable().optional(),
   busy_slots: z.array(ZBusySlot),
+  /**
+   * In the agenda (`GET /facility/1/appointments`) only, on a pending appointment of a visit of two or more
+   * services that are not cancelled: its place in the visit and the visit's services. Absent otherwise.
+   */
+  visit: ZVisitPlace.optional(),
 });
 export type Appointment = z.infer<typeof ZAppointment>;
 

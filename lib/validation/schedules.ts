@@ -91,7 +91,10 @@ export const ZLeaveDelete = z.object({
   facility_id: z.literal(1),
 });
 
-/** `PATCH /schedules/cancel/appointment` (spec section 7). */
+/**
+ * `PATCH /schedules/cancel/appointment` (spec section 7). `whole_visit: true` (beyond-the-spec section 2)
+ * cancels the appointment and every other service of its visit that is pending and has not ended.
+ */
 export const ZAppointmentCancel = z.object({
   appointment_id: z.uuid(),
   date: ZDate.optional(),
@@ -99,7 +102,12 @@ export const ZAppointmentCancel = z.object({
   employee_id: ZEmail.optional(),
   client_id: z.string().max(254).optional(),
   notes: z.string().max(1000).nullish(),
+  whole_visit: z
+    .boolean()
+    .optional()
+    .describe("true: also cancel the other services of the appointment's visit that are pending and have not ended (one e-mail for the visit)"),
 });
+export type AppointmentCancel = z.infer<typeof ZAppointmentCancel>;
 
 /**
  * `PATCH /schedules/move/appointment` (staff): the appointment, its new start (UTC) and its stylist by

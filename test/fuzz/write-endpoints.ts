@@ -240,9 +240,17 @@ export const WRITE_ENDPOINTS: WriteEndpoint[] = [
     method: 'PATCH',
     handler: h(cancelAppointmentRoute.PATCH),
     valid: (c) =>
-      fc.constantFrom(...c.appointments).map((a) => ({
+      fc.tuple(fc.constantFrom(...c.appointments), fc.option(fc.boolean(), { nil: undefined })).map(([a, wholeVisit]) => ({
         params: {},
-        body: { appointment_id: a.id, date: a.date, facility_id: 1, employee_id: c.stylist, client_id: c.client, notes: 'Cancelada' },
+        body: {
+          appointment_id: a.id,
+          date: a.date,
+          facility_id: 1,
+          employee_id: c.stylist,
+          client_id: c.client,
+          notes: 'Cancelada',
+          ...(wholeVisit === undefined ? {} : { whole_visit: wholeVisit }),
+        },
       })),
   },
   {

@@ -1,7 +1,8 @@
 /**
  * Queues the e-mails about appointments in the caller's transaction, rendered from the
  * templates with the salon's name, address and phone: the booking confirmation (with the `.ics`
- * reminder attached), the move and the cancellation by the salon. Never for the tenant's guest (decisions "Guest").
+ * reminder attached), the move and the cancellation by the salon (of one appointment or a whole visit). Never
+ * for the tenant's guest (decisions "Guest").
  */
 import 'server-only';
 import { and, asc, eq } from 'drizzle-orm';
@@ -71,16 +72,35 @@ export async function queueCancellationEmail(
   reason: string | null,
   origin?: string | null,
 ): Promise<void> {
+  await queueVisitCancellationEmail(tx, tenantId, to, [{ ...a, employeeName }], reason, origin);
+}
+
+/**
+ * Queues one cancellation e-mail for the cancelled services `parts` of a visit (beyond-the-spec section 2),
+ * in order of start, to `to`, as the confirmation describes a visit: its services and stylists in order,
+ * from the first start; with the reason when given. One part reads as the cancellation of one appointment.
+ * At most one e-mail per first part (dedupe key). The caller leaves out the guest.
+ */
+export async function queueVisitCancellationEmail(
+  tx: DbOrTx,
+  tenantId: number,
+  to: string,
+  parts: readonly { id: string; facilityId: number; clientName: string; serviceName: string; employeeName: string; startAt: Date }[],
+  reason: string | null,
+  origin?: string | null,
+): Promise<void> {
+  const first = parts[0];
+  if (!first) return;
   const mail = appointmentCancelledEmail({
     origin,
-    salon: await salonOf(tx, tenantId, a.facilityId),
-    clientName: a.clientName,
-    service: a.serviceName,
-    employee: employeeName,
-    start: a.startAt,
+    salon: await salonOf(tx, tenantId, first.facilityId),
+    clientName: first.clientName,
+    service: parts.map((p) => p.serviceName).join(', '),
+    employee: [...new Set(parts.map((p) => p.employeeName))].join(', '),
+    start: first.startAt,
     reason,
   });
-  await queueEmail(tx, tenantId, { to, ...mail }, `cancellation:${a.id}`);
+  await queueEmail(tx, tenantId, { to, ...mail }, `cancellation:${first.id}`);
 }
 
 /**

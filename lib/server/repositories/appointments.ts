@@ -1,6 +1,6 @@
 import 'server-only';
 import { and, eq, gt, sql, type SQL } from 'drizzle-orm';
-import type { Appointment } from '@/lib/validation/dto';
+import type { Appointment, VisitPart } from '@/lib/validation/dto';
 import { centsToEuros } from '@/lib/domain/money';
 import { isoUtc, madridDate } from '@/lib/domain/time';
 import { rowsOf, type DbOrTx } from '@/lib/server/db/client';
@@ -211,6 +211,40 @@ export async function findAppointmentsOverlapping(
     ),
   );
   return { appointments: attachParts(dtos, parts), endMs };
+}
+
+/** A service of a visit (`VisitPart`) with the visit it belongs to. */
+export type VisitPartRow = VisitPart & { visit_id: string };
+
+/**
+ * The services of the tenant's visits `visitIds` that are not cancelled (ended ones included), each with its
+ * visit id, stylist and instants, by start: the agenda's "Visita 1/2" and the visit listed in Información
+ * cita (beyond-the-spec section 2). One statement through the index `appointments_visit` (tenant_id,
+ * visit_id), whatever the number of visits; a visit's services on other dates are found too.
+ */
+export async function findVisitParts(db: DbOrTx, tenantId: number, visitIds: readonly string[]): Promise<VisitPartRow[]> {
+  if (visitIds.length === 0) return [];
+  const a = appointments;
+  // Visit ids are uuids read from the database by the caller: the array literal needs no quoting.
+  const ids = `{${visitIds.join(',')}}`;
+  const rows = rowsOf<{ id: string; visitId: string; serviceName: string; employeeEmail: string; employeeName: string; startMs: number; endMs: number }>(
+    await db.execute(sql`select ${a.id} as "id", ${a.visitId} as "visitId", ${a.serviceName} as "serviceName",
+        employee.email as "employeeEmail", employee.name as "employeeName",
+        ${epochMs(a.startAt)} as "startMs", ${epochMs(a.endAt)} as "endMs"
+      from ${a}
+      join ${users} employee on employee.tenant_id = ${a.tenantId} and employee.id = ${a.employeeId}
+      where ${a.tenantId} = ${tenantId} and ${a.visitId} = any(${ids}::uuid[]) and ${a.status} = 'pending'
+      order by ${a.startAt}, ${a.id}`),
+  );
+  return rows.map((r) => ({
+    id: r.id,
+    visit_id: r.visitId,
+    service_name: r.serviceName,
+    employee_id: r.employeeEmail,
+    employee_name: r.employeeName,
+    start_time: isoUtc(r.startMs),
+    end_time: isoUtc(r.endMs),
+  }));
 }
 
 /**

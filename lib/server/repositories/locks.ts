@@ -1,5 +1,5 @@
 import 'server-only';
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { Tx } from '@/lib/server/db/client';
 import { appointments, users } from '@/lib/server/db/schema';
 import { notRemoved } from './employees';
@@ -14,8 +14,8 @@ import type { UserRow } from './users';
  * accounts make them take turns, and each side reads what it checks only after taking its lock, so
  * whichever commits first wins and the other sees its result:
  *
- *   1. appointment rows (`for update`, `lockAppointment`): cancellation, moving, and a client's deletion for
- *      its pending ones;
+ *   1. appointment rows (`for update`, `lockAppointment`, or a visit's rows by id with `lockVisit`):
+ *      cancellation, moving, and a client's deletion for its pending ones;
  *   2. the client's account, `lockClient` (`for update`): every booking for the client (serialises the
  *      allowance) and the client's deletion;
  *   3. the stylist's account: `shareEmployee` (`for share`) for bookings and leaves of the stylist, which
@@ -44,6 +44,26 @@ export async function lockAppointment(
     .for('update', { of: appointments })
     .limit(1);
   return row;
+}
+
+/**
+ * Locks every appointment row of one visit of the tenant (`select … for update`, first in the lock order,
+ * by id so that two transactions locking the same visit take turns) and reads them with their client's
+ * account (not locked), by start. Empty when the visit id is unknown or another tenant's.
+ */
+export async function lockVisit(
+  tx: Tx,
+  tenantId: number,
+  visitId: string,
+): Promise<{ a: typeof appointments.$inferSelect; client: UserRow }[]> {
+  const rows = await tx
+    .select({ a: appointments, client: users })
+    .from(appointments)
+    .innerJoin(users, and(eq(users.tenantId, appointments.tenantId), eq(users.id, appointments.clientId)))
+    .where(and(eq(appointments.tenantId, tenantId), eq(appointments.visitId, visitId)))
+    .orderBy(asc(appointments.id))
+    .for('update', { of: appointments });
+  return rows.sort((x, y) => x.a.startAt.getTime() - y.a.startAt.getTime());
 }
 
 /**

@@ -6,64 +6,89 @@ import type { Db, Tx } from '@/lib/server/db/client';
 import { activities, appointments, busySlots, users } from '@/lib/server/db/schema';
 import { ApiError } from '@/lib/server/errors';
 import { errorMessage } from '@/lib/server/messages';
-import { queueCancellationEmail, salonOf } from '@/lib/server/notifications/appointment-emails';
+import { queueCancellationEmail, queueVisitCancellationEmail, salonOf } from '@/lib/server/notifications/appointment-emails';
 import { queueCancelledPush } from '@/lib/server/notifications/appointment-push';
-import { lockAppointment } from '@/lib/server/repositories/locks';
+import { lockAppointment, lockVisit } from '@/lib/server/repositories/locks';
 import { touchClientActivity, type UserRow } from '@/lib/server/repositories/users';
+
+type AppointmentRow = typeof appointments.$inferSelect;
 
 /**
  * Cancels an appointment (spec section 7, `PATCH /schedules/cancel/appointment`; decisions
  * "Cancellation"): status `cancelled` with who, when and the reason; its time is freed at once; an
  * `appointment_cancelled` activity and, unless the client is the guest, the cancellation e-mail and a push
  * to the client (when it has a push token) in the outbox — all in one transaction. `origin` (the request's
- * public origin) gives the e-mail its link to the salon's booking page. Errors: 404 unknown, 409 already cancelled, 422 past.
+ * public origin) gives the e-mail its link to the salon's booking page.
+ *
+ * With `whole_visit` (beyond-the-spec section 2) it cancels, in the same transaction, the appointment and
+ * every other service of its visit that is pending and has not ended (ended ones stay as they are): each
+ * with its own activity and its time freed, and one e-mail and one push for them all, describing the visit
+ * as the confirmation does. An appointment booked alone is a visit of one.
+ *
+ * Errors (the named appointment, with or without `whole_visit`): 404 unknown, 409 already cancelled, 422 past.
  */
 export async function cancelAppointment(
   db: Db,
   tenantId: number,
   actor: SessionUser,
-  input: { appointment_id: string; notes?: string | null },
+  input: { appointment_id: string; notes?: string | null; whole_visit?: boolean },
   now: number,
   origin?: string,
 ): Promise<void> {
+  const notes = input.notes?.trim() || null;
   await db.transaction(async (tx) => {
-    const row = await lockAppointment(tx, tenantId, input.appointment_id);
-    if (!row) throw new ApiError('not_found', errorMessage('appointmentNotFound'));
-    const { a } = row;
-    if (a.status === 'cancelled') throw new ApiError('conflict', errorMessage('alreadyCancelled'));
-    if (isPast(a.endAt, now)) throw new ApiError('unprocessable', errorMessage('cannotCancelPast'));
-    await writeCancellation(tx, tenantId, actor, row, input.notes?.trim() || null, now, origin);
+    const rows = input.whole_visit ? await lockVisitOf(tx, tenantId, input.appointment_id) : [await lockAppointment(tx, tenantId, input.appointment_id)];
+    const named = rows.find((r) => r?.a.id === input.appointment_id);
+    if (!named) throw new ApiError('not_found', errorMessage('appointmentNotFound'));
+    if (named.a.status === 'cancelled') throw new ApiError('conflict', errorMessage('alreadyCancelled'));
+    if (isPast(named.a.endAt, now)) throw new ApiError('unprocessable', errorMessage('cannotCancelPast'));
+    // The named one and, for a whole visit, its other services still to come, by start.
+    const cancelled = rows.filter((r): r is NonNullable<typeof r> => r !== undefined && r.a.status === 'pending' && !isPast(r.a.endAt, now));
+    const { client } = named;
+    const parts: (AppointmentRow & { employeeName: string })[] = [];
+    for (const { a } of cancelled) parts.push({ ...a, employeeName: await markCancelled(tx, tenantId, actor, a, notes, now) });
+    await touchClientActivity(tx, tenantId, client.id);
+    if (client.isGuest) return;
+    await queueVisitCancellationEmail(tx, tenantId, client.email, parts, notes, origin);
     // The push to the client: only here, where the salon cancels (not a deletion).
-    if (!row.client.isGuest) {
-      const salon = await salonOf(tx, tenantId, a.facilityId);
-      await queueCancelledPush(tx, tenantId, { id: a.id, clientId: row.client.id, salon: salon.name, serviceName: a.serviceName, startAt: a.startAt });
-    }
+    const first = parts[0]!;
+    const salon = await salonOf(tx, tenantId, first.facilityId);
+    await queueCancelledPush(tx, tenantId, {
+      id: first.id,
+      clientId: client.id,
+      salon: salon.name,
+      serviceName: parts.map((p) => p.serviceName).join(', '),
+      startAt: first.startAt,
+    });
   });
 }
 
 /**
- * Writes the cancellation of a pending appointment inside the caller's transaction (staff cancellation
- * and a client's deletion; decisions "Cancellation"): status `cancelled` with who (`actor`), when (`now`,
- * epoch ms) and the reason (`notes`); its busy parts freed; the client's `last_activity_at` bumped; an
- * `appointment_cancelled` activity; and, unless the client is the guest, the cancellation e-mail to
- * `client.email` in the outbox (linking to `origin`'s booking page when given). The caller checks that it may be cancelled (and locks the row).
+ * Locks the rows of the visit of `appointmentId` (`lockVisit`), or that appointment alone when it was booked
+ * alone; empty when the id is unknown or another tenant's. The visit id is read before any lock (it never
+ * changes), so that every transaction locks a visit's rows in one order whichever service it names.
  */
-export async function writeCancellation(
-  tx: Tx,
-  tenantId: number,
-  actor: SessionUser,
-  row: { a: typeof appointments.$inferSelect; client: UserRow },
-  notes: string | null,
-  now: number,
-  origin?: string,
-): Promise<void> {
-  const { a, client } = row;
+async function lockVisitOf(tx: Tx, tenantId: number, appointmentId: string) {
+  const [own] = await tx
+    .select({ visitId: appointments.visitId })
+    .from(appointments)
+    .where(and(eq(appointments.tenantId, tenantId), eq(appointments.id, appointmentId)));
+  if (!own) return [];
+  if (!own.visitId) return [await lockAppointment(tx, tenantId, appointmentId)];
+  return lockVisit(tx, tenantId, own.visitId);
+}
+
+/**
+ * Marks one pending appointment cancelled inside the caller's transaction: status `cancelled` with who
+ * (`actor`), when (`now`, epoch ms) and the reason (`notes`); its busy parts freed; an
+ * `appointment_cancelled` activity. Returns the stylist's name (for the e-mail).
+ */
+async function markCancelled(tx: Tx, tenantId: number, actor: SessionUser, a: AppointmentRow, notes: string | null, now: number): Promise<string> {
   await tx
     .update(appointments)
     .set({ status: 'cancelled', cancelledAt: new Date(now), cancelledBy: actor.id, notes })
     .where(and(eq(appointments.tenantId, tenantId), eq(appointments.id, a.id)));
   await tx.update(busySlots).set({ active: false }).where(and(eq(busySlots.tenantId, tenantId), eq(busySlots.appointmentId, a.id)));
-  await touchClientActivity(tx, tenantId, client.id);
   const [employee] = await tx.select({ name: users.name }).from(users).where(and(eq(users.tenantId, tenantId), eq(users.id, a.employeeId)));
   await tx.insert(activities).values({
     tenantId,
@@ -78,7 +103,29 @@ export async function writeCancellation(
       notes,
     },
   });
+  return employee?.name ?? '';
+}
+
+/**
+ * Writes the cancellation of a pending appointment inside the caller's transaction (a client's deletion;
+ * decisions "Cancellation"): status `cancelled` with who (`actor`), when (`now`, epoch ms) and the reason
+ * (`notes`); its busy parts freed; the client's `last_activity_at` bumped; an `appointment_cancelled`
+ * activity; and, unless the client is the guest, the cancellation e-mail to `client.email` in the outbox
+ * (linking to `origin`'s booking page when given). The caller checks that it may be cancelled (and locks the row).
+ */
+export async function writeCancellation(
+  tx: Tx,
+  tenantId: number,
+  actor: SessionUser,
+  row: { a: AppointmentRow; client: UserRow },
+  notes: string | null,
+  now: number,
+  origin?: string,
+): Promise<void> {
+  const { a, client } = row;
+  const employeeName = await markCancelled(tx, tenantId, actor, a, notes, now);
+  await touchClientActivity(tx, tenantId, client.id);
   if (!client.isGuest) {
-    await queueCancellationEmail(tx, tenantId, client.email, a, employee?.name ?? '', notes, origin);
+    await queueCancellationEmail(tx, tenantId, client.email, a, employeeName, notes, origin);
   }
 }

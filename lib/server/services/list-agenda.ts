@@ -1,9 +1,10 @@
 import 'server-only';
 import { shiftOfDate } from '@/lib/domain/schedule';
 import { datesBetween, madridDate, madridWallClock } from '@/lib/domain/time';
+import { visitPlaces } from '@/lib/domain/visit-groups';
 import type { DbOrTx } from '@/lib/server/db/client';
 import { findLeaves, type LeaveDto } from '@/lib/server/repositories/agenda';
-import { findAppointmentsOverlapping, type AppointmentDto } from '@/lib/server/repositories/appointments';
+import { findAppointmentsOverlapping, findVisitParts, type AppointmentDto } from '@/lib/server/repositories/appointments';
 import { listEmployees } from '@/lib/server/repositories/employees';
 import type { AgendaDay } from '@/lib/validation/dto';
 
@@ -17,10 +18,36 @@ function byStartTime(a: { start_time: string }, b: { start_time: string }): numb
 }
 
 /**
+ * Sets `visit` (beyond-the-spec section 2) on each pending appointment of a visit of two or more services that
+ * are not cancelled: its place by start and the visit's services, read in one statement for every visit of
+ * `list` (none when no appointment of `list` was booked in a visit).
+ */
+async function attachVisits(db: DbOrTx, tenantId: number, list: AppointmentDto[]): Promise<void> {
+  // An appointment booked alone answers its own id as its visit id.
+  const visitIds = new Set<string>();
+  for (const a of list) if (a.visit_id !== a.id && a.status === 'pending') visitIds.add(a.visit_id);
+  if (visitIds.size === 0) return;
+  const places = visitPlaces(await findVisitParts(db, tenantId, [...visitIds]));
+  const partsOf = new Map<string, NonNullable<AppointmentDto['visit']>['parts']>();
+  for (const a of list) {
+    const place = a.status === 'pending' ? places.get(a.id) : undefined;
+    if (!place) continue;
+    // One list per visit, shared by its appointments.
+    let parts = partsOf.get(a.visit_id);
+    if (!parts) {
+      parts = place.parts.map(({ id, service_name, employee_id, employee_name, start_time, end_time }) => ({ id, service_name, employee_id, employee_name, start_time, end_time }));
+      partsOf.set(a.visit_id, parts);
+    }
+    a.visit = { position: place.position, size: place.size, parts };
+  }
+}
+
+/**
  * The agenda between two Madrid dates inclusive (spec section 7, `GET /facility/{id}/appointments`):
  * one entry per date and stylist with the day's shift (weekly, or the special shift of that date) and its
- * appointments (cancelled included, with their status) and leaves. A fixed number of queries whatever
- * the range: stylists with shifts (4), appointments with busy parts (2), leaves (1).
+ * appointments (cancelled included, with their status; a visit's services with their place in it, see
+ * `attachVisits`) and leaves. A fixed number of queries whatever the range: stylists with shifts (4),
+ * appointments with busy parts (2), leaves (1), and the visits' services (1, only when a visit is listed).
  */
 export async function agendaBetween(db: DbOrTx, tenantId: number, startDate: string, endDate: string): Promise<AgendaDay[]> {
   const dates = datesBetween(startDate, endDate);
@@ -31,6 +58,7 @@ export async function agendaBetween(db: DbOrTx, tenantId: number, startDate: str
     findAppointmentsOverlapping(db, tenantId, from, to),
     findLeaves(db, tenantId, from, to),
   ]);
+  await attachVisits(db, tenantId, appts.appointments);
   const byKey = new Map<string, (AppointmentDto | LeaveDto)[]>();
   const add = (e: AppointmentDto | LeaveDto, endMs: number) => {
     // An event that runs past midnight belongs to every Madrid date it covers.
