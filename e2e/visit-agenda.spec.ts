@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { DateTime } from 'luxon';
 import { api, onboard, signIn, workday } from './fixtures/auth';
-import { newPage, showCalendar, uniq, ZONE } from './fixtures/pages';
+import { dayLabel, newPage, showCalendar, uniq, ZONE } from './fixtures/pages';
 
 /**
  * A visit of two services in the staff agenda (beyond-the-spec section 2): a client books Color then Corte
@@ -72,4 +72,57 @@ test('staff see a visit’s services labelled Visita 1/2 and 2/2, list the visit
       return [colour!.id, cut!.id].map((x) => all.find((a) => a.id === x)?.status);
     })
     .toEqual(['pending', 'cancelled']);
+});
+
+test('"Cambiar hora" on a service of a visit moves the whole visit by the same amount', async ({ page, browser }) => {
+  const client = await newPage(browser);
+  const email = `visita.mover.${uniq()}@example.com`;
+  await signIn(client, email, 'Marina Mueve');
+  await onboard(client, email, 'Marina Mueve');
+  const { body: services } = await api(client.request, 'GET', '/api/v1/facility/1/services');
+  const id = (name: string) => (services.items as { id: number; name: string }[]).find((s) => s.name === name)!.id;
+  const date = workday(4);
+  const { body: free } = await api(client.request, 'GET', `/api/v1/facility/1/${date}/${SARA}/appointments/available?services=${id('Color')},${id('Corte de pelo')}`);
+  const start = (free.items as { hours: { start_time: string }[] }[]).flatMap((g) => g.hours)[0]!.start_time;
+  const { body: me } = await api(client.request, 'GET', `/api/v1/users/${email}`);
+  const booked = await api(client.request, 'PATCH', '/api/v1/schedules/insert/appointment', {
+    start_time: start,
+    facility_id: 1,
+    employee_id: SARA,
+    service_ids: [id('Color'), id('Corte de pelo')],
+    client_id: email,
+    user_id: me.data.id,
+    user_name: 'Marina Mueve',
+  });
+  expect(booked.status).toBe(201);
+  const [colour, cut] = booked.body.data.appointments as { id: string; start_time: string; end_time: string }[];
+  await client.context().close();
+
+  await signIn(page, 'admin@klok.demo');
+  await page.goto(`/move/appointment?appointment=${cut!.id}&date=${date}`);
+  await expect(page.getByRole('heading', { name: 'Elige un día', level: 1 })).toBeVisible();
+  const day = page.getByRole('radio', { name: dayLabel(date), exact: true });
+  for (let i = 0; i < 13 && !(await day.isVisible()); i++) await page.getByRole('button', { name: 'Mes siguiente' }).click();
+  await day.click();
+  await page.getByRole('button', { name: 'Siguiente', exact: true }).click();
+  // The cut one hour later; the colour goes along.
+  const later = (iso: string) => new Date(Date.parse(iso) + 60 * 60_000).toISOString();
+  await page.getByRole('radio', { name: hhmm(later(cut!.start_time)), exact: true }).click();
+  await page.getByRole('button', { name: 'Siguiente', exact: true }).click();
+
+  await expect(page.getByRole('switch', { name: 'Mover toda la visita' })).toHaveAttribute('aria-checked', 'true');
+  const summary = page.locator('.summary');
+  await expect(summary).toContainText(`${hhmm(later(colour!.start_time))}–${hhmm(later(colour!.end_time))} · Color · Sara López`);
+  const moved = page.waitForResponse((r) => r.url().includes('/api/v1/schedules/move/appointment'));
+  await page.getByRole('button', { name: 'Mover cita' }).click();
+  expect((await moved).status()).toBe(200);
+  await expect(page.getByText('Cita movida').first()).toBeVisible();
+
+  await expect
+    .poll(async () => {
+      const { body } = await api(page.request, 'GET', `/api/v1/facility/1/appointments?startDate=${date}&endDate=${date}`);
+      const all = (body.items as { appointments: { id: string; start_time: string }[] }[]).flatMap((d) => d.appointments);
+      return [colour!.id, cut!.id].map((x) => all.find((a) => a.id === x)?.start_time);
+    })
+    .toEqual([later(colour!.start_time), later(cut!.start_time)]);
 });

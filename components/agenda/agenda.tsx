@@ -310,7 +310,8 @@ export function Agenda({ myEmail, focusDate, focusEventId, today, now: servedAt,
   );
 
   // An appointment dropped on the calendar: the server moves it as a whole (every booking rule, the
-  // client's e-mail); a refusal puts the event back and shows the server's reason.
+  // client's e-mail), a service of a visit with its visit; a refusal puts the event back and shows the
+  // server's reason.
   const onMove = useCallback(
     async ({ event, from, to, resourceId, revert }: CalendarMove) => {
       const record = event.obj;
@@ -320,6 +321,8 @@ export function Agenda({ myEmail, focusDate, focusEventId, today, now: servedAt,
           appointment_id: record.id,
           start_time: movedAppointmentStart(record.start_time, from, to),
           employee_id: resourceId ?? record.employee_id,
+          // A service of a visit takes the rest of its visit along (beyond-the-spec section 2).
+          ...(record.visit ? { whole_visit: true } : {}),
         });
         toastSuccess(t('moved'));
       } catch (err) {

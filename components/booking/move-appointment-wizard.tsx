@@ -1,8 +1,9 @@
 'use client';
 
-import { useMemo, useState } from 'react';
+import { useId, useMemo, useState } from 'react';
 import { useTranslations } from 'next-intl';
 import { Spinner } from '@/components/ui/spinner';
+import { Switch } from '@/components/ui/switch';
 import { errorMessageOf } from '@/lib/api-client/fetcher';
 import { apiPaths, useAvailableHours, useServices } from '@/lib/api-client/hooks';
 import { moveAppointment, useAgendaDays } from '@/lib/api-client/staff';
@@ -29,7 +30,9 @@ const MOVE_STEPS: StepId[] = ['employee', 'date', 'hour', 'summary'];
  * length) and the client stay fixed; the current stylist comes preselected, so the flow opens on the
  * date. The hours leave the appointment's own slot free, so it may move by less than its length with the
  * same stylist. Mover cita moves it (the server re-checks every booking rule and e-mails the client) and returns
- * to the agenda on the moved appointment; a failure opens the Error modal.
+ * to the agenda on the moved appointment; a failure opens the Error modal. A service of a visit (beyond-the-spec
+ * section 2) moves with the rest of its visit, by the same amount, unless "Mover toda la visita" is switched off;
+ * the summary then lists the visit at its new times.
  */
 export function MoveAppointmentWizard({ target }: { target: MoveTarget | null }) {
   const ts = useTranslations('staffWizard');
@@ -113,11 +116,21 @@ function MoveFlow({ appointment, service, employees }: { appointment: Appointmen
     appointment.id,
   );
 
+  // A service of a visit (beyond-the-spec section 2) moves with the rest of its visit unless staff say otherwise.
+  const [wholeVisit, setWholeVisit] = useState(true);
+  const movesVisit = Boolean(appointment.visit) && wholeVisit;
   const { confirming, run, errorModal } = useBookingConfirm({ successText: ts('moved'), hours });
   const confirm = async () => {
     const { employee, hour } = values;
     if (!employee || !hour) return wizard.setMessage(t('selectValue'));
-    await run(() => moveAppointment({ appointment_id: appointment.id, start_time: hour.start_time, employee_id: employee.email }));
+    await run(() =>
+      moveAppointment({
+        appointment_id: appointment.id,
+        start_time: hour.start_time,
+        employee_id: employee.email,
+        ...(movesVisit ? { whole_visit: true } : {}),
+      }),
+    );
   };
 
   return (
@@ -142,10 +155,14 @@ function MoveFlow({ appointment, service, employees }: { appointment: Appointmen
         )}
         {step === 'hour' && <HourStep hours={hours} value={values.hour} onChange={(h) => set('hour', h)} />}
         {step === 'summary' && values.employee && values.date && values.hour && (
-          <MoveSummary
-            appointment={appointment}
-            values={{ service, employee: values.employee, date: values.date, hour: values.hour }}
-          />
+          <>
+            <MoveSummary
+              appointment={appointment}
+              values={{ service, employee: values.employee, date: values.date, hour: values.hour }}
+              wholeVisit={movesVisit}
+            />
+            {appointment.visit && <WholeVisitSwitch checked={wholeVisit} onChange={setWholeVisit} />}
+          </>
         )}
       </WizardFrame>
       {errorModal}
@@ -153,20 +170,41 @@ function MoveFlow({ appointment, service, employees }: { appointment: Appointmen
   );
 }
 
-/** The summary of a move: the new service, stylist, date and hour, the client, and the time it leaves. */
+/**
+ * The summary of a move: the new service, stylist, date and hour, the client, and the time it leaves; with
+ * `wholeVisit`, the visit's services at their new times (each moved by the same amount, the named one with
+ * the chosen stylist).
+ */
 function MoveSummary({
   appointment,
   values,
+  wholeVisit,
 }: {
   appointment: Appointment;
   values: Required<Pick<WizardValues, 'service' | 'employee' | 'date' | 'hour'>>;
+  wholeVisit: boolean;
 }) {
   const ts = useTranslations('staffWizard');
+  const ta = useTranslations('agenda');
   const rows = useAppointmentSummaryRows(values);
+  const shift = Date.parse(values.hour.start_time) - Date.parse(appointment.start_time);
+  const visitRows: [string, string][] =
+    wholeVisit && appointment.visit
+      ? appointment.visit.parts.map((p): [string, string] => [
+          ts('visitAfterMove'),
+          ta('visitPartLine', {
+            start: timeOf(Date.parse(p.start_time) + shift),
+            end: timeOf(Date.parse(p.end_time) + shift),
+            service: p.service_name,
+            employee: p.id === appointment.id ? values.employee.name : p.employee_name,
+          }),
+        ])
+      : [];
   return (
     <SummaryList
       rows={[
         ...rows,
+        ...visitRows,
         [ts('client'), appointment.client_name],
         [
           ts('moveFrom'),
@@ -174,5 +212,25 @@ function MoveSummary({
         ],
       ]}
     />
+  );
+}
+
+/** "Mover toda la visita": whether the other services of the visit move with this one. */
+function WholeVisitSwitch({ checked, onChange }: { checked: boolean; onChange: (checked: boolean) => void }) {
+  const ts = useTranslations('staffWizard');
+  const labelId = useId();
+  const hintId = useId();
+  return (
+    <div className="move-visit-row">
+      <span>
+        <span id={labelId} className="move-visit-label">
+          {ts('moveWholeVisit')}
+        </span>
+        <span id={hintId} className="muted move-visit-hint">
+          {ts('moveWholeVisitHint')}
+        </span>
+      </span>
+      <Switch checked={checked} labelledBy={labelId} describedBy={hintId} onChange={onChange} />
+    </div>
   );
 }

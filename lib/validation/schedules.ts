@@ -118,6 +118,11 @@ export const ZAppointmentMove = z.object({
   start_time: ZInstant,
   employee_id: ZEmail,
   facility_id: z.literal(1).optional(),
+  /**
+   * true on a service of a visit (beyond-the-spec section 2): the visit moves as one, its other pending
+   * services by the same amount with their own stylists.
+   */
+  whole_visit: z.boolean().optional().describe('true: the other pending services of the visit move by the same amount (one e-mail for the visit)'),
 });
 export type AppointmentMove = z.infer<typeof ZAppointmentMove>;
 

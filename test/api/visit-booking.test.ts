@@ -7,9 +7,10 @@
  * PostgreSQL, where the parallel requests really race.
  */
 import { and, eq } from 'drizzle-orm';
+import { PATCH as moveHandler } from '@/app/api/v1/schedules/move/appointment/route';
 import { getDb } from '@/lib/server/db/client';
 import { appointments } from '@/lib/server/db/schema';
-import { closeTestDb, openTestDb, sessionFor } from './harness';
+import { call, closeTestDb, openTestDb, sessionFor } from './harness';
 import {
   ANA,
   bookWith,
@@ -188,6 +189,58 @@ describe('staff book a visit', () => {
     const db = await getDb();
     const names = await db.select().from(appointments).where(and(eq(appointments.clientName, 'Invitada')));
     expect(names).toEqual([]);
+  });
+});
+
+describe('moving a visit', () => {
+  const move = (cookie: string, body: Record<string, unknown>) =>
+    call(moveHandler, { method: 'PATCH', path: '/api/v1/schedules/move/appointment', body, cookie });
+
+  it('moves the whole visit by the same amount, each service with its stylist, with one e-mail; alone, one service moves', async () => {
+    const c = await newClient();
+    const day = days[9]!;
+    const booked = await bookWith(c.cookie, visitBody(c, { start: madridInstant(day, '10:00'), employee: 'any', services: [colour, corte] }));
+    expect(booked.status).toBe(201);
+    const [first, second] = booked.body.data.appointments as { id: string; employee_id: string }[];
+    const staff = await sessionFor(LUCIA);
+    const before = (await outboxRows()).filter((m) => m.payload.to === c.user.email).length;
+    const db = await getDb();
+    const [colourBefore] = await db.select().from(appointments).where(eq(appointments.id, first!.id));
+
+    // The cut (second) moves to 16:00 with Marcos, and the colour with it, one hour and a quarter earlier.
+    const r = await move(staff, { appointment_id: second!.id, start_time: madridInstant(day, '16:00'), employee_id: MARCOS, whole_visit: true });
+    expect(r.status).toBe(200);
+    const rows = await db.select().from(appointments).where(eq(appointments.visitId, booked.body.data.visit_id));
+    const byId = new Map(rows.map((a) => [a.id, a]));
+    expect(madridHHmm(byId.get(first!.id)!.startAt.toISOString())).toBe('14:45');
+    expect(madridHHmm(byId.get(second!.id)!.startAt.toISOString())).toBe('16:00');
+    expect(byId.get(first!.id)!.employeeId).toBe(colourBefore!.employeeId);
+    expect(r.body.data.employee_id).toBe(MARCOS);
+    const mails = (await outboxRows()).filter((m) => m.payload.to === c.user.email);
+    expect(mails.length - before).toBe(1);
+    expect(String(mails.at(-1)!.payload.text)).toContain('Color, Corte de pelo');
+
+    // Without whole_visit, only the named service moves.
+    const alone = await move(staff, { appointment_id: second!.id, start_time: madridInstant(day, '17:00'), employee_id: MARCOS });
+    expect(alone.status).toBe(200);
+    const [colourRow] = await db.select().from(appointments).where(eq(appointments.id, first!.id));
+    expect(madridHHmm(colourRow!.startAt.toISOString())).toBe('14:45');
+  });
+
+  it('moves nothing when one service of the visit would land on busy time (409)', async () => {
+    const c = await newClient();
+    const day = days[10]!;
+    const booked = await bookWith(c.cookie, visitBody(c, { start: madridInstant(day, '10:00'), employee: SARA, services: [colour, corte] }));
+    expect(booked.status).toBe(201);
+    const [first, second] = booked.body.data.appointments as { id: string }[];
+    // Moving the colour to 12:00 puts the cut at 13:15, where Sara is busy.
+    await insertAppointmentRow({ employee: SARA, client: ANA, start: madridInstant(day, '13:15'), minutes: 30 });
+    const staff = await sessionFor(LUCIA);
+    const r = await move(staff, { appointment_id: first!.id, start_time: madridInstant(day, '12:00'), employee_id: SARA, whole_visit: true });
+    expect(r.status).toBe(409);
+    const db = await getDb();
+    const [cut] = await db.select().from(appointments).where(eq(appointments.id, second!.id));
+    expect(madridHHmm(cut!.startAt.toISOString())).toBe('11:15');
   });
 });
 

@@ -302,9 +302,9 @@ export const WRITE_ENDPOINTS: WriteEndpoint[] = [
     method: 'PATCH',
     handler: h(moveAppointmentRoute.PATCH),
     valid: (c) =>
-      fc.tuple(fc.constantFrom(...c.appointments), slot(c, [30])).map(([a, { start }]) => ({
+      fc.tuple(fc.constantFrom(...c.appointments), slot(c, [30]), fc.option(fc.boolean(), { nil: undefined })).map(([a, { start }, wholeVisit]) => ({
         params: {},
-        body: { appointment_id: a.id, start_time: start, employee_id: c.stylist, facility_id: 1 },
+        body: { appointment_id: a.id, start_time: start, employee_id: c.stylist, facility_id: 1, ...(wholeVisit === undefined ? {} : { whole_visit: wholeVisit }) },
       })),
   },
   {
