@@ -113,7 +113,7 @@ describe('automatic reminders', () => {
   let guestId: string;
 
   /** An appointment straight in the table, booked a week before its start unless `createdAt` says otherwise. */
-  async function appt(o: { start: number; client?: string; status?: 'pending' | 'cancelled'; createdAt?: number; name?: string }) {
+  async function appt(o: { start: number; client?: string; status?: 'pending' | 'cancelled'; createdAt?: number; name?: string; visitId?: string; service?: string }) {
     const db = await getDb();
     const [row] = await db
       .insert(appointments)
@@ -123,8 +123,9 @@ describe('automatic reminders', () => {
         clientId: o.client ?? ana.id,
         userId: o.client ?? ana.id,
         clientName: o.name ?? ana.name,
-        serviceName: 'Corte de pelo',
+        serviceName: o.service ?? 'Corte de pelo',
         servicePriceCents: 1500,
+        visitId: o.visitId ?? null,
         startAt: new Date(o.start),
         endAt: new Date(o.start + 30 * 60_000),
         status: o.status ?? 'pending',
@@ -183,6 +184,20 @@ describe('automatic reminders', () => {
     expect(await queueDueReminders(await getDb(), NOW + 60_000)).toBe(1);
     expect(await reminderRows([after])).toHaveLength(1);
     expect(await queueDueReminders(await getDb(), NOW + 2 * 60_000)).toBe(0);
+  });
+
+  it('sends one reminder for a visit, naming each of its services, from its first start', async () => {
+    const t0 = NOW + 6 * 24 * H;
+    const visitId = '6f1c7a52-8a1e-4d8e-9f51-1b2c3d4e5f60';
+    const colour = await appt({ start: t0 + 20 * H, visitId, service: 'Color' });
+    const cut = await appt({ start: t0 + 20 * H + 30 * 60_000, visitId, service: 'Corte de pelo' });
+    expect(await queueDueReminders(await getDb(), t0)).toBe(1);
+    const [mail] = await reminderRows([colour, cut]);
+    expect(mail!.dedupeKey).toBe(`reminder:${colour}`);
+    expect((mail!.payload as Payload).text).toContain('Color, Corte de pelo');
+    // The cut was reminded with the colour: nothing more when its own 24 hours come.
+    expect(await queueDueReminders(await getDb(), t0 + H)).toBe(0);
+    expect(await reminderRows([cut])).toHaveLength(0);
   });
 
   it('never sends twice: not after the appointment moves, not after a restart that lost the stamp', async () => {

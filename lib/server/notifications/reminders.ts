@@ -11,7 +11,9 @@
  * (every write names its tenant: Citus), one transaction locks the ones still due (`FOR UPDATE SKIP
  * LOCKED`: two app instances never pick the same one), queues the e-mail with the outbox key
  * `reminder:{id}` and stamps `reminded_at`. An appointment booked less than 24 hours ahead gets no reminder:
- * its confirmation has just gone out.
+ * its confirmation has just gone out. A visit of several services (beyond-the-spec section 2) gets one reminder
+ * when its first due service comes up: every pending service of the visit in it, keyed by the first one's id,
+ * and all of them stamped.
  */
 import 'server-only';
 import { and, asc, eq, gt, inArray, isNull, lte, sql } from 'drizzle-orm';
@@ -94,6 +96,7 @@ async function queueTenantReminders(db: Db, tenantId: number, ids: string[], now
     const due = await tx
       .select({
         id: appointments.id,
+        visitId: appointments.visitId,
         startAt: appointments.startAt,
         clientName: appointments.clientName,
         serviceName: appointments.serviceName,
@@ -111,31 +114,54 @@ async function queueTenantReminders(db: Db, tenantId: number, ids: string[], now
       .where(and(eq(appointments.tenantId, tenantId), inArray(appointments.id, ids), dueAt(now)))
       .orderBy(asc(appointments.startAt))
       .for('update', { of: appointments, skipLocked: true });
+    // A visit (beyond-the-spec section 2) gets one reminder, for its pending services from the first one on.
+    const visits = await visitPartsOf(tx, tenantId, [...new Set(due.flatMap((a) => (a.visitId ? [a.visitId] : [])))]);
+    const reminders = new Map<string, { a: (typeof due)[number]; parts: { id: string; startAt: Date; serviceName: string; employeeName: string }[] }>();
+    for (const a of due) {
+      const key = a.visitId ?? a.id;
+      if (!reminders.has(key)) reminders.set(key, { a, parts: (a.visitId && visits.get(a.visitId)) || [a] });
+    }
     const sent = await queueEmails(
       tx,
-      due.map((a) => ({
+      [...reminders.values()].map(({ a, parts }) => ({
         tenantId,
         message: {
           to: a.email,
           ...appointmentReminderEmail({
             salon: { name: a.salonName ?? '', address: a.address, phone: a.phone },
             clientName: a.clientName,
-            service: a.serviceName,
-            employee: a.employeeName,
-            start: a.startAt,
+            service: parts.map((p) => p.serviceName).join(', '),
+            employee: [...new Set(parts.map((p) => p.employeeName))].join(', '),
+            start: parts[0]!.startAt,
           }),
         },
-        dedupeKey: `reminder:${a.id}`,
+        // The visit's first pending service names its reminder (a move releases that key again).
+        dedupeKey: `reminder:${parts[0]!.id}`,
       })),
     );
-    if (due.length > 0) {
+    const stamp = [...new Set([...due.map((a) => a.id), ...[...reminders.values()].flatMap((r) => r.parts.map((p) => p.id))])];
+    if (stamp.length > 0) {
       await tx
         .update(appointments)
         .set({ remindedAt: new Date(now) })
-        .where(and(eq(appointments.tenantId, tenantId), inArray(appointments.id, due.map((a) => a.id))));
+        .where(and(eq(appointments.tenantId, tenantId), inArray(appointments.id, stamp)));
     }
     return { sent, stamped: due.length };
   });
+}
+
+/** The pending services of each visit of `visitIds` (by start, with their stylist's name), inside the caller's transaction. */
+async function visitPartsOf(tx: Tx, tenantId: number, visitIds: string[]) {
+  const parts = new Map<string, { id: string; startAt: Date; serviceName: string; employeeName: string }[]>();
+  if (visitIds.length === 0) return parts;
+  const rows = await tx
+    .select({ id: appointments.id, visitId: appointments.visitId, startAt: appointments.startAt, serviceName: appointments.serviceName, employeeName: employee.name })
+    .from(appointments)
+    .innerJoin(employee, and(eq(employee.tenantId, appointments.tenantId), eq(employee.id, appointments.employeeId)))
+    .where(and(eq(appointments.tenantId, tenantId), inArray(appointments.visitId, visitIds), eq(appointments.status, 'pending')))
+    .orderBy(asc(appointments.startAt));
+  for (const r of rows) parts.set(r.visitId!, [...(parts.get(r.visitId!) ?? []), r]);
+  return parts;
 }
 
 /** How often the worker runs the scan (ms). */
