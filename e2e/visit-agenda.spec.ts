@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test, type Browser } from '@playwright/test';
 import { DateTime } from 'luxon';
 import { api, onboard, signIn, workday } from './fixtures/auth';
 import { dayLabel, newPage, showCalendar, uniq, ZONE } from './fixtures/pages';
@@ -13,14 +13,17 @@ import { dayLabel, newPage, showCalendar, uniq, ZONE } from './fixtures/pages';
 const SARA = 'sara@klok.demo';
 const hhmm = (iso: string) => DateTime.fromISO(iso, { zone: ZONE }).toFormat('HH:mm');
 
-test('staff see a visit’s services labelled Visita 1/2 and 2/2, list the visit and cancel one service', async ({ page, browser }) => {
+/**
+ * A new onboarded client (its own browser) books Color then Corte de pelo with Sara at the first free start of
+ * `date` through the API; returns the two appointments (colour first).
+ */
+async function bookVisit(browser: Browser, date: string, name: string): Promise<{ id: string; start_time: string; end_time: string }[]> {
   const client = await newPage(browser);
   const email = `visita.agenda.${uniq()}@example.com`;
-  await signIn(client, email, 'Valeria Vidal');
-  await onboard(client, email, 'Valeria Vidal');
+  await signIn(client, email, name);
+  await onboard(client, email, name);
   const { body: services } = await api(client.request, 'GET', '/api/v1/facility/1/services');
-  const id = (name: string) => (services.items as { id: number; name: string }[]).find((s) => s.name === name)!.id;
-  const date = workday(4);
+  const id = (service: string) => (services.items as { id: number; name: string }[]).find((s) => s.name === service)!.id;
   const { body: free } = await api(client.request, 'GET', `/api/v1/facility/1/${date}/${SARA}/appointments/available?services=${id('Color')},${id('Corte de pelo')}`);
   const start = (free.items as { hours: { start_time: string }[] }[]).flatMap((g) => g.hours)[0]!.start_time;
   const { body: me } = await api(client.request, 'GET', `/api/v1/users/${email}`);
@@ -31,11 +34,16 @@ test('staff see a visit’s services labelled Visita 1/2 and 2/2, list the visit
     service_ids: [id('Color'), id('Corte de pelo')],
     client_id: email,
     user_id: me.data.id,
-    user_name: 'Valeria Vidal',
+    user_name: name,
   });
   expect(booked.status).toBe(201);
-  const [colour, cut] = booked.body.data.appointments as { id: string; start_time: string; end_time: string }[];
   await client.context().close();
+  return booked.body.data.appointments;
+}
+
+test('staff see a visit’s services labelled Visita 1/2 and 2/2, list the visit and cancel one service', async ({ page, browser }) => {
+  const date = workday(4);
+  const [colour, cut] = await bookVisit(browser, date, 'Valeria Vidal');
 
   await signIn(page, 'admin@klok.demo');
   await page.goto(`/?date=${date}`);
@@ -75,28 +83,8 @@ test('staff see a visit’s services labelled Visita 1/2 and 2/2, list the visit
 });
 
 test('"Cambiar hora" on a service of a visit moves the whole visit by the same amount', async ({ page, browser }) => {
-  const client = await newPage(browser);
-  const email = `visita.mover.${uniq()}@example.com`;
-  await signIn(client, email, 'Marina Mueve');
-  await onboard(client, email, 'Marina Mueve');
-  const { body: services } = await api(client.request, 'GET', '/api/v1/facility/1/services');
-  const id = (name: string) => (services.items as { id: number; name: string }[]).find((s) => s.name === name)!.id;
   const date = workday(4);
-  const { body: free } = await api(client.request, 'GET', `/api/v1/facility/1/${date}/${SARA}/appointments/available?services=${id('Color')},${id('Corte de pelo')}`);
-  const start = (free.items as { hours: { start_time: string }[] }[]).flatMap((g) => g.hours)[0]!.start_time;
-  const { body: me } = await api(client.request, 'GET', `/api/v1/users/${email}`);
-  const booked = await api(client.request, 'PATCH', '/api/v1/schedules/insert/appointment', {
-    start_time: start,
-    facility_id: 1,
-    employee_id: SARA,
-    service_ids: [id('Color'), id('Corte de pelo')],
-    client_id: email,
-    user_id: me.data.id,
-    user_name: 'Marina Mueve',
-  });
-  expect(booked.status).toBe(201);
-  const [colour, cut] = booked.body.data.appointments as { id: string; start_time: string; end_time: string }[];
-  await client.context().close();
+  const [colour, cut] = await bookVisit(browser, date, 'Marina Mueve');
 
   await signIn(page, 'admin@klok.demo');
   await page.goto(`/move/appointment?appointment=${cut!.id}&date=${date}`);
