@@ -47,6 +47,24 @@ async function hoursSeenByAnotherVisitor(browser: Browser, date: string): Promis
   return hours;
 }
 
+/** An onboarded client who is not signed in on this phone: signed up with Google, then its cookies cleared. */
+async function onboardedAndSignedOut(page: Page, email: string, first: string, last: string) {
+  await signIn(page, email, `${first} ${last}`);
+  await completeOnboarding(page, first, last);
+  await page.waitForURL((url) => url.pathname === '/');
+  await page.context().clearCookies();
+}
+
+/** "Confirmar cita" on the summary, then "Continuar con Google" as `email` in the local provider. */
+async function confirmWithGoogle(page: Page, email: string) {
+  await page.getByRole('button', { name: 'Confirmar cita' }).click();
+  await page.getByRole('dialog', { name: '¿Cómo quieres confirmar tu cita?' }).getByRole('link', { name: 'Continuar con Google' }).click();
+  await page.waitForURL(/\/interaction\//);
+  const other = page.locator('form', { has: page.getByLabel('Correo electrónico') });
+  await other.getByLabel('Correo electrónico').fill(email);
+  await other.getByRole('button', { name: 'Continuar' }).click();
+}
+
 test('a visitor books from the link with an e-mail link: held hour, onboarding, booked, gone for others', async ({ page, browser }) => {
   test.setTimeout(150_000);
   const date = workday(9);
@@ -85,19 +103,10 @@ test('a visitor signs in with Google at "Confirmar cita" and the booking finishe
   test.setTimeout(120_000);
   const date = workday(12);
   const email = `google.${uniq()}@example.com`;
-  // An onboarded client who is not signed in on this phone.
-  await signIn(page, email, 'Gala Google');
-  await completeOnboarding(page, 'Gala', 'Google');
-  await page.waitForURL((url) => url.pathname === '/');
-  await page.context().clearCookies();
+  await onboardedAndSignedOut(page, email, 'Gala', 'Google');
 
   const time = await browseToSummary(page, date);
-  await page.getByRole('button', { name: 'Confirmar cita' }).click();
-  await page.getByRole('dialog', { name: '¿Cómo quieres confirmar tu cita?' }).getByRole('link', { name: 'Continuar con Google' }).click();
-  await page.waitForURL(/\/interaction\//);
-  const other = page.locator('form', { has: page.getByLabel('Correo electrónico') });
-  await other.getByLabel('Correo electrónico').fill(email);
-  await other.getByRole('button', { name: 'Continuar' }).click();
+  await confirmWithGoogle(page, email);
 
   await page.waitForURL((url) => url.pathname === '/' && url.searchParams.has('eventId'));
   const card = page.locator('article.appointment-card').filter({ hasText: SERVICE });
@@ -116,4 +125,38 @@ test('a reload on the hour step keeps the visitor\u2019s choices', async ({ page
   await expect(page.locator('.summary')).toContainText(SERVICE);
   await expect(page.locator('.summary')).toContainText(STYLIST);
   await expect(page.locator('.summary')).toContainText(dayLabel(date).split(' ')[0]!);
+});
+
+test('a visitor holds a visit of two services with Cualquier estilista and, signed in with Google, finds it booked as one card', async ({ page }) => {
+  test.setTimeout(120_000);
+  const date = workday(13);
+  const email = `visita.google.${uniq()}@example.com`;
+  await onboardedAndSignedOut(page, email, 'Valle', 'Visita');
+
+  await page.goto('/reservar');
+  await expect(page.getByRole('heading', { name: 'Elige un servicio' })).toBeVisible();
+  await page.getByRole('radio', { name: SERVICE }).click();
+  await page.getByRole('button', { name: 'Añadir otro servicio' }).click();
+  await page.getByRole('group', { name: 'Añadir otro servicio' }).getByRole('button', { name: 'Color' }).click();
+  await page.getByRole('button', { name: 'Siguiente', exact: true }).click();
+  await page.getByRole('radio', { name: 'Cualquier estilista' }).click();
+  await page.getByRole('button', { name: 'Siguiente', exact: true }).click();
+  await page.getByRole('radio', { name: dayLabel(date), exact: true }).click();
+  await page.getByRole('button', { name: 'Siguiente', exact: true }).click();
+  const first = page.locator('.hour-grid .hour').first();
+  const time = (await first.innerText()).trim();
+  await first.click();
+  await page.getByRole('button', { name: 'Siguiente', exact: true }).click();
+  await expect(page.locator('.summary')).toContainText('Cualquier estilista');
+
+  await confirmWithGoogle(page, email);
+
+  await page.waitForURL((url) => url.pathname === '/' && url.searchParams.has('eventId'));
+  const cards = page.locator('article.appointment-card');
+  await expect(cards).toHaveCount(1);
+  const lines = cards.first().locator('.visit-parts li');
+  await expect(lines).toHaveCount(2);
+  await expect(lines.nth(0)).toContainText('Color');
+  await expect(lines.nth(0)).toContainText(time);
+  await expect(lines.nth(1)).toContainText(SERVICE);
 });
