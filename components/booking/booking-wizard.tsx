@@ -10,16 +10,16 @@ import { useHours, useServices, useVisitEmployees } from '@/lib/api-client/hooks
 import { madridDate } from '@/lib/domain/time';
 import type { Hold, Service } from '@/lib/validation/dto';
 import { useHoursCheck } from './hours-check';
-import { anyStylist, hoursPath, isAnyStylist, visitServices, visitStylists } from './visit-choice';
-import { EmployeeStep, loadable, PersonStep, ServiceStep } from './steps';
+import { hoursPath, isAnyStylist, visitServices } from './visit-choice';
+import { loadable, PersonStep, ServiceStep } from './steps';
 import { useShowBooked } from './use-show-booked';
 import { useWizard } from './use-wizard';
 import { WizardFrame } from './wizard-frame';
 import { flowSteps, personStillBookable, type Person, type WizardValues } from './wizard-state';
 
 /**
- * The date, hour and summary steps (./later-steps: the month calendar and the date formats) are not in the page's
- * first-load JavaScript: they load after the first view (see the effect below), a spinner standing
+ * The stylist, date, hour and summary steps (./later-steps: the month calendar and the date formats) are not in
+ * the page's first-load JavaScript: they load after the first view (see the effect below), a spinner standing
  * in should a step be reached first.
  */
 const loadLaterSteps = () => import('./later-steps');
@@ -28,6 +28,7 @@ const loadBooking = () => Promise.all([import('@/lib/api-client/booking'), impor
 const DateStep = dynamic(() => loadLaterSteps().then((m) => m.ClientDateStep), { loading: () => <Spinner /> });
 const HourStep = dynamic(() => loadLaterSteps().then((m) => m.HourStep), { loading: () => <Spinner /> });
 const SummaryStep = dynamic(() => loadLaterSteps().then((m) => m.SummaryStep), { loading: () => <Spinner /> });
+const EmployeeStep = dynamic(() => loadLaterSteps().then((m) => m.ClientEmployeeStep), { loading: () => <Spinner /> });
 /** The visitor's sign-in choice (the e-mail form and its validation): loaded only when a visitor confirms. */
 const IdentifyDialog = dynamic(() => import('./identify-dialog').then((m) => m.IdentifyDialog));
 
@@ -117,12 +118,7 @@ export function BookingWizard(props: BookingWizardProps) {
   // The visit: the chosen service and the added ones, in the salon's order (beyond-the-spec section 2).
   const visit = visitServices(values.service, values.extra, services.data);
   const perService = useVisitEmployees(visit.map((s) => s.id));
-  const stylists = useMemo(() => (perService.data ? visitStylists(perService.data) : undefined), [perService.data]);
-  const anyName = t('anyStylist');
-  const any = useMemo(() => (stylists?.any ? anyStylist(anyName) : undefined), [stylists?.any, anyName]);
   const hours = useHours(values.date && values.employee && visit.length > 0 ? hoursPath(values.date, values.employee, visit) : null);
-  /** Who may work the visit on the date step: the chosen stylist, or for "Cualquier estilista" everyone able to do part of it. */
-  const dateStylists = isAnyStylist(values.employee) ? stylists?.pool : values.employee && [values.employee];
   /** The booking's services: the spec's `service_id` for one service by a named stylist, else the visit's `service_ids`. */
   const isVisit = visit.length > 1 || isAnyStylist(values.employee);
 
@@ -197,14 +193,11 @@ export function BookingWizard(props: BookingWizardProps) {
         />
       )}
       {step === 'employee' && (
-        <EmployeeStep
-          employees={{ data: stylists?.named, error: perService.error, isLoading: perService.isLoading, mutate: perService.mutate }}
-          any={any}
-          value={values.employee}
-          onChange={(e) => set('employee', e)}
-        />
+        <EmployeeStep perService={loadable(perService)} value={values.employee} onChange={(e) => set('employee', e)} />
       )}
-      {step === 'date' && (dateStylists ? <DateStep today={today} employees={dateStylists} value={values.date} onChange={(d) => set('date', d)} /> : <Spinner />)}
+      {step === 'date' && values.employee && (
+        <DateStep today={today} employee={values.employee} perService={loadable(perService)} value={values.date} onChange={(d) => set('date', d)} />
+      )}
       {step === 'hour' && <HourStep hours={loadable(hours)} value={values.hour} onChange={(h) => set('hour', h)} />}
       {step === 'summary' && isComplete(values) && <SummaryStep values={values} services={visit} />}
       {visitor && held && <IdentifyDialog hold={held} onClose={() => setHeld(null)} />}

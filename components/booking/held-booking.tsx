@@ -11,7 +11,7 @@ import type { AvailableHour, Employee, Service } from '@/lib/validation/dto';
 import { clientDraftKey, VISITOR_DRAFT_KEY } from './booking-wizard';
 import { SummaryStep } from './later-steps';
 import { PersonStep } from './steps';
-import { anyStylist } from './visit-choice';
+import { anyStylist } from './visit-details';
 import { useShowBooked } from './use-show-booked';
 import { discardDraft, storeDraft } from './use-wizard';
 import type { Person } from './wizard-state';

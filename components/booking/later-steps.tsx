@@ -1,24 +1,29 @@
 'use client';
 
 /**
- * The later wizard steps: date (month calendar), hours and the client summary. A module of their own, with
- * the calendar and the date formats, so the client booking wizard loads them only when reached (first-load JS);
- * the staff wizards import them directly.
+ * The later wizard steps: stylist, date (month calendar), hours, the client summary and the services added to a
+ * visit. A module of their own, with the calendar and the date formats, so the client booking wizard loads them
+ * only when reached (first-load JS); the staff wizards import them directly.
  */
+import { useMemo, useState } from 'react';
 import { useTranslations } from 'next-intl';
 import { longDay, timeOf } from '@/lib/format';
 import type { AvailableHour, Employee, HourGroup, Service } from '@/lib/validation/dto';
-import { ChoiceGroup, onOptionKeyDown, RadioItem } from './choice-group';
+import { ChoiceButton } from './choice-button';
+import { ChoiceGroup, ChoiceRadio, onOptionKeyDown, RadioItem } from './choice-group';
 import { isBookableDate, lastBookableDate } from './date-rules';
 import { euros } from '@/lib/money';
 import { MonthCalendar } from './month-calendar';
-import { LoadState, pick, SummaryList, type Loadable } from './steps';
+import { Initial, LoadState, pick, ServiceMeta, SummaryList, type Loadable } from './steps';
+import { PeopleIcon } from '@/components/ui/icons';
 import { STEP_TITLE_ID } from './wizard-frame';
-import { isAnyStylist, visitMinutes, visitPrice, visitTimes } from './visit-choice';
+import { isAnyStylist, visitServices } from './visit-choice';
+import { anyStylist, canAddService, visitMinutes, visitPrice, visitStylists, visitTimes } from './visit-details';
 import { withHour } from './wizard-preset';
 import type { WizardValues } from './wizard-state';
 
 const hourKey = (h: AvailableHour) => String(Date.parse(h.start_time));
+const employeeKey = (e: Employee) => e.email.toLowerCase();
 
 /**
  * Date step: a month calendar from today to `max` (the client's 30-day window, or a year for staff)
@@ -165,20 +170,47 @@ export function SummaryStep({
 }
 
 /**
- * The client flow's date step: today to today + 30 days, the days on which one of `employees` works (the
- * chosen stylist, or every stylist who can do part of the visit for "Cualquier estilista"; date-rules).
+ * The client flow's stylist step for a visit (beyond-the-spec section 2) from the stylists of each of its
+ * services (`perService`): those who do every service, after "Cualquier estilista" when two or more stylists
+ * can share the visit (`visitStylists`).
+ */
+export function ClientEmployeeStep({
+  perService,
+  value,
+  onChange,
+}: {
+  perService: Loadable<Employee[][]>;
+  value?: Employee;
+  onChange: (e: Employee) => void;
+}) {
+  const t = useTranslations('booking');
+  const stylists = useMemo(() => (perService.data ? visitStylists(perService.data) : undefined), [perService.data]);
+  const anyName = t('anyStylist');
+  const any = useMemo(() => (stylists?.any ? anyStylist(anyName) : undefined), [stylists?.any, anyName]);
+  return <EmployeeStep employees={{ ...perService, data: stylists?.named }} any={any} value={value} onChange={onChange} />;
+}
+
+/**
+ * The client flow's date step: today to today + 30 days, the days on which the chosen stylist works, or for
+ * "Cualquier estilista" anyone who can do part of the visit (`perService`, the stylists of each service;
+ * date-rules). A spinner while those are loading.
  */
 export function ClientDateStep({
   today,
-  employees,
+  employee,
+  perService,
   value,
   onChange,
 }: {
   today: string;
-  employees: Employee[];
+  employee: Employee;
+  perService: Loadable<Employee[][]>;
   value?: string;
   onChange: (d: string) => void;
 }) {
+  const pool = useMemo(() => (perService.data ? visitStylists(perService.data).pool : undefined), [perService.data]);
+  const employees = isAnyStylist(employee) ? pool : [employee];
+  if (!employees) return <LoadState state={perService}>{() => null}</LoadState>;
   return (
     <DateStep
       today={today}
@@ -188,4 +220,134 @@ export function ClientDateStep({
       onChange={onChange}
     />
   );
+}
+
+/**
+ * Under the service step's list once a service is chosen (beyond-the-spec section 2): the services added to the
+ * visit with "Quitar" and the visit's total, and "Añadir otro servicio", which lists the services not chosen
+ * yet (up to VISIT_MAX_SERVICES in all) and adds the one tapped.
+ */
+export function VisitExtras({
+  list,
+  value,
+  extra,
+  onExtraChange,
+}: {
+  list: Service[];
+  value: Service;
+  extra: Service[];
+  onExtraChange: (extra: Service[]) => void;
+}) {
+  const t = useTranslations('booking');
+  const [adding, setAdding] = useState(false);
+  const visit = visitServices(value, extra, list);
+  const left = list.filter((s) => !visit.some((v) => v.id === s.id));
+  return (
+    <section className="visit-extra" aria-label={t('chosenServices')}>
+      {extra.length > 0 && (
+        <>
+          <ul className="visit-extra-list">
+            {extra.map((s) => (
+              <li key={s.id}>
+                <span className="visit-extra-name">{s.name}</span>
+                <ServiceMeta service={s} />
+                <button
+                  type="button"
+                  className="btn btn-ghost btn-compact"
+                  aria-label={t('removeService', { name: s.name })}
+                  onClick={() => onExtraChange(extra.filter((e) => e.id !== s.id))}
+                >
+                  {t('remove')}
+                </button>
+              </li>
+            ))}
+          </ul>
+          <p className="visit-total">{t('visitTotal', { price: euros(visitPrice(visit)), minutes: visitMinutes(visit) })}</p>
+        </>
+      )}
+      {canAddService(visit.length) && left.length > 0 && !adding && (
+        <button type="button" className="btn btn-secondary btn-block" onClick={() => setAdding(true)}>
+          {t('addService')}
+        </button>
+      )}
+      {adding && canAddService(visit.length) && (
+        <div className="choice-list" role="group" aria-label={t('addService')}>
+          {left.map((s) => (
+            <ChoiceButton
+              key={s.id}
+              name={s.name}
+              selected={false}
+              details={<ServiceMeta service={s} />}
+              onSelect={() => {
+                onExtraChange([...extra, s]);
+                setAdding(false);
+              }}
+            />
+          ))}
+        </div>
+      )}
+    </section>
+  );
+}
+
+/**
+ * Employee step: the stylists offering the chosen service (client flow) or every stylist (staff flows),
+ * as a radio group; `any` ("Cualquier estilista", client flow) comes first when given.
+ */
+export function EmployeeStep({
+  employees,
+  any,
+  value,
+  onChange,
+  emptyText,
+}: {
+  employees: Loadable<Employee[]>;
+  any?: Employee;
+  value?: Employee;
+  onChange: (e: Employee) => void;
+  emptyText?: string;
+}) {
+  const t = useTranslations('booking');
+  return (
+    <LoadState state={employees}>
+      {(loaded) => {
+        const list = any ? [any, ...loaded] : loaded;
+        return list.length === 0 ? (
+          <p className="empty">{emptyText ?? t('noEmployees')}</p>
+        ) : (
+          <ChoiceGroup
+            className="choice-list"
+            labelledBy={STEP_TITLE_ID}
+            value={value ? employeeKey(value) : null}
+            onValueChange={pick(list, employeeKey, onChange)}
+          >
+            {list.map((e) =>
+              e === any ? (
+                <ChoiceRadio key={e.email} value={employeeKey(e)} name={e.name} media={<span className="avatar avatar-icon"><PeopleIcon /></span>} details={t('anyStylistDetails')} />
+              ) : (
+                <ChoiceRadio
+                  key={e.email}
+                  value={employeeKey(e)}
+                  name={e.name}
+                  media={<Avatar employee={e} />}
+                  details={e.description || undefined}
+                />
+              ),
+            )}
+          </ChoiceGroup>
+        );
+      }}
+    </LoadState>
+  );
+}
+
+/** A stylist's photo, or the initial on the stylist's colour. */
+function Avatar({ employee }: { employee: Employee }) {
+  if (employee.avatar) {
+    return (
+      // eslint-disable-next-line @next/next/no-img-element -- avatars may live on a CDN
+      <img className="avatar" src={employee.avatar} alt="" width={44} height={44} style={{ borderColor: employee.color }} />
+    );
+  }
+  return <Initial name={employee.name} color={employee.color || '#cccccc'} />;
 }

@@ -1,23 +1,27 @@
 'use client';
 
 /*
- * The wizard steps shown first (person, service, employee) and shared pieces. The date, hour and summary steps
+ * The wizard steps shown first (person, service) and shared pieces. The date, hour and summary steps
  * live in ./later-steps (the month calendar, the date formats): the client wizard loads them when reached.
  */
 
-import { useState, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
+import dynamic from 'next/dynamic';
 import { useTranslations } from 'next-intl';
-import { nameList } from '@/components/client-home/booking-limit';
-import { PeopleIcon } from '@/components/ui/icons';
+import { nameList } from '@/components/client-home/name-list';
 import { LoadError } from '@/components/ui/load-error';
 import { Spinner } from '@/components/ui/spinner';
-import type { Employee, Service } from '@/lib/validation/dto';
-import { ChoiceButton } from './choice-button';
+import type { Service } from '@/lib/validation/dto';
 import { ChoiceGroup, ChoiceRadio } from './choice-group';
-import { canAddService, visitMinutes, visitPrice, visitServices } from './visit-choice';
 import { euros } from '@/lib/money';
 import { STEP_TITLE_ID } from './wizard-frame';
 import type { Person } from './wizard-state';
+
+/**
+ * The services added to a visit and "Añadir otro servicio" (./later-steps, loaded after the wizard's first view):
+ * shown once a service is chosen, so not in the page's first-load JavaScript.
+ */
+const VisitExtras = dynamic(() => import('./later-steps').then((m) => m.VisitExtras));
 
 /** A list a step shows: its data once loaded, the failure of its last load, and (for a fetched list) a reload. */
 export type Loadable<T> = { data: T | undefined; error: unknown; isLoading: boolean; mutate?: () => unknown };
@@ -51,7 +55,6 @@ export function pick<T>(list: T[], keyOf: (item: T) => string, onChange: (item: 
 
 const personKey = (p: Person) => p.id;
 const serviceKey = (s: Service) => String(s.id);
-const employeeKey = (e: Employee) => e.email.toLowerCase();
 
 /**
  * Person step: the client and its sub-users without a pending appointment, as a radio group; under it, who
@@ -89,7 +92,7 @@ export function PersonStep({
 }
 
 /** A service's price and duration, as the service cards show them. */
-function ServiceMeta({ service }: { service: Service }) {
+export function ServiceMeta({ service }: { service: Service }) {
   const t = useTranslations('booking');
   return (
     <span className="choice-meta">
@@ -100,9 +103,7 @@ function ServiceMeta({ service }: { service: Service }) {
 
 /**
  * Service step: services some stylist offers, with price and duration, as a radio group. With `onExtraChange`
- * (the client flow; beyond-the-spec section 2), a chosen service can take others for one visit: "Añadir otro
- * servicio" lists the services not chosen yet (up to VISIT_MAX_SERVICES in all), the added ones show under
- * the list with "Quitar" and the visit's total.
+ * (beyond-the-spec section 2), a chosen service can take others for one visit (`VisitExtras`).
  */
 export function ServiceStep({
   services,
@@ -120,7 +121,6 @@ export function ServiceStep({
   emptyText?: string;
 }) {
   const t = useTranslations('booking');
-  const [adding, setAdding] = useState(false);
   // Choosing a service already added makes it the chosen one (it leaves the added list).
   const choose = (s: Service) => {
     if (onExtraChange && extra.some((e) => e.id === s.id)) onExtraChange(extra.filter((e) => e.id !== s.id));
@@ -130,8 +130,6 @@ export function ServiceStep({
     <LoadState state={services}>
       {(list) => {
         if (list.length === 0) return <p className="empty">{emptyText ?? t('noServices')}</p>;
-        const visit = visitServices(value, extra, list);
-        const left = list.filter((s) => !visit.some((v) => v.id === s.id));
         return (
           <>
             <ChoiceGroup className="choice-list" labelledBy={STEP_TITLE_ID} value={value ? serviceKey(value) : null} onValueChange={pick(list, serviceKey, choose)}>
@@ -149,104 +147,8 @@ export function ServiceStep({
                 />
               ))}
             </ChoiceGroup>
-            {onExtraChange && value && (
-              <section className="visit-extra" aria-label={t('chosenServices')}>
-                {extra.length > 0 && (
-                  <>
-                    <ul className="visit-extra-list">
-                      {extra.map((s) => (
-                        <li key={s.id}>
-                          <span className="visit-extra-name">{s.name}</span>
-                          <ServiceMeta service={s} />
-                          <button type="button" className="btn btn-ghost btn-compact" aria-label={t('removeService', { name: s.name })} onClick={() => onExtraChange(extra.filter((e) => e.id !== s.id))}>
-                            {t('remove')}
-                          </button>
-                        </li>
-                      ))}
-                    </ul>
-                    <p className="visit-total">
-                      {t('visitTotal', {
-                        price: euros(visitPrice(visit)),
-                        minutes: visitMinutes(visit),
-                      })}
-                    </p>
-                  </>
-                )}
-                {canAddService(visit.length) && left.length > 0 && !adding && (
-                  <button type="button" className="btn btn-secondary btn-block" onClick={() => setAdding(true)}>
-                    {t('addService')}
-                  </button>
-                )}
-                {adding && canAddService(visit.length) && (
-                  <div className="choice-list" role="group" aria-label={t('addService')}>
-                    {left.map((s) => (
-                      <ChoiceButton
-                        key={s.id}
-                        name={s.name}
-                        selected={false}
-                        details={<ServiceMeta service={s} />}
-                        onSelect={() => {
-                          onExtraChange([...extra, s]);
-                          setAdding(false);
-                        }}
-                      />
-                    ))}
-                  </div>
-                )}
-              </section>
-            )}
+            {onExtraChange && value && <VisitExtras list={list} value={value} extra={extra} onExtraChange={onExtraChange} />}
           </>
-        );
-      }}
-    </LoadState>
-  );
-}
-
-/**
- * Employee step: the stylists offering the chosen service (client flow) or every stylist (staff flows),
- * as a radio group; `any` ("Cualquier estilista", client flow) comes first when given.
- */
-export function EmployeeStep({
-  employees,
-  any,
-  value,
-  onChange,
-  emptyText,
-}: {
-  employees: Loadable<Employee[]>;
-  any?: Employee;
-  value?: Employee;
-  onChange: (e: Employee) => void;
-  emptyText?: string;
-}) {
-  const t = useTranslations('booking');
-  return (
-    <LoadState state={employees}>
-      {(loaded) => {
-        const list = any ? [any, ...loaded] : loaded;
-        return list.length === 0 ? (
-          <p className="empty">{emptyText ?? t('noEmployees')}</p>
-        ) : (
-          <ChoiceGroup
-            className="choice-list"
-            labelledBy={STEP_TITLE_ID}
-            value={value ? employeeKey(value) : null}
-            onValueChange={pick(list, employeeKey, onChange)}
-          >
-            {list.map((e) =>
-              e === any ? (
-                <ChoiceRadio key={e.email} value={employeeKey(e)} name={e.name} media={<span className="avatar avatar-icon"><PeopleIcon /></span>} details={t('anyStylistDetails')} />
-              ) : (
-                <ChoiceRadio
-                  key={e.email}
-                  value={employeeKey(e)}
-                  name={e.name}
-                  media={<Avatar employee={e} />}
-                  details={e.description || undefined}
-                />
-              ),
-            )}
-          </ChoiceGroup>
         );
       }}
     </LoadState>
@@ -274,15 +176,4 @@ export function Initial({ name, color }: { name: string; color?: string }) {
       {name.trim().charAt(0).toUpperCase()}
     </span>
   );
-}
-
-/** A stylist's photo, or the initial on the stylist's colour. */
-function Avatar({ employee }: { employee: Employee }) {
-  if (employee.avatar) {
-    return (
-      // eslint-disable-next-line @next/next/no-img-element -- avatars may live on a CDN
-      <img className="avatar" src={employee.avatar} alt="" width={44} height={44} style={{ borderColor: employee.color }} />
-    );
-  }
-  return <Initial name={employee.name} color={employee.color || '#cccccc'} />;
 }

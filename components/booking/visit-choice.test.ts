@@ -1,5 +1,6 @@
 import type { Employee, Service } from '@/lib/validation/dto';
-import { anyStylist, canAddService, hoursPath, isAnyStylist, visitServices, visitStylists, visitTimes } from './visit-choice';
+import { hoursPath, isAnyStylist, visitServices } from './visit-choice';
+import { anyStylist, canAddService, visitStylists, visitTimes } from './visit-details';
 
 const service = (id: number, name: string, duration: number): Service => ({
   id,

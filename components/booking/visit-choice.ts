@@ -1,35 +1,14 @@
 /**
- * The client wizard's visit (beyond-the-spec section 2): the services chosen (up to VISIT_MAX_SERVICES, in the
- * salon's order), the stylists who can do them, "Cualquier estilista" and the free-hours call that fits the
- * choice. Pure, and light: the wizard's first-load JavaScript imports it (no zod, no availability code).
+ * The client wizard's visit (beyond-the-spec section 2): the services chosen in the salon's order, "Cualquier
+ * estilista" and the free-hours call that fits the choice. Pure, and light: the wizard's first-load JavaScript
+ * imports it (no zod, no availability code); the rest of the visit's rules (its stylists, times and totals)
+ * are in ./visit-details, loaded with the later steps.
  */
 import { apiPaths } from '@/lib/api-client/paths';
 import type { Employee, Service } from '@/lib/validation/dto';
-import { VISIT_MAX_SERVICES } from '@/lib/validation/limits';
 
 /** The API's name for "Cualquier estilista" (in place of a stylist's e-mail). */
 export const ANY_STYLIST = 'any';
-
-/**
- * "Cualquier estilista" as the wizard's stylist value: an `Employee` with `ANY_STYLIST` as e-mail and no
- * schedule of its own (the date step reads the stylists who can do the visit instead).
- */
-export function anyStylist(name: string): Employee {
-  return {
-    email: ANY_STYLIST,
-    name,
-    role: 'employee',
-    description: '',
-    color: '',
-    avatar: null,
-    tlf: null,
-    services: [],
-    week_shifts: [],
-    special_shifts: [],
-    version: '',
-    services_version: '',
-  };
-}
 
 /** True for the "Cualquier estilista" value. */
 export const isAnyStylist = (employee: Pick<Employee, 'email'> | undefined): boolean => employee?.email === ANY_STYLIST;
@@ -45,30 +24,6 @@ export function visitServices(service: Service | undefined, extra: readonly Serv
   return [...chosen].sort((a, b) => at(a) - at(b));
 }
 
-/** The minutes of a visit: its services back to back. */
-export const visitMinutes = (services: readonly Pick<Service, 'duration'>[]): number => services.reduce((sum, s) => sum + s.duration, 0);
-
-/** The price of a visit in euros: the sum of its services'. */
-export const visitPrice = (services: readonly Pick<Service, 'price'>[]): number => services.reduce((sum, s) => sum + s.price, 0);
-
-/** True when one more service may be added to a visit of `count` services. */
-export const canAddService = (count: number): boolean => count < VISIT_MAX_SERVICES;
-
-/**
- * The stylist step of a visit from the stylists of each service (`perService`, one list per service):
- * `named`, the stylists who offer every service (one stylist does the whole visit), in the first list's
- * order; `pool`, everyone who offers at least one of them; `any`, whether "Cualquier estilista" is offered
- * (every service has someone, and two or more stylists are in the pool).
- */
-export function visitStylists(perService: readonly (readonly Employee[])[]): { named: Employee[]; pool: Employee[]; any: boolean } {
-  if (perService.length === 0) return { named: [], pool: [], any: false };
-  const key = (e: Employee) => e.email.toLowerCase();
-  const named = perService[0]!.filter((e) => perService.every((list) => list.some((o) => key(o) === key(e))));
-  const pool = new Map<string, Employee>();
-  for (const list of perService) for (const e of list) if (!pool.has(key(e))) pool.set(key(e), e);
-  return { named, pool: [...pool.values()], any: pool.size >= 2 && perService.every((list) => list.length > 0) };
-}
-
 /**
  * The free-hours path of a choice: the spec's call for one service by a named stylist, else the visit call
  * (`services=` in visit order, `any` for "Cualquier estilista").
@@ -77,14 +32,4 @@ export function hoursPath(date: string, employee: Pick<Employee, 'email'>, servi
   const [first] = services;
   if (services.length === 1 && first && !isAnyStylist(employee)) return apiPaths.availableHours(date, employee.email, first.duration, first.id);
   return apiPaths.visitHours(date, employee.email, services.map((s) => s.id));
-}
-
-/** Each service of a visit starting at `start` (UTC ISO) with its own start and end (epoch ms): back to back. */
-export function visitTimes(services: readonly Service[], start: string): { service: Service; start: number; end: number }[] {
-  let at = Date.parse(start);
-  return services.map((service) => {
-    const part = { service, start: at, end: at + service.duration * 60_000 };
-    at = part.end;
-    return part;
-  });
 }

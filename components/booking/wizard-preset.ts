@@ -9,7 +9,8 @@ import { walkInStart } from '@/lib/domain/availability';
 import { isValidDate, madridDate, madridDay, MINUTE_MS } from '@/lib/domain/time';
 import { timeOf } from '@/lib/format';
 import { ZInstant } from '@/lib/validation/common';
-import { visitMinutes, visitServices } from './visit-choice';
+import { visitServices } from './visit-choice';
+import { visitMinutes } from './visit-details';
 import { flowSteps, isEmail, isFilled, type FlowId, type StepId, type WizardValues } from './wizard-state';
 
 /** A slot selected in the agenda: stylist, Madrid date, UTC start and end (`?employee=&date=&start=&end=`). */

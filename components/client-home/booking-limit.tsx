@@ -1,12 +1,9 @@
 import { useTranslations } from 'next-intl';
 import type { BookingOptions } from '@/lib/domain/allowance';
+import { nameList } from './name-list';
 
 type Named = { id: string; name: string };
 
-/** Names joined the Spanish way: "Ana, Leo y Mar". */
-export function nameList(names: string[]): string {
-  return new Intl.ListFormat('es', { style: 'long', type: 'conjunction' }).format(names);
-}
 
 export type BookingLimitTextProps = {
   /** `bookingOptions` of the account. */
