@@ -72,7 +72,9 @@ export const clientDraftKey = (email: string) => `klok-wizard:client:${email}`;
  * steps follow the browser history and survive a reload; once something was chosen, closing (the X or the
  * header's title) asks ¿Salir sin guardar? first. A visitor (`visitor: true`) books the same way up to the
  * summary, where "Confirmar cita" holds the hour for 10 minutes and opens the sign-in choice (IdentifyDialog);
- * a hour taken meanwhile sends it back to "Elige una hora".
+ * a hour taken meanwhile sends it back to "Elige una hora". A visit (beyond-the-spec section 2): the service
+ * step takes up to 4 services, the stylist step offers "Cualquier estilista" first when two or more stylists
+ * can share them, the hours are the visit's (its services back to back) and the summary lists each service.
  */
 export function BookingWizard(props: BookingWizardProps) {
   const { initialServices } = props;

@@ -1,0 +1,129 @@
+/**
+ * No-shows without a card (beyond-the-spec section 3, "Fiabilidad"): an appointment's attendance and when
+ * staff may mark it, a client account's reliability tier over the last 12 months, who is refused online, and
+ * the confirm-or-release timeline of an appointment (request, reminder, cut-off) with the quiet hours. Pure:
+ * instants in epoch ms, Madrid wall clock through lib/domain/time.
+ */
+import { addDays, HOUR_MS, madridDate, madridLocalMs, madridWallClock, MINUTE_MS, DAY_MS } from './time';
+
+/** The tiers of the contract, from the best standing to the worst. */
+export const RELIABILITY_TIERS = ['nuevo', 'fiable', 'en_observacion', 'restringido', 'bloqueado'] as const;
+export type ReliabilityTier = (typeof RELIABILITY_TIERS)[number];
+
+/** What staff mark on a past appointment: "Vino" or "No vino" (null: not marked). */
+export type Attendance = 'attended' | 'no_show' | null;
+
+/** An unmarked appointment counts as attended this long after its end. */
+export const ATTENDED_AFTER_MS = 48 * HOUR_MS;
+/** Staff may set, change or clear a mark until this long after the appointment's end ("undo for 7 days"). */
+export const MARK_WINDOW_MS = 7 * DAY_MS;
+
+/**
+ * How an appointment counts for reliability at `now`: its mark when marked; an unmarked pending one as
+ * `attended` once ATTENDED_AFTER_MS have passed since its end, else `unknown` (still to come, or waiting
+ * for its mark); a cancelled one not at all (null).
+ */
+export function effectiveAttendance(
+  a: { status: 'pending' | 'cancelled'; attendance: Attendance; end: number },
+  now: number,
+): 'attended' | 'no_show' | 'unknown' | null {
+  if (a.status === 'cancelled') return null;
+  if (a.attendance) return a.attendance;
+  return now >= a.end + ATTENDED_AFTER_MS ? 'attended' : 'unknown';
+}
+
+/**
+ * Why staff may not set (or change, or clear) the attendance of an appointment at `now`, or null when they
+ * may: `notStarted` before its start, `cancelled` for a cancelled one (both 409 in the contract), `markClosed`
+ * once MARK_WINDOW_MS have passed since its end.
+ */
+export function attendanceMarkError(
+  a: { status: 'pending' | 'cancelled'; start: number; end: number },
+  now: number,
+): 'notStarted' | 'cancelled' | 'markClosed' | null {
+  if (a.status === 'cancelled') return 'cancelled';
+  if (now < a.start) return 'notStarted';
+  if (now > a.end + MARK_WINDOW_MS) return 'markClosed';
+  return null;
+}
+
+/** The first instant of the reliability window ending at `now`: the same UTC instant 12 months earlier. */
+export function reliabilityWindowStart(now: number): number {
+  const d = new Date(now);
+  d.setUTCFullYear(d.getUTCFullYear() - 1);
+  return d.getTime();
+}
+
+/** The counts of an account (its sub-users included) over the reliability window. */
+export type ReliabilityCounts = { attended: number; noShows: number; lateCancellations: number; blocked: boolean };
+
+/**
+ * The tier of a client account: `bloqueado` when staff blocked its online bookings; `restringido` with 2 or
+ * more no-shows; `en_observacion` with 1 no-show or 2 or more late cancellations; `fiable` with an attended
+ * visit; else `nuevo`.
+ */
+export function reliabilityTier(c: ReliabilityCounts): ReliabilityTier {
+  if (c.blocked) return 'bloqueado';
+  if (c.noShows >= 2) return 'restringido';
+  if (c.noShows === 1 || c.lateCancellations >= 2) return 'en_observacion';
+  if (c.attended >= 1) return 'fiable';
+  return 'nuevo';
+}
+
+/** True when the tier's client is refused online (403 `booking_restricted`); staff still book for it. */
+export const restrictsOnlineBooking = (tier: ReliabilityTier): boolean => tier === 'restringido' || tier === 'bloqueado';
+
+/** True when an unconfirmed appointment of the tier's client is released at the cut-off (else only marked). */
+export const releasedWhenUnconfirmed = (tier: ReliabilityTier): boolean => tier === 'nuevo' || tier === 'en_observacion' || tier === 'restringido';
+
+/** The tenant's confirm-or-release settings, hours before the start. */
+export type ConfirmationSettings = { requestHours: number; reminderHours: number; cutoffHours: number };
+
+/** The contract's defaults: request 48 hours before, reminder at 24, cut-off at 12 (2–24 allowed). */
+export const DEFAULT_CONFIRMATION: ConfirmationSettings = { requestHours: 48, reminderHours: 24, cutoffHours: 12 };
+
+/** Quiet hours, Madrid wall clock in minutes: no request between 22:00 and 09:00. */
+const QUIET_FROM = 22 * 60;
+const QUIET_UNTIL = 9 * 60;
+/** Where a cut-off inside the quiet hours moves: 21:30 the evening before. */
+const EVENING_CUTOFF = 21 * 60 + 30;
+
+/** Minutes after Madrid midnight of an instant. */
+const madridMinutes = (at: number) => Math.floor((((madridLocalMs(at) % DAY_MS) + DAY_MS) % DAY_MS) / MINUTE_MS);
+
+/** `at`, or the next 09:00 in Madrid when `at` falls between 22:00 and 09:00. */
+export function afterQuietHours(at: number): number {
+  const minutes = madridMinutes(at);
+  if (minutes >= QUIET_UNTIL && minutes < QUIET_FROM) return at;
+  const date = madridDate(at);
+  return madridWallClock(minutes >= QUIET_FROM ? addDays(date, 1) : date, QUIET_UNTIL);
+}
+
+/** `at`, or 21:30 the evening before in Madrid when `at` falls between 22:00 and 09:00 (a cut-off). */
+export function cutoffBeforeQuietHours(at: number): number {
+  const minutes = madridMinutes(at);
+  if (minutes >= QUIET_UNTIL && minutes < QUIET_FROM) return at;
+  const date = madridDate(at);
+  return madridWallClock(minutes >= QUIET_FROM ? date : addDays(date, -1), EVENING_CUTOFF);
+}
+
+/**
+ * The confirm-or-release timeline of an appointment starting at `start`, booked at `created` (epoch ms):
+ * `required` false when it was booked at or after its cut-off (no confirmation; guests are the caller's to
+ * leave out); else the `cutoff` (start − cutoffHours, moved to 21:30 the evening before when inside the quiet
+ * hours), the `request` (start − requestHours, or at once when booked later; after the quiet hours) and the
+ * `reminder` (start − reminderHours after the quiet hours; null when it would not come after the request and
+ * before the cut-off).
+ */
+export function confirmationPlan(
+  start: number,
+  created: number,
+  settings: ConfirmationSettings = DEFAULT_CONFIRMATION,
+): { required: false } | { required: true; request: number; reminder: number | null; cutoff: number } {
+  const cutoff = cutoffBeforeQuietHours(start - settings.cutoffHours * HOUR_MS);
+  if (created >= cutoff) return { required: false };
+  const request = afterQuietHours(Math.max(start - settings.requestHours * HOUR_MS, created));
+  const reminderAt = afterQuietHours(start - settings.reminderHours * HOUR_MS);
+  const reminder = reminderAt > request && reminderAt < cutoff ? reminderAt : null;
+  return { required: true, request: Math.min(request, cutoff), reminder, cutoff };
+}
