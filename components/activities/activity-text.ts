@@ -26,7 +26,7 @@ const isInstant = (v: string) => v !== '' && !Number.isNaN(Date.parse(v));
  * The card of an activity. Appointment types read the data written with them (id, start_time,
  * created_by, service_name, employee_name, client_name; a booking's account_name when made for a family
  * member of the account; a cancellation's notes, the reason; a move's start_time and employee_name are the
- * new ones); `user_created` reads name and email;
+ * new ones; a no-show's created_by, who marked it); `user_created` reads name and email;
  * `user_deleted` only who deleted it (`deleted_by`: the client's data is gone).
  */
 export function describeActivity(activity: ActivityLike, t: Translate): ActivityText {
@@ -49,6 +49,8 @@ export function describeActivity(activity: ActivityLike, t: Translate): Activity
     }
     case 'appointment_moved':
       return { text: t('text.appointment_moved', appointment), detail: null, href };
+    case 'no_show_marked':
+      return { text: t('text.no_show_marked', appointment), detail: appointment.author ? t('text.markedBy', { author: appointment.author }) : null, href };
     case 'appointment_cancelled':
       return {
         text: t('text.appointment_cancelled', appointment),
@@ -87,6 +89,7 @@ export function activityHref(activity: ActivityLike): string | null {
     case 'client_appointment_created':
     case 'employee_appointment_created':
     case 'appointment_moved':
+    case 'no_show_marked':
     case 'appointment_cancelled': {
       const start = str(d.start_time);
       if (!isInstant(start)) return null;

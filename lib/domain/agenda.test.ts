@@ -193,6 +193,7 @@ const appt = (over: Partial<Appointment> = {}): Appointment => ({
   created_by: 'Ana García',
   created_by_role: 'client',
   notes: null,
+  attendance: null,
   busy_slots: [{ start_time: '2026-11-23T09:00:00.000Z', end_time: '2026-11-23T09:30:00.000Z' }],
   ...over,
 });

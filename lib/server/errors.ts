@@ -9,6 +9,8 @@ export const ERROR_STATUS = {
   cross_origin: 403,
   /** A client write before onboarding is finished (verified phone and accepted privacy policy). */
   onboarding_required: 403,
+  /** Online booking by a client whose reliability tier is `restringido` or `bloqueado` (beyond-the-spec §3). */
+  booking_restricted: 403,
   not_found: 404,
   tenant_not_found: 404,
   /** The request body broke off before its end (the client went away, or the edge's body timeout). */

@@ -7,6 +7,7 @@
  * dates as `YYYY-MM-DD` in Europe/Madrid, wall-clock times as `HH:mm` in Madrid.
  */
 import { z } from 'zod';
+import { RELIABILITY_TIERS } from '@/lib/domain/reliability';
 import { ROLES, STAFF_ROLES } from '@/lib/domain/roles';
 
 export type { Role } from '@/lib/domain/roles';
@@ -115,6 +116,11 @@ export const ZAppointment = z.object({
   cancelled_at: instant.nullable().optional(),
   /** Who cancelled it (the staff member's name), else null. */
   cancelled_by: z.string().nullable().optional(),
+  /**
+   * Staff's mark after the start (beyond-the-spec section 3): "Vino" (`attended`) or "No vino" (`no_show`);
+   * null while unmarked (an unmarked appointment counts as attended 48 hours after its end).
+   */
+  attendance: z.enum(['attended', 'no_show']).nullable(),
   busy_slots: z.array(ZBusySlot),
   /**
    * In the agenda (`GET /facility/1/appointments`) only, on a pending appointment of a visit of two or more
@@ -177,8 +183,23 @@ export const ZUser = z.object({
 });
 export type UserDto = z.infer<typeof ZUser>;
 
-/** `GET /users/{email}` → `data`: the user and, for a client, its history. */
-export const ZUserDetail = ZUser.extend({ history: z.lazy(() => ZClientHistory).optional() });
+/**
+ * A client account's reliability (beyond-the-spec section 3, "Fiabilidad") over the last 12 months, sub-users
+ * included: the tier and the visits it comes from.
+ */
+export const ZReliability = z.object({
+  tier: z.enum(RELIABILITY_TIERS),
+  attended: z.number().int(),
+  no_shows: z.number().int(),
+  late_cancellations: z.number().int(),
+});
+export type Reliability = z.infer<typeof ZReliability>;
+
+/**
+ * `GET /users/{email}` → `data`: the user; for a client account (not the guest) its `reliability`; for staff
+ * reading a client, its history.
+ */
+export const ZUserDetail = ZUser.extend({ reliability: ZReliability.optional(), history: z.lazy(() => ZClientHistory).optional() });
 export type UserDetail = z.infer<typeof ZUserDetail>;
 
 /** A client in the staff list (`GET /users`): visits are past, non-cancelled appointments. */
@@ -345,7 +366,7 @@ export type HourGroup = z.infer<typeof ZHourGroup>;
 /** An entry of the activity feed (spec section 3, Activity). */
 export const ZActivity = z.object({
   id: z.number().int(),
-  type: z.enum(['client_appointment_created', 'employee_appointment_created', 'appointment_cancelled', 'appointment_moved', 'user_created', 'user_deleted']),
+  type: z.enum(['client_appointment_created', 'employee_appointment_created', 'appointment_cancelled', 'appointment_moved', 'no_show_marked', 'user_created', 'user_deleted']),
   /** The activity's details (e.g. id, start_time, service_name, employee_name, client_name; or name, email). */
   data: z.record(z.string(), z.unknown()),
   seen: z.boolean(),

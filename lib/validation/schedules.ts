@@ -126,6 +126,17 @@ export const ZAppointmentMove = z.object({
 });
 export type AppointmentMove = z.infer<typeof ZAppointmentMove>;
 
+/**
+ * `PATCH /schedules/attendance/appointment` (beyond-the-spec section 3): staff's "Vino" (`attended`), "No vino"
+ * (`no_show`), or null to clear the mark.
+ */
+export const ZAttendanceMark = z.object({
+  appointment_id: z.uuid(),
+  attendance: z.enum(['attended', 'no_show']).nullable(),
+  facility_id: z.literal(1).optional(),
+});
+export type AttendanceMark = z.infer<typeof ZAttendanceMark>;
+
 /** `GET /facility/{id}/appointments?startDate&endDate` (spec section 7): at most 62 days. */
 export const ZAgendaQuery = z
   .object({ startDate: ZDate, endDate: ZDate.optional() })

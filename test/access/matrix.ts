@@ -583,6 +583,19 @@ export const ROWS: Row[] = [
     expect: staffOnly(200, 404),
     note: "only staff move appointments; Ana cannot move her own, another client not Ana's (403); salon2 has no such appointment (404)",
   },
+  {
+    method: 'PATCH',
+    route: '/api/v1/schedules/attendance/appointment',
+    path: '/api/v1/schedules/attendance/appointment',
+    setup: async (api, c) => {
+      const a = await must(api.call('admin', 'PATCH', '/api/v1/schedules/insert/appointment', bookingForClient({ ...c, v: {} })), 'book');
+      return { appointment: a.body.data.event_id };
+    },
+    body: (c) => ({ appointment_id: c.v.appointment, attendance: 'no_show' }),
+    cleanup: async (api, c) => cancelIfBooked(api, c.v.appointment),
+    expect: staffOnly(409, 404),
+    note: 'only staff mark attendance; the appointment lies ahead, so staff reach the rule (409 before its start); salon2 has no such appointment (404)',
+  },
 
   /* Users. */
   { method: 'GET', route: '/api/v1/users', path: '/api/v1/users?limit=5', expect: staffOnly(200, 200) },

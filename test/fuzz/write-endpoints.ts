@@ -29,6 +29,7 @@ import * as serviceOrderRoute from '@/app/api/v1/facility/[facilityId]/services/
 import * as insertAppointmentRoute from '@/app/api/v1/schedules/insert/appointment/route';
 import * as insertLeaveRoute from '@/app/api/v1/schedules/insert/leave/route';
 import * as moveAppointmentRoute from '@/app/api/v1/schedules/move/appointment/route';
+import * as attendanceRoute from '@/app/api/v1/schedules/attendance/appointment/route';
 import * as phoneCodeRoute from '@/app/api/v1/users/[email]/phone/code/route';
 import * as phoneVerifyRoute from '@/app/api/v1/users/[email]/phone/verify/route';
 import * as userRoute from '@/app/api/v1/users/[email]/route';
@@ -295,6 +296,16 @@ export const WRITE_ENDPOINTS: WriteEndpoint[] = [
       slot(c, [15, 30, 60]).map(({ start, end }) => ({
         params: {},
         body: { start_time: start, end_time: end, facility_id: 1, employee_id: c.stylist, notes: 'Médico' },
+      })),
+  },
+  {
+    route: 'schedules/attendance/appointment',
+    method: 'PATCH',
+    handler: h(attendanceRoute.PATCH),
+    valid: (c) =>
+      fc.tuple(fc.constantFrom(...c.appointments), fc.constantFrom('attended', 'no_show', null)).map(([a, attendance]) => ({
+        params: {},
+        body: { appointment_id: a.id, attendance },
       })),
   },
   {

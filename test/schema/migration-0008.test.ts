@@ -76,7 +76,7 @@ test('0008 applies on a database seeded at 0007 and keeps every row', async () =
   try {
     await engine.migrate(old);
     // The seed code knows columns added later (users.given_name by 0008, the holds' columns of busy_slots by
-    // 0013, appointments.visit_id and services.position by 0014): give the 0007 tables the columns while
+    // 0013, appointments.visit_id and services.position by 0014, attendance and booking_blocked by 0016): give the 0007 tables the columns while
     // seeding, then remove them again, so the database is exactly a 0007 one with data.
     const later = [
       ['users', 'given_name text'],
@@ -84,6 +84,11 @@ test('0008 applies on a database seeded at 0007 and keeps every row', async () =
       ['busy_slots', 'expires_at timestamptz'],
       ['appointments', 'visit_id uuid'],
       ['services', 'position integer not null default 0'],
+      ['users', 'booking_blocked boolean not null default false'],
+      ['appointments', 'attendance text'],
+      ['appointments', 'attendance_marked_at timestamptz'],
+      ['appointments', 'attendance_marked_by uuid'],
+      ['appointments', 'late_cancellation boolean not null default false'],
     ];
     for (const [table, column] of later) await engine.db.execute(sql.raw(`alter table ${table} add column ${column}`));
     await seedDemo(engine.db);

@@ -29,6 +29,7 @@ import * as facilityFacilityIdServices from './facility/[facilityId]/services/ro
 import * as facilityFacilityIdSettings from './facility/[facilityId]/settings/route';
 import * as facility from './facility/route';
 import * as holds from './holds/route';
+import * as schedulesAttendanceAppointment from './schedules/attendance/appointment/route';
 import * as schedulesCancelAppointment from './schedules/cancel/appointment/route';
 import * as schedulesDeleteLeave from './schedules/delete/leave/route';
 import * as schedulesInsertAppointment from './schedules/insert/appointment/route';
@@ -68,6 +69,7 @@ export const ROUTE_MODULES: Readonly<Record<string, RouteModule>> = {
   '/api/v1/facility/{facilityId}/settings': facilityFacilityIdSettings,
   '/api/v1/facility/{facilityId}/{date}/{employeeEmail}/appointments/available': facilityFacilityIdDateEmployeeEmailAppointmentsAvailable,
   '/api/v1/holds': holds,
+  '/api/v1/schedules/attendance/appointment': schedulesAttendanceAppointment,
   '/api/v1/schedules/cancel/appointment': schedulesCancelAppointment,
   '/api/v1/schedules/delete/leave': schedulesDeleteLeave,
   '/api/v1/schedules/insert/appointment': schedulesInsertAppointment,

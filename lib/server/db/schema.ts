@@ -88,6 +88,8 @@ export const users = pgTable(
     tutorial: boolean('tutorial').notNull().default(false),
     fcmToken: text('fcm_token'),
     isGuest: boolean('is_guest').notNull().default(false),
+    /** Staff's "Bloquear reservas online" (beyond-the-spec section 3): the client's tier is `bloqueado`. */
+    bookingBlocked: boolean('booking_blocked').notNull().default(false),
     createdAt: ts('created_at').notNull().defaultNow(),
     /**
      * The client list's order (newest activity first): set when the account is created and bumped
@@ -249,6 +251,13 @@ export const appointments = pgTable(
     notes: text('notes'),
     /** When the automatic reminder was queued (once; a move to more than 24 hours ahead clears it); null: not yet. */
     remindedAt: ts('reminded_at'),
+    /** Staff's "Vino" / "No vino" (beyond-the-spec section 3); null: not marked (attended 48 hours after its end). */
+    attendance: text('attendance', { enum: ['attended', 'no_show'] }),
+    /** When and by whom the attendance was last set. */
+    attendanceMarkedAt: ts('attendance_marked_at'),
+    attendanceMarkedBy: uuid('attendance_marked_by'),
+    /** A cancellation by the client after the confirmation cut-off (beyond-the-spec section 3). */
+    lateCancellation: boolean('late_cancellation').notNull().default(false),
   },
   (t) => [
     primaryKey({ name: 'appointments_pk', columns: [t.id, t.tenantId] }),
@@ -256,6 +265,7 @@ export const appointments = pgTable(
     foreignKey({ name: 'appointments_client_fk', columns: [t.tenantId, t.clientId], foreignColumns: [users.tenantId, users.id] }),
     foreignKey({ name: 'appointments_created_by_fk', columns: [t.tenantId, t.createdBy], foreignColumns: [users.tenantId, users.id] }),
     foreignKey({ name: 'appointments_cancelled_by_fk', columns: [t.tenantId, t.cancelledBy], foreignColumns: [users.tenantId, users.id] }),
+    foreignKey({ name: 'appointments_attendance_by_fk', columns: [t.tenantId, t.attendanceMarkedBy], foreignColumns: [users.tenantId, users.id] }),
     // The SQL says `ON DELETE SET NULL (service_id)`: only the service column is cleared, never tenant_id.
     foreignKey({ name: 'appointments_service_fk', columns: [t.tenantId, t.serviceId], foreignColumns: [services.tenantId, services.id] }).onDelete('set null'),
     index('appointments_range').on(t.tenantId, t.startAt),
@@ -376,7 +386,7 @@ export const activities = pgTable(
     id: serial('id').notNull(),
     tenantId: integer('tenant_id').notNull().references(() => tenants.id, { onDelete: 'cascade' }),
     type: text('type', {
-      enum: ['client_appointment_created', 'employee_appointment_created', 'appointment_cancelled', 'appointment_moved', 'user_created', 'user_deleted'],
+      enum: ['client_appointment_created', 'employee_appointment_created', 'appointment_cancelled', 'appointment_moved', 'no_show_marked', 'user_created', 'user_deleted'],
     }).notNull(),
     data: jsonb('data').$type<Record<string, unknown>>().notNull(),
     createdAt: ts('created_at').notNull().defaultNow(),

@@ -31,7 +31,7 @@ function appointmentsSelect(tenantId: number, condition: SQL): SQL {
       ${epochMs(a.createdAt)} as "createdMs", ${a.createdByRole} as "createdByRole",
       creator.name as "creatorName", creator.email as "creatorEmail", ${a.notes} as "notes",
       ${epochMs(a.cancelledAt)} as "cancelledMs", ${a.cancelledBy} as "cancelledBy",
-      canceller.name as "cancellerName", canceller.email as "cancellerEmail"
+      canceller.name as "cancellerName", canceller.email as "cancellerEmail", ${a.attendance} as "attendance"
     from ${a}
     join ${users} employee on employee.tenant_id = ${a.tenantId} and employee.id = ${a.employeeId}
     join ${users} client on client.tenant_id = ${a.tenantId} and client.id = ${a.clientId}
@@ -68,6 +68,7 @@ type AppointmentRow = {
   cancelledBy: string | null;
   cancellerName: string | null;
   cancellerEmail: string | null;
+  attendance: AppointmentDto['attendance'];
 };
 
 /** A busy part of an appointment (a row of the busy-part statements): its appointment and instants (epoch ms). */
@@ -115,6 +116,7 @@ function toDtos(rows: AppointmentRow[]): { dtos: AppointmentDto[]; endMs: number
       notes: r.notes,
       cancelled_at: r.cancelledMs !== null ? isoUtc(r.cancelledMs) : null,
       cancelled_by: r.cancelledBy ? r.cancellerName || r.cancellerEmail || null : null,
+      attendance: r.attendance,
       busy_slots: [],
     };
   }
@@ -289,3 +291,35 @@ export async function appointmentExists(db: DbOrTx, tenantId: number, appointmen
 }
 
 
+
+/**
+ * The reliability counts of a client account (beyond-the-spec section 3; its sub-users' appointments are the
+ * account's) over appointments starting in [`from`, `now`) (epoch ms), each visit counted once: `attended`,
+ * pending visits marked "Vino" or unmarked and ended before `attendedBefore`; `noShows`, visits marked "No
+ * vino"; `lateCancellations`, visits cancelled late. One aggregate over the client's rows (index
+ * `appointments_client`).
+ */
+export async function reliabilityCountsOf(
+  db: DbOrTx,
+  tenantId: number,
+  clientId: string,
+  q: { from: number; now: number; attendedBefore: number },
+): Promise<{ attended: number; noShows: number; lateCancellations: number }> {
+  const a = appointments;
+  const visit = sql`coalesce(${a.visitId}, ${a.id})`;
+  const [row] = await db
+    .select({
+      attended: sql<number>`count(distinct ${visit}) filter (where ${a.status} = 'pending' and (${a.attendance} = 'attended' or (${a.attendance} is null and ${a.endAt} <= ${new Date(q.attendedBefore).toISOString()}::timestamptz)))::int`,
+      noShows: sql<number>`count(distinct ${visit}) filter (where ${a.status} = 'pending' and ${a.attendance} = 'no_show')::int`,
+      lateCancellations: sql<number>`count(distinct ${visit}) filter (where ${a.status} = 'cancelled' and ${a.lateCancellation})::int`,
+    })
+    .from(a)
+    .where(
+      and(
+        eq(a.tenantId, tenantId),
+        eq(a.clientId, clientId),
+        sql`${a.startAt} >= ${new Date(q.from).toISOString()}::timestamptz and ${a.startAt} < ${new Date(q.now).toISOString()}::timestamptz`,
+      ),
+    );
+  return { attended: Number(row?.attended ?? 0), noShows: Number(row?.noShows ?? 0), lateCancellations: Number(row?.lateCancellations ?? 0) };
+}

@@ -18,6 +18,7 @@ import { findHold, freeHold, markHoldBooked } from '@/lib/server/repositories/ho
 import { findService, offersService } from '@/lib/server/repositories/services';
 import { lockClient, shareEmployee } from '@/lib/server/repositories/locks';
 import { findUserByEmail, touchClientActivity, type UserRow } from '@/lib/server/repositories/users';
+import { assertMayBookOnline } from './reliability';
 import type { ClientAppointmentInsert, StaffAppointmentInsert } from '@/lib/validation/schedules';
 
 /** The client flow's booking request of one service by a named stylist (spec section 7, `PATCH /schedules/insert/appointment`). */
@@ -313,14 +314,16 @@ export async function resolveBooking(
  * serialises the account's bookings, for the allowance, and its deletion: a deletion that committed first
  * shows here, and the session it ended answers as it would now), finds the person booked for (`userId`: the
  * client or a sub-user; 422 otherwise) and applies the rules Mis citas and the wizard read too
- * (`bookingOptions`): the allowance counting pending visits (409 `allowance_exceeded`), then one pending
- * visit per person (409). 401 when the account is gone.
+ * (`bookingOptions`): the client's reliability (403 `booking_restricted` for `restringido` and `bloqueado`,
+ * beyond-the-spec section 3), the allowance counting pending visits (409 `allowance_exceeded`), then one
+ * pending visit per person (409). 401 when the account is gone.
  */
 export async function lockBookingClient(tx: Tx, tenantId: number, actor: SessionUser, userId: string, now: number) {
   const client = await lockClient(tx, tenantId, actor.id);
   if (!client || client.deletedAt || client.email !== actor.email) throw new ApiError('unauthenticated', errorMessage('unauthenticated'));
   const person = [{ id: client.id, name: client.name }, ...client.subUsers].find((p) => p.id === userId);
   if (!person) throw new ApiError('unprocessable', errorMessage('personNotFound'));
+  await assertMayBookOnline(tx, tenantId, client, now);
   const pendingUserIds = await pendingUserIdsOfClient(tx, tenantId, client.id, new Date(now));
   const options = bookingOptions({ id: client.id, name: client.name ?? '' }, client.subUsers, pendingUserIds, client.nAppointmentsAllowed);
   if (options.blocked === 'allowanceReached') throw new ApiError('allowance_exceeded', errorMessage('allowanceExceeded'));

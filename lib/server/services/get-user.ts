@@ -9,6 +9,7 @@ import { ApiError } from '@/lib/server/errors';
 import { errorMessage } from '@/lib/server/messages';
 import { findAppointments } from '@/lib/server/repositories/appointments';
 import { findUserByEmail, toUserDto } from '@/lib/server/repositories/users';
+import { reliabilityOf } from './reliability';
 import type { UserDetail, UserDto } from '@/lib/validation/dto';
 
 /**
@@ -17,16 +18,20 @@ import type { UserDetail, UserDto } from '@/lib/validation/dto';
  * `history` holds all its appointments in the three sub-tabs of the detail screen (lib/domain/client-history:
  * Pendientes soonest first, Antiguas latest first — one ending exactly at `now` is past —, Canceladas
  * latest first with `cancelled_at`, `cancelled_by` and the reason in `notes`). `pending_appointments` is
- * there as always (the client home reads it). `now` is epoch ms. Errors: 403 not yours, 404 unknown.
+ * there as always (the client home reads it). A client account but the guest carries its `reliability`
+ * (beyond-the-spec section 3), for staff and for the client itself. `now` is epoch ms. Errors: 403 not
+ * yours, 404 unknown.
  */
 export async function getUser(db: DbOrTx, tenantId: number, actor: SessionUser, email: string, now: number): Promise<UserDetail> {
   assertSelfOrStaff(actor, email);
   const row = await findUserByEmail(db, tenantId, email);
   if (!row) throw new ApiError('not_found', errorMessage('userNotFound'));
   const user = await toUserDto(db, row, new Date(now));
-  if (!isStaff(actor.role) || row.role !== 'client') return user;
+  if (row.role !== 'client') return user;
+  const reliability = row.isGuest ? undefined : await reliabilityOf(db, tenantId, row, now);
+  if (!isStaff(actor.role)) return { ...user, reliability };
   const all = await findAppointments(db, tenantId, eq(appointments.clientId, row.id));
-  return { ...user, history: classifyHistory(all, now) };
+  return { ...user, reliability, history: classifyHistory(all, now) };
 }
 
 /** Server pages: the API view of a user of the tenant by e-mail at `now` (epoch ms: which appointments are pending), or null. */
