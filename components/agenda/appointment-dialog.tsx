@@ -7,7 +7,8 @@ import { useTranslations } from 'next-intl';
 import { Button } from '@/components/ui/button';
 import { Dialog } from '@/components/ui/dialog';
 import { toastError, toastSuccess } from '@/components/ui/toast';
-import { cancelAppointment } from '@/lib/api-client/staff';
+import { cancelAppointment, markAttendance } from '@/lib/api-client/staff';
+import { attendanceMarkError } from '@/lib/domain/reliability';
 import { isPast, type AgendaAppointment } from '@/lib/domain/agenda';
 import { euros, longDateOf, timeOf } from '@/lib/format';
 import { moveHref } from '@/components/booking/move-query';
@@ -23,7 +24,8 @@ type CancelScope = 'appointment' | 'service' | 'visit';
  * section 2) the whole visit: each service with its Madrid time range and stylist, in order. While the
  * appointment has not ended: Cambiar hora (the move flow, /move/appointment) and Eliminar cita, which opens
  * the cancelAppointment dialog, Cancelar cita; for a service of a visit, Cancelar servicio (this one) and
- * Cancelar visita (every service of the visit still to come) in its place.
+ * Cancelar visita (every service of the visit still to come) in its place. From its start until 7 days after
+ * its end: "Vino" / "No vino" (beyond-the-spec section 3; the mark chosen again clears it).
  */
 export function AppointmentDialog({
   appointment,
@@ -34,7 +36,7 @@ export function AppointmentDialog({
   appointment: AgendaAppointment | null;
   now: number;
   onClose: () => void;
-  /** After a successful cancellation: refresh the agenda. */
+  /** After a successful cancellation or attendance mark: refresh the agenda. */
   onCancelled: () => Promise<unknown> | void;
 }) {
   const t = useTranslations('agenda');
@@ -106,6 +108,9 @@ export function AppointmentDialog({
                 </div>
               )}
             </dl>
+            {attendanceMarkError({ status: a.status, start: Date.parse(a.start_time), end: Date.parse(a.end_time) }, now) === null && (
+              <AttendanceChoice appointment={a} onMarked={onCancelled} />
+            )}
             {!past && (
               <>
                 <Button variant="secondary" block onClick={() => router.push(moveHref({ appointment: a.id, date: a.date }))}>
@@ -229,5 +234,39 @@ function CancelDialog({
         </form>
       )}
     </Dialog>
+  );
+}
+
+/**
+ * "Vino" / "No vino" of an appointment that has started (beyond-the-spec section 3): two toggle buttons showing
+ * the current mark; the one already chosen clears it. Saves at once and refreshes the agenda.
+ */
+function AttendanceChoice({ appointment, onMarked }: { appointment: AgendaAppointment; onMarked: () => Promise<unknown> | void }) {
+  const t = useTranslations('agenda');
+  const [mark, setMark] = useState(appointment.attendance);
+  const [saving, setSaving] = useState(false);
+  const choose = async (next: 'attended' | 'no_show') => {
+    const value = mark === next ? null : next;
+    setSaving(true);
+    try {
+      const saved = await markAttendance({ appointment_id: appointment.id, attendance: value });
+      setMark(saved.attendance);
+      toastSuccess(t('attendanceSaved'));
+      await onMarked();
+    } catch (err) {
+      toastError(t('attendanceError'), err);
+    } finally {
+      setSaving(false);
+    }
+  };
+  return (
+    <div className="agenda-attendance" role="group" aria-label={t('attendance')}>
+      <Button variant={mark === 'attended' ? 'primary' : 'secondary'} aria-pressed={mark === 'attended'} disabled={saving} onClick={() => void choose('attended')}>
+        {t('attended')}
+      </Button>
+      <Button variant={mark === 'no_show' ? 'danger' : 'secondary'} aria-pressed={mark === 'no_show'} disabled={saving} onClick={() => void choose('no_show')}>
+        {t('noShow')}
+      </Button>
+    </div>
   );
 }

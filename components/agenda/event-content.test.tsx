@@ -21,6 +21,7 @@ const appointment: AgendaAppointment = {
   created_by: 'admin@klok.demo',
   created_by_role: 'staff',
   notes: null,
+  attendance: null,
   busy_slots: [],
 };
 

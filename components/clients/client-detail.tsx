@@ -14,6 +14,7 @@ import { useSession } from '@/lib/api-client/hooks';
 import type { UserDetail } from '@/lib/validation/dto';
 import { DeleteClientDialog } from './delete-client-dialog';
 import { ClientHistory } from './client-history';
+import { ReliabilityCard } from './reliability-card';
 import { CLIENTS_HREF, clientHref } from './paths';
 import { WithClient } from './with-client';
 
@@ -25,8 +26,8 @@ const isTab = (v: string | null): v is TabKey => TAB_KEYS.includes(v as TabKey);
 /**
  * A client (`/clients/{email}`, spec section 2): page header with the back arrow (to the agenda
  * or the list the user came from) and the name, and the tabs Historial (sub-tabs Pendientes, Antiguas and
- * Canceladas with counts) and Información (name, e-mail, phone, Citas permitidas, assigned users, with
- * Editar información and Editar usuarios — not for the guest). The tab lives in `?tab=` so coming back
+ * Canceladas with counts) and Información (name, e-mail, phone, Citas permitidas, assigned users, the
+ * "Fiabilidad" card, with Editar información and Editar usuarios — not for the guest). The tab lives in `?tab=` so coming back
  * from an editor shows the same tab. Admins also get Exportar datos and Eliminar cliente (decisions
  * "Admin-only actions"; hidden for employees, while the session loads and for the guest).
  */
@@ -117,6 +118,7 @@ function InformationTab({ client }: { client: UserDetail }) {
           </>
         )}
       </dl>
+      {client.reliability && <ReliabilityCard email={client.email} reliability={client.reliability} />}
       {!client.is_guest && (
         <div className="client-actions">
           <Link href={clientHref(client.email, 'information')} className="btn btn-secondary btn-block">

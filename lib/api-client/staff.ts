@@ -6,7 +6,7 @@
 import useSWR, { type SWRConfiguration } from 'swr';
 import type { z } from 'zod';
 import type { AgendaDay, Appointment, Employee } from '@/lib/validation/dto';
-import type { ZAppointmentCancel, ZAppointmentMove, ZLeaveDelete, ZLeaveInsert } from '@/lib/validation/schedules';
+import type { ZAppointmentCancel, ZAppointmentMove, ZAttendanceMark, ZLeaveDelete, ZLeaveInsert } from '@/lib/validation/schedules';
 import { apiFetch } from './fetcher';
 import { FACILITY_ID } from './hooks';
 import { apiPaths } from './paths';
@@ -17,6 +17,7 @@ export const staffPaths = {
   agenda: apiPaths.agenda,
   cancelAppointment: () => '/api/v1/schedules/cancel/appointment',
   moveAppointment: () => '/api/v1/schedules/move/appointment',
+  markAttendance: () => '/api/v1/schedules/attendance/appointment',
   deleteLeave: () => '/api/v1/schedules/delete/leave',
 };
 
@@ -43,6 +44,16 @@ export type CancelAppointmentBody = z.input<typeof ZAppointmentCancel>;
 /** `PATCH /api/v1/schedules/cancel/appointment` → 200. Throws `ApiClientError`. */
 export function cancelAppointment(body: Omit<CancelAppointmentBody, 'facility_id'>): Promise<unknown> {
   return apiFetch(staffPaths.cancelAppointment(), { method: 'PATCH', body: { ...body, facility_id: FACILITY_ID } });
+}
+
+/**
+ * `PATCH /api/v1/schedules/attendance/appointment` (beyond-the-spec section 3): "Vino" (`attended`), "No vino"
+ * (`no_show`) or null to clear → the appointment. Throws `ApiClientError` (409 before its start, cancelled,
+ * or more than 7 days after its end).
+ */
+export async function markAttendance(body: Omit<z.input<typeof ZAttendanceMark>, 'facility_id'>): Promise<Appointment> {
+  const answer = await apiFetch<{ data: Appointment }>(staffPaths.markAttendance(), { method: 'PATCH', body: { ...body, facility_id: FACILITY_ID } });
+  return answer.data;
 }
 
 export type MoveAppointmentBody = z.input<typeof ZAppointmentMove>;

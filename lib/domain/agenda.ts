@@ -48,6 +48,8 @@ export type AgendaAppointment = {
   created_by_role: 'client' | 'staff';
   notes: string | null;
   busy_slots: BusySlot[];
+  /** Staff's "Vino" / "No vino" (beyond-the-spec section 3); null while unmarked. */
+  attendance: 'attended' | 'no_show' | null;
   /** A service of a visit of two or more (beyond-the-spec section 2): its place by start and the visit's services. */
   visit?: { position: number; size: number; parts: AgendaVisitPart[] };
 };

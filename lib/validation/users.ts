@@ -28,8 +28,9 @@ export const MAX_APPOINTMENTS_ALLOWED = 99;
 
 /**
  * `PATCH /users/{email}` by staff on a client (spec sections 2 and 5): name (non-empty), sub-users (at most
- * 3, each name non-empty; keep each current sub-user's `id`, omit it for a new one), and the allowance
- * `n_appointments_allowed` (a whole number 0–99; a string such as "3" is refused). Messages in Spanish.
+ * 3, each name non-empty; keep each current sub-user's `id`, omit it for a new one), the allowance
+ * `n_appointments_allowed` (a whole number 0–99; a string such as "3" is refused), and `booking_blocked`
+ * (beyond-the-spec section 3). Messages in Spanish.
  */
 export const ZStaffUserPatch = z
   .object({
@@ -44,6 +45,8 @@ export const ZStaffUserPatch = z
       .min(0, v.allowanceInvalid)
       .max(MAX_APPOINTMENTS_ALLOWED, v.allowanceInvalid)
       .optional(),
+    /** "Bloquear reservas online" (true) / "Desbloquear" (false): the client's reliability tier `bloqueado` (beyond-the-spec §3). */
+    booking_blocked: z.boolean().optional(),
     /** The client's `version` as loaded: a different current one answers 409 `conflict` (nothing saved). */
     version: ZVersion.optional(),
   })

@@ -7,10 +7,10 @@
  */
 import { eq } from 'drizzle-orm';
 import { PATCH as attendanceHandler } from '@/app/api/v1/schedules/attendance/appointment/route';
-import { GET as getUser } from '@/app/api/v1/users/[email]/route';
+import { GET as getUser, PATCH as patchUser } from '@/app/api/v1/users/[email]/route';
 import messages from '@/lib/i18n/messages/es.json';
 import { getDb } from '@/lib/server/db/client';
-import { appointments, users } from '@/lib/server/db/schema';
+import { appointments } from '@/lib/server/db/schema';
 import { call, closeTestDb, openTestDb, sessionFor } from './harness';
 import {
   book,
@@ -147,12 +147,17 @@ describe('the reliability record', () => {
     expect(await reliabilityOf(staff, c.user.email)).toMatchObject({ tier: 'en_observacion', no_shows: 1 });
   });
 
-  it('is bloqueado when staff block the account, whatever its visits', async () => {
+  it('is bloqueado when staff block online bookings, whatever its visits, until they unblock; a client cannot block itself', async () => {
     const c = await newClient();
     await pastAppointment(c.user.email, 3);
-    const db = await getDb();
-    await db.update(users).set({ bookingBlocked: true }).where(eq(users.id, c.user.id));
+    const patch = (cookie: string, booking_blocked: boolean) =>
+      call(patchUser, { method: 'PATCH', path: `/api/v1/users/${c.user.email}`, params: { email: c.user.email }, body: { booking_blocked }, cookie });
+    expect((await patch(staff, true)).status).toBe(201);
     expect((await reliabilityOf(staff, c.user.email)).tier).toBe('bloqueado');
+    expect((await patch(c.cookie, false)).status).toBe(400);
+    expect((await reliabilityOf(staff, c.user.email)).tier).toBe('bloqueado');
+    expect((await patch(staff, false)).status).toBe(201);
+    expect((await reliabilityOf(staff, c.user.email)).tier).toBe('fiable');
   });
 
   it('is not given for staff accounts', async () => {

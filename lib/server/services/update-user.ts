@@ -23,7 +23,7 @@ import { getUser } from './get-user';
  *   privacy_policy; tutorial; fcm_token (its push token; null clears it).
  * - Staff on a client (`ZStaffUserPatch`): name (non-empty), users (sub-users: max 3, names non-empty,
  *   ids kept as `reconcileSubUsers` says, new ones get an id), n_appointments_allowed (a whole number
- *   0–99); the guest, staff and deleted accounts cannot be edited (403). Removing a sub-user with a
+ *   0–99), booking_blocked ("Bloquear reservas online", beyond-the-spec section 3); the guest, staff and deleted accounts cannot be edited (403). Removing a sub-user with a
  *   pending appointment (not cancelled, ending after `now`) is refused with 409 `conflict`, a Spanish
  *   message naming it and `details: { user, appointment }`; the account row is locked meanwhile, so a
  *   booking for that sub-user cannot slip in between. With `version` (the client's as loaded), a different
@@ -62,6 +62,7 @@ export async function updateUser(
         patch.givenName = givenNameKept(b.name, locked.givenName);
       }
       if (b.n_appointments_allowed !== undefined) patch.nAppointmentsAllowed = b.n_appointments_allowed;
+      if (b.booking_blocked !== undefined) patch.bookingBlocked = b.booking_blocked;
       if (b.users !== undefined) {
         const { next, removed } = reconcileSubUsers(locked.subUsers, b.users, randomUUID);
         if (removed.length > 0) {
