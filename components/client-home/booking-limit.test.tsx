@@ -33,6 +33,11 @@ describe('BookingLimitText', () => {
     expect(html).toContain(messages.home.waitMany);
   });
 
+  it('tells a restricted client to contact the salon', () => {
+    const html = renderToStaticMarkup(<BookingLimitText options={bookingOptions(ana, [], [], 2, 'restringido')} pending={0} allowed={2} />);
+    expect(html).toContain('Para reservar, ponte en contacto con el salón.');
+  });
+
   it('tells a client with allowance 0 to contact the salon', () => {
     expect(text([], [], 0)).toContain(messages.home.noAllowance);
   });

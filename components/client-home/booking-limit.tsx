@@ -24,6 +24,8 @@ export function BookingLimitText({ options, pending, allowed }: BookingLimitText
   switch (options.blocked) {
     case null:
       return <p className="muted">{t('allowed', { count: options.available })}</p>;
+    case 'restricted':
+      return <p className="muted">{t('restricted')}</p>;
     case 'allowanceReached':
       if (allowed <= 0) return <p className="muted">{t('noAllowance')}</p>;
       return (

@@ -8,7 +8,7 @@ import { Spinner } from '@/components/ui/spinner';
 import { ErrorIcon } from '@/components/ui/error-icon';
 import { PlusIcon } from '@/components/ui/icons';
 import { useFacility, usePendingAppointments, useUser } from '@/lib/api-client/hooks';
-import type { Appointment, UserDto } from '@/lib/validation/dto';
+import type { Appointment, UserDetail } from '@/lib/validation/dto';
 import { bookingOptions, pendingVisitPeople } from '@/lib/domain/allowance';
 import { groupVisits } from '@/lib/domain/visit-groups';
 import { AppointmentCard, appointmentCardId } from './appointment-card';
@@ -27,7 +27,7 @@ export type ClientHomeProps = {
    * The account as the server page read it, with its pending appointments: the first view renders from it
    * (no client-side fetch before the first paint); SWR revalidates both after hydration.
    */
-  initialUser: UserDto;
+  initialUser: UserDetail;
   /** Appointment to scroll to and highlight (`/?eventId=…` after booking). */
   highlightId: string | null;
   /** Whether the salon takes online bookings yet (lib/domain/service `bookingSetup`); else a note replaces Pedir cita. */
@@ -75,7 +75,7 @@ export function ClientHome({ email, initialUser, highlightId, onlineBooking = tr
 
   const firstName = greetingName(user);
   // Pedir cita shows only when some person can still book: never a wizard that cannot finish.
-  const options = bookingOptions({ id: user.id, name: user.name }, user.users, pendingVisitPeople(pending), user.n_appointments_allowed);
+  const options = bookingOptions({ id: user.id, name: user.name }, user.users, pendingVisitPeople(pending), user.n_appointments_allowed, user.reliability?.tier);
   const visits = groupVisits(pending);
   // One calendar event per visit: from its first start to its last end, with every service and stylist.
   const download = (visit: Appointment[]) => {

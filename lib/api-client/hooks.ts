@@ -5,7 +5,7 @@
 import useSWR, { type SWRConfiguration } from 'swr';
 import { ApiClientError, apiFetch } from './fetcher';
 import { FACILITY_ID, apiPaths } from './paths';
-import type { Appointment, Employee, Facility, HourGroup, Service, SessionInfo, UserDto } from '@/lib/validation/dto';
+import type { Appointment, Employee, Facility, HourGroup, Service, SessionInfo, UserDetail } from '@/lib/validation/dto';
 
 export { FACILITY_ID, apiPaths } from './paths';
 
@@ -36,8 +36,8 @@ export function useFacility(id = FACILITY_ID, config?: SWRConfiguration<Facility
 }
 
 /** A user account by e-mail (null e-mail: no request). */
-export function useUser(email: string | null, config?: SWRConfiguration<UserDto>) {
-  return useSWR<UserDto>(email ? apiPaths.user(email) : null, getData<UserDto>, config);
+export function useUser(email: string | null, config?: SWRConfiguration<UserDetail>) {
+  return useSWR<UserDetail>(email ? apiPaths.user(email) : null, getData<UserDetail>, config);
 }
 
 /** The pending appointments of an account, sub-users included (null e-mail: no request). */

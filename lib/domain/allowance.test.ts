@@ -95,6 +95,13 @@ describe('bookingOptions: the allowance and the one-pending-per-person rule toge
     expect(bookingOptions(self, [leo, mar], ['s-leo'], 2)).toEqual({ people: [self, mar], busy: [leo], available: 1, blocked: null });
   });
 
+  it('a restringido or bloqueado client books nothing online, before any other reason; other tiers change nothing', () => {
+    expect(bookingOptions(self, [leo], [], 5, 'restringido')).toEqual({ people: [self, leo], busy: [], available: 0, blocked: 'restricted' });
+    expect(bookingOptions(self, [], ['u-ana'], 1, 'bloqueado').blocked).toBe('restricted');
+    expect(bookingOptions(self, [leo], [], 5, 'en_observacion')).toEqual(bookingOptions(self, [leo], [], 5));
+    expect(bookingOptions(self, [leo], [], 5, 'nuevo').blocked).toBeNull();
+  });
+
   it('a pending appointment of a removed sub-user counts for the allowance but leaves nobody out', () => {
     expect(bookingOptions(self, [leo], ['s-gone'], 2)).toEqual({ people: [self, leo], busy: [], available: 1, blocked: null });
   });

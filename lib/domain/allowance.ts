@@ -4,6 +4,8 @@
  * visit of several services counts once (beyond-the-spec section 2).
  */
 
+import { restrictsOnlineBooking, type ReliabilityTier } from './reliability';
+
 /** The person (`user_id`) of each pending visit among pending appointments: one entry per `visit_id`. */
 export function pendingVisitPeople(pending: readonly { visit_id: string; user_id: string }[]): string[] {
   const byVisit = new Map<string, string>();
@@ -38,8 +40,12 @@ export function needsAllowanceConfirmation(pending: number, allowed: number | nu
   return pending > 0 && !canBook(pending, allowed);
 }
 
-/** Why a client cannot book now: the account's allowance is used, or every person already has a pending appointment. */
-export type BookingBlock = 'allowanceReached' | 'everyoneBusy';
+/**
+ * Why a client cannot book now: its reliability keeps it from booking online (`restricted`: `restringido` or
+ * `bloqueado`, beyond-the-spec section 3), the account's allowance is used, or every person already has a
+ * pending appointment.
+ */
+export type BookingBlock = 'restricted' | 'allowanceReached' | 'everyoneBusy';
 
 /** What a client can book now: whom for, who is left out, how many, and why not when none. */
 export type BookingOptions<P extends { id: string; name: string }> = {
@@ -49,7 +55,7 @@ export type BookingOptions<P extends { id: string; name: string }> = {
   busy: P[];
   /** How many appointments the client can book now: the allowance left, at most one per free person. */
   available: number;
-  /** Null when the client can book; else why not (the allowance first: it holds whoever is free). */
+  /** Null when the client can book; else why not (reliability first, then the allowance: it holds whoever is free). */
   blocked: BookingBlock | null;
 };
 
@@ -57,18 +63,21 @@ export type BookingOptions<P extends { id: string; name: string }> = {
  * What a client can book now (spec sections 2 and 5; decisions "Allowance" and "Sub-users"): the two rules
  * the booking transaction applies, read together so Mis citas and the wizard never offer a booking the
  * server refuses. `pendingUserIds` holds the `user_id` of each pending appointment of the account (its
- * length is the account's pending count); `allowed` is `n_appointments_allowed`.
+ * length is the account's pending count); `allowed` is `n_appointments_allowed`; `tier`, the account's
+ * reliability tier (lib/domain/reliability.ts), when known.
  */
 export function bookingOptions<P extends { id: string; name: string }>(
   self: P,
   subUsers: P[],
   pendingUserIds: string[],
   allowed: number | null | undefined,
+  tier?: ReliabilityTier,
 ): BookingOptions<P> {
   const people = bookablePeople(self, subUsers, pendingUserIds);
   const free = new Set(people.map((p) => p.id));
   const busy = [self, ...subUsers].filter((p) => !free.has(p.id));
   const pending = pendingUserIds.length;
-  const blocked: BookingBlock | null = !canBook(pending, allowed) ? 'allowanceReached' : people.length === 0 ? 'everyoneBusy' : null;
+  const blocked: BookingBlock | null =
+    tier && restrictsOnlineBooking(tier) ? 'restricted' : !canBook(pending, allowed) ? 'allowanceReached' : people.length === 0 ? 'everyoneBusy' : null;
   return { people, busy, available: blocked ? 0 : Math.min(remaining(pending, allowed), people.length), blocked };
 }

@@ -1,8 +1,6 @@
+import { afterQuietHours, confirmationPlan, cutoffBeforeQuietHours } from './confirmation';
 import {
-  afterQuietHours,
   attendanceMarkError,
-  confirmationPlan,
-  cutoffBeforeQuietHours,
   effectiveAttendance,
   releasedWhenUnconfirmed,
   reliabilityTier,

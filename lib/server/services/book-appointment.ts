@@ -18,7 +18,7 @@ import { findHold, freeHold, markHoldBooked } from '@/lib/server/repositories/ho
 import { findService, offersService } from '@/lib/server/repositories/services';
 import { lockClient, shareEmployee } from '@/lib/server/repositories/locks';
 import { findUserByEmail, touchClientActivity, type UserRow } from '@/lib/server/repositories/users';
-import { assertMayBookOnline } from './reliability';
+import { reliabilityOf } from './reliability';
 import type { ClientAppointmentInsert, StaffAppointmentInsert } from '@/lib/validation/schedules';
 
 /** The client flow's booking request of one service by a named stylist (spec section 7, `PATCH /schedules/insert/appointment`). */
@@ -323,9 +323,10 @@ export async function lockBookingClient(tx: Tx, tenantId: number, actor: Session
   if (!client || client.deletedAt || client.email !== actor.email) throw new ApiError('unauthenticated', errorMessage('unauthenticated'));
   const person = [{ id: client.id, name: client.name }, ...client.subUsers].find((p) => p.id === userId);
   if (!person) throw new ApiError('unprocessable', errorMessage('personNotFound'));
-  await assertMayBookOnline(tx, tenantId, client, now);
   const pendingUserIds = await pendingUserIdsOfClient(tx, tenantId, client.id, new Date(now));
-  const options = bookingOptions({ id: client.id, name: client.name ?? '' }, client.subUsers, pendingUserIds, client.nAppointmentsAllowed);
+  const { tier } = await reliabilityOf(tx, tenantId, client, now);
+  const options = bookingOptions({ id: client.id, name: client.name ?? '' }, client.subUsers, pendingUserIds, client.nAppointmentsAllowed, tier);
+  if (options.blocked === 'restricted') throw new ApiError('booking_restricted', errorMessage('bookingRestricted'));
   if (options.blocked === 'allowanceReached') throw new ApiError('allowance_exceeded', errorMessage('allowanceExceeded'));
   if (!options.people.some((p) => p.id === person.id)) throw new ApiError('conflict', errorMessage('personBusy'));
   return { client, person };

@@ -10,7 +10,7 @@ import { errorMessage } from '@/lib/server/messages';
 import { findAppointments } from '@/lib/server/repositories/appointments';
 import { findUserByEmail, toUserDto } from '@/lib/server/repositories/users';
 import { reliabilityOf } from './reliability';
-import type { UserDetail, UserDto } from '@/lib/validation/dto';
+import type { UserDetail } from '@/lib/validation/dto';
 
 /**
  * A user of the tenant as the caller may see it (spec section 7, `GET /users/{email}` → `UserDetail`):
@@ -34,9 +34,14 @@ export async function getUser(db: DbOrTx, tenantId: number, actor: SessionUser, 
   return { ...user, reliability, history: classifyHistory(all, now) };
 }
 
-/** Server pages: the API view of a user of the tenant by e-mail at `now` (epoch ms: which appointments are pending), or null. */
-export async function getUserDto(tenantId: number, email: string, now: number): Promise<UserDto | null> {
+/**
+ * Server pages: a user of the tenant by e-mail at `now` (epoch ms: which appointments are pending) as the user
+ * itself reads it on `GET /users/{email}` (a client account with its `reliability`), or null.
+ */
+export async function getUserDto(tenantId: number, email: string, now: number): Promise<UserDetail | null> {
   const db = await getDb();
   const row = await findUserByEmail(db, tenantId, email);
-  return row ? toUserDto(db, row, new Date(now)) : null;
+  if (!row) return null;
+  const user = await toUserDto(db, row, new Date(now));
+  return row.role === 'client' && !row.isGuest ? { ...user, reliability: await reliabilityOf(db, tenantId, row, now) } : user;
 }

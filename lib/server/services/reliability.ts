@@ -1,8 +1,6 @@
 import 'server-only';
-import { ATTENDED_AFTER_MS, reliabilityTier, reliabilityWindowStart, restrictsOnlineBooking } from '@/lib/domain/reliability';
+import { ATTENDED_AFTER_MS, reliabilityTier, reliabilityWindowStart } from '@/lib/domain/reliability';
 import type { DbOrTx } from '@/lib/server/db/client';
-import { ApiError } from '@/lib/server/errors';
-import { errorMessage } from '@/lib/server/messages';
 import { reliabilityCountsOf } from '@/lib/server/repositories/appointments';
 import type { Reliability } from '@/lib/validation/dto';
 
@@ -20,14 +18,4 @@ export async function reliabilityOf(db: DbOrTx, tenantId: number, client: { id: 
     no_shows: counts.noShows,
     late_cancellations: counts.lateCancellations,
   };
-}
-
-/**
- * Refuses a client's own online booking (or hold) when its tier is `restringido` or `bloqueado`: 403
- * `booking_restricted`, "Para reservar, ponte en contacto con el salón." Staff booking for the client is not
- * checked (they may book anyone).
- */
-export async function assertMayBookOnline(db: DbOrTx, tenantId: number, client: { id: string; bookingBlocked: boolean }, now: number): Promise<void> {
-  const { tier } = await reliabilityOf(db, tenantId, client, now);
-  if (restrictsOnlineBooking(tier)) throw new ApiError('booking_restricted', errorMessage('bookingRestricted'));
 }

@@ -45,7 +45,7 @@ export default async function ConfirmHeldPage({ searchParams }: { searchParams: 
   if (held.appointmentId) redirect(`/?eventId=${encodeURIComponent(held.appointmentId)}`);
 
   const self = { id: account.id, name: account.name };
-  const options = bookingOptions(self, account.users, pendingVisitPeople(account.pending_appointments), account.n_appointments_allowed);
+  const options = bookingOptions(self, account.users, pendingVisitPeople(account.pending_appointments), account.n_appointments_allowed, account.reliability?.tier);
   if (options.blocked) redirect('/new/appointment');
   return (
     <HeldBooking

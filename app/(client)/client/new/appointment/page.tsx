@@ -30,7 +30,7 @@ export default async function NewAppointmentPage() {
 
   const self = { id: account.id, name: account.name };
   const pending = account.pending_appointments;
-  const options = bookingOptions(self, account.users, pendingVisitPeople(pending), account.n_appointments_allowed);
+  const options = bookingOptions(self, account.users, pendingVisitPeople(pending), account.n_appointments_allowed, account.reliability?.tier);
   if (options.blocked) {
     const t = await getTranslations('home');
     return (
