@@ -30,7 +30,7 @@ const HourStep = dynamic(() => loadLaterSteps().then((m) => m.HourStep), { loadi
 const SummaryStep = dynamic(() => loadLaterSteps().then((m) => m.SummaryStep), { loading: () => <Spinner /> });
 const EmployeeStep = dynamic(() => loadLaterSteps().then((m) => m.ClientEmployeeStep), { loading: () => <Spinner /> });
 /** The visitor's sign-in choice (the e-mail form and its validation): loaded only when a visitor confirms. */
-const IdentifyDialog = dynamic(() => import('./identify-dialog').then((m) => m.IdentifyDialog));
+const IdentifyDialog = dynamic(() => import('./identify-dialog').then((m) => m.IdentifyDialog), { loading: () => null });
 
 /** The signed-in client booking (spec section 4). */
 export type ClientBooking = {

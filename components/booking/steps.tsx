@@ -19,9 +19,11 @@ import type { Person } from './wizard-state';
 
 /**
  * The services added to a visit and "Añadir otro servicio" (./later-steps, loaded after the wizard's first view):
- * shown once a service is chosen, so not in the page's first-load JavaScript.
+ * shown once a service is chosen, so not in the page's first-load JavaScript. `loading` gives it its own
+ * Suspense boundary: without one, choosing a service before the module arrives would hold the whole step's
+ * update (the choice not yet seen by Siguiente) until it does.
  */
-const VisitExtras = dynamic(() => import('./later-steps').then((m) => m.VisitExtras));
+const VisitExtras = dynamic(() => import('./later-steps').then((m) => m.VisitExtras), { loading: () => null });
 
 /** A list a step shows: its data once loaded, the failure of its last load, and (for a fetched list) a reload. */
 export type Loadable<T> = { data: T | undefined; error: unknown; isLoading: boolean; mutate?: () => unknown };
