@@ -15,6 +15,7 @@ import {
   AGENDA_GRID,
   datesOf,
   daysToEvents,
+  awaitingAttendance,
   movedAppointmentStart,
   selectionError,
   openingMinute,
@@ -34,6 +35,7 @@ import { AddFab } from './add-fab';
 import type { AgendaCalendarHandle, CalendarMove, CalendarSelection } from './agenda-calendar';
 import { AgendaFacade } from './agenda-facade';
 import { AppointmentDialog } from './appointment-dialog';
+import { AttendanceList } from './attendance-list';
 import { DateNavigator } from './date-navigator';
 import { SLOT_PX } from './event-content';
 import { coloredEvents } from './event-style';
@@ -211,6 +213,8 @@ export function Agenda({ myEmail, focusDate, focusEventId, today, now: servedAt,
     [t],
   );
   const events = useMemo(() => daysToEvents(agendaDays ?? [], now, texts), [agendaDays, now, texts]);
+  // "¿Vinieron?": today's started appointments without an attendance mark.
+  const awaiting = useMemo(() => awaitingAttendance(agendaDays ?? [], madridDate(now), now), [agendaDays, now]);
   const resources = useMemo(() => toResources(staff ?? [], myEmail, dates, hidden), [staff, myEmail, dates, hidden]);
   const colored = useMemo(() => coloredEvents(events, resources), [events, resources]);
 
@@ -426,6 +430,7 @@ export function Agenda({ myEmail, focusDate, focusEventId, today, now: servedAt,
           onToday={() => goTo(madridDate(Date.now()))}
           onPick={goTo}
         />
+        <AttendanceList appointments={awaiting} onMarked={refresh} />
       </div>
 
       {employees.error ? (

@@ -241,7 +241,7 @@ function CancelDialog({
  * "Vino" / "No vino" of an appointment that has started (beyond-the-spec section 3): two toggle buttons showing
  * the current mark; the one already chosen clears it. Saves at once and refreshes the agenda.
  */
-function AttendanceChoice({ appointment, onMarked }: { appointment: AgendaAppointment; onMarked: () => Promise<unknown> | void }) {
+export function AttendanceChoice({ appointment, onMarked }: { appointment: AgendaAppointment; onMarked: () => Promise<unknown> | void }) {
   const t = useTranslations('agenda');
   const [mark, setMark] = useState(appointment.attendance);
   const [saving, setSaving] = useState(false);

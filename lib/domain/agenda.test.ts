@@ -5,6 +5,7 @@ import {
   EVENT_CLASS,
   FALLBACK_EMPLOYEE_COLOR,
   LEAVE_COLOR,
+  awaitingAttendance,
   businessHoursFor,
   datesOf,
   daysToEvents,
@@ -828,5 +829,29 @@ describe('parseStoredHidden', () => {
     ['["sara@klok.demo", 3, "marcos@klok.demo"]', ['sara@klok.demo', 'marcos@klok.demo']],
   ])('%j → %j', (raw, expected) => {
     expect(parseStoredHidden(raw)).toEqual(expected);
+  });
+});
+
+describe('awaitingAttendance ("¿Vinieron?")', () => {
+  const dayOf = (date: string, appointments: (Appointment | Leave)[]) => ({
+    date,
+    employee_id: 'marcos@klok.demo',
+    employee_name: 'Marcos Ruiz',
+    available: true,
+    special: false,
+    notes: '',
+    shift: [],
+    appointments,
+  });
+
+  it("lists today's started, pending, unmarked appointments by start, and nothing else", () => {
+    const early = appt({ id: 'early', start_time: '2026-11-23T08:00:00.000Z', end_time: '2026-11-23T08:30:00.000Z' });
+    const started = appt({ id: 'started', start_time: '2026-11-23T09:00:00.000Z', end_time: '2026-11-23T09:30:00.000Z' });
+    const later = appt({ id: 'later', start_time: '2026-11-23T12:00:00.000Z', end_time: '2026-11-23T12:30:00.000Z' });
+    const marked = appt({ id: 'marked', start_time: '2026-11-23T07:00:00.000Z', attendance: 'attended' });
+    const cancelled = appt({ id: 'cancelled', start_time: '2026-11-23T07:30:00.000Z', status: 'cancelled' });
+    const yesterday = appt({ id: 'yesterday', date: '2026-11-22', start_time: '2026-11-22T09:00:00.000Z' });
+    const days = [dayOf('2026-11-23', [started, later, marked, cancelled, early, leave()]), dayOf('2026-11-22', [yesterday])];
+    expect(awaitingAttendance(days, '2026-11-23', '2026-11-23T09:10:00.000Z').map((a) => a.id)).toEqual(['early', 'started']);
   });
 });

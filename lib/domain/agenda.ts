@@ -183,6 +183,19 @@ export function isPast(end: Instant, now: Instant): boolean {
   return ms(end) < ms(now);
 }
 
+/**
+ * "¿Vinieron?" (beyond-the-spec section 3): the appointments of the Madrid date `today` among `days` that
+ * have started at `now` (epoch ms or ISO), are pending and have no attendance mark yet, by start.
+ */
+export function awaitingAttendance<A extends AgendaAppointment>(days: readonly AgendaDay<A>[], today: string, now: Instant): A[] {
+  const at = ms(now);
+  return days
+    .filter((d) => d.date === today)
+    .flatMap((d) => d.appointments)
+    .filter((r): r is A => r.type === 'appointment' && r.status === 'pending' && r.attendance === null && ms(r.start_time) <= at)
+    .sort((a, b) => ms(a.start_time) - ms(b.start_time));
+}
+
 /** The Monday..Sunday week (Madrid dates) holding `date`. */
 export function weekRange(date: string): { start: string; end: string } {
   const monday = mondayOf(date);
