@@ -5,8 +5,8 @@ import { showCalendar } from './fixtures/pages';
 /**
  * No-shows without a card (beyond-the-spec section 3) as staff live it: "No vino" on the demo regular's two
  * past appointments from Información cita in the agenda, then the client's "Fiabilidad" says Restringido
- * (no online booking: call the salon), and "Bloquear reservas online" / "Desbloquear" switch it to Bloqueado
- * and back.
+ * (no online booking: call the salon), "Bloquear reservas online" / "Desbloquear" switch it to Bloqueado
+ * and back, and Información cita shows the tier beside the client.
  */
 
 const PABLO = 'pablo@correo.demo';
@@ -40,4 +40,10 @@ test('staff mark No vino twice and the client’s Fiabilidad says Restringido; b
   await expect(card.locator('.reliability-badge')).toHaveText('Bloqueado');
   await card.getByRole('button', { name: 'Desbloquear' }).click();
   await expect(card.locator('.reliability-badge')).toHaveText('Restringido');
+
+  // Información cita shows the tier beside the client.
+  await page.goto(`/?date=${past[0]!.date}`);
+  await showCalendar(page);
+  await page.locator(`[data-event-id="${past[0]!.id}"]`).first().click();
+  await expect(page.getByRole('dialog', { name: 'Información cita' }).locator('.reliability-badge')).toHaveText('Restringido');
 });

@@ -12,6 +12,7 @@ import { attendanceMarkError } from '@/lib/domain/reliability';
 import { isPast, type AgendaAppointment } from '@/lib/domain/agenda';
 import { euros, longDateOf, timeOf } from '@/lib/format';
 import { moveHref } from '@/components/booking/move-query';
+import { ClientReliabilityBadge } from '@/components/clients/reliability-badge';
 import { pathSegment } from './paths';
 import { usePast } from './use-past';
 
@@ -19,8 +20,8 @@ import { usePast } from './use-past';
 type CancelScope = 'appointment' | 'service' | 'visit';
 
 /**
- * The openAppointment dialog, Información cita: date, Madrid time range, client (Ver perfil unless a
- * guest), service and price, employee, creator, and for a service of a visit of two or more (beyond-the-spec
+ * The openAppointment dialog, Información cita: date, Madrid time range, client (its reliability tier and Ver
+ * perfil unless a guest), service and price, employee, creator, and for a service of a visit of two or more (beyond-the-spec
  * section 2) the whole visit: each service with its Madrid time range and stylist, in order. While the
  * appointment has not ended: Cambiar hora (the move flow, /move/appointment) and Eliminar cita, which opens
  * the cancelAppointment dialog, Cancelar cita; for a service of a visit, Cancelar servicio (this one) and
@@ -74,6 +75,7 @@ export function AppointmentDialog({
                 <dt>{t('client')}</dt>
                 <dd className="agenda-client">
                   <span>{a.client_name}</span>
+                  {!a.is_guest && <ClientReliabilityBadge email={a.client_id} />}
                   {!a.is_guest && (
                     <Link href={`/clients/${pathSegment(a.client_id)}`} className="agenda-link">
                       {t('viewProfile')}

@@ -7,6 +7,7 @@ import { toastError, toastSuccess } from '@/components/ui/toast';
 import { updateClient } from '@/lib/api-client/clients';
 import { restrictsOnlineBooking } from '@/lib/domain/reliability';
 import type { Reliability } from '@/lib/validation/dto';
+import { ReliabilityBadge } from './reliability-badge';
 
 /**
  * "Fiabilidad" of a client (beyond-the-spec section 3) on its detail: the tier as a badge, the last 12
@@ -34,7 +35,7 @@ export function ReliabilityCard({ email, reliability }: { email: string; reliabi
         <h2 id="client-reliability" className="reliability-title">
           {t('title')}
         </h2>
-        <span className={`badge reliability-badge reliability-${reliability.tier}`}>{t(`tier.${reliability.tier}`)}</span>
+        <ReliabilityBadge tier={reliability.tier} />
       </div>
       <p className="muted reliability-window">{t('window')}</p>
       <dl className="details reliability-counts">
