@@ -24,6 +24,7 @@ const appointment = {
   created_by: 'admin@klok.demo',
   created_by_role: 'staff',
   notes: null,
+  attendance: null,
   busy_slots: [],
 };
 
