@@ -6,7 +6,7 @@ import { showCalendar } from './fixtures/pages';
  * No-shows without a card (beyond-the-spec section 3) as staff live it: "No vino" on the demo regular's two
  * past appointments from Información cita in the agenda, then the client's "Fiabilidad" says Restringido
  * (no online booking: call the salon), "Bloquear reservas online" / "Desbloquear" switch it to Bloqueado
- * and back, and Información cita shows the tier beside the client.
+ * and back; the history marks both visits "No vino" and Información cita shows the tier beside the client.
  */
 
 const PABLO = 'pablo@correo.demo';
@@ -29,6 +29,11 @@ test('staff mark No vino twice and the client’s Fiabilidad says Restringido; b
     await expect(page.getByText('Asistencia guardada').first()).toBeVisible();
     await info.getByRole('button', { name: 'Cerrar' }).click();
   }
+
+  // The history marks both visits "No vino".
+  await page.goto(`/clients/${PABLO}`);
+  await page.getByRole('tab', { name: /Antiguas/ }).click();
+  await expect(page.locator('.history-card .history-status', { hasText: 'No vino' })).toHaveCount(2);
 
   await page.goto(`/clients/${PABLO}?tab=information`);
   const card = page.getByRole('region', { name: 'Fiabilidad' });

@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { useTranslations } from 'next-intl';
 import { Tabs } from '@/components/ui/tabs';
 import { euros, longDateWithYearOf, shortDateOf, timeOf } from '@/lib/format';
+import { effectiveAttendance } from '@/lib/domain/reliability';
 import type { Appointment, UserDetail } from '@/lib/validation/dto';
 
 const KINDS = ['pending', 'past', 'cancelled'] as const;
@@ -13,7 +14,8 @@ type Kind = (typeof KINDS)[number];
  * Historial of a client (spec sections 2 and 4): sub-tabs Pendientes (not cancelled, ending in the
  * future), Antiguas (not cancelled, ended) and Canceladas, each with its count, as the server classifies
  * them; a card per appointment with date, time, stylist, service and price, the person served when it is
- * a sub-user (or the name typed for a walk-in), and for a cancelled one who cancelled it and the reason.
+ * a sub-user (or the name typed for a walk-in), for an ended one its attendance (Vino, No vino or Sin marcar;
+ * beyond-the-spec section 3), and for a cancelled one who cancelled it and the reason.
  */
 export function ClientHistory({ client }: { client: UserDetail }) {
   const t = useTranslations('clients');
@@ -64,11 +66,18 @@ function HistoryCard({ appointment: a, kind, client }: { appointment: Appointmen
   // The person served, when it is not the account holder itself (a sub-user, or a walk-in's typed name).
   const person = client.is_guest ? a.client_name || a.user_name : a.user_name;
   const showPerson = Boolean(person) && (client.is_guest || a.user_id !== client.id);
+  // How the visit counts for the client's Fiabilidad (beyond-the-spec section 3): marked, or attended 48 hours after its end.
+  const [now] = useState(() => Date.now());
+  const attendance = effectiveAttendance({ status: a.status, attendance: a.attendance, end: Date.parse(a.end_time) }, now);
   return (
     <article className={`card history-card is-${kind}`}>
       <header className="history-head">
         <h3 className="history-date">{longDateWithYearOf(a.start_time)}</h3>
-        <span className={`badge history-status is-${kind}`}>{t(`status.${kind}`)}</span>
+        {kind === 'past' && attendance === 'no_show' ? (
+          <span className="badge history-status is-no-show">{t('attendanceValue.no_show')}</span>
+        ) : (
+          <span className={`badge history-status is-${kind}`}>{t(`status.${kind}`)}</span>
+        )}
       </header>
       <dl className="details history-facts">
         <div>
@@ -91,6 +100,12 @@ function HistoryCard({ appointment: a, kind, client }: { appointment: Appointmen
           <div className="history-wide">
             <dt>{t('person')}</dt>
             <dd>{person}</dd>
+          </div>
+        )}
+        {kind === 'past' && attendance && (
+          <div className="history-wide">
+            <dt>{t('attendance')}</dt>
+            <dd className={attendance === 'no_show' ? 'history-no-show' : undefined}>{t(`attendanceValue.${attendance}`)}</dd>
           </div>
         )}
         {kind === 'cancelled' && (
