@@ -27,6 +27,7 @@ const item = (email: string, name: string): ClientListItem => ({
   users: [],
   visits: 2,
   last_visit: '2026-11-02T09:00:00.000Z',
+  reliability_tier: 'fiable',
   created_at: '2026-01-01T00:00:00.000Z',
 });
 

@@ -8,7 +8,7 @@ import { foldForSearch } from '@/lib/domain/search';
 import type { ClientListItem, SubUser, UserDto } from '@/lib/validation/dto';
 import { ZStaffUserPatch, type StaffUserPatch } from '@/lib/validation/users';
 
-/** A just-invited client as a list card shows it: no visits yet. */
+/** A just-invited client as a list card shows it: no visits yet, so `nuevo`. */
 export function listItemOf(user: UserDto): ClientListItem {
   return {
     email: user.email,
@@ -19,6 +19,7 @@ export function listItemOf(user: UserDto): ClientListItem {
     users: user.users,
     visits: 0,
     last_visit: null,
+    reliability_tier: 'nuevo',
     created_at: user.created_at,
   };
 }

@@ -13,6 +13,7 @@ import type { ClientListItem } from '@/lib/validation/dto';
 import { AddClientDialog } from './add-client-dialog';
 import { shortDateOf } from '@/lib/format';
 import { listItemOf, withInvited } from './client-draft';
+import { ReliabilityBadge } from './reliability-badge';
 import { clientHref } from './paths';
 import { useDebouncedValue } from './use-debounced-value';
 import './clients.css';
@@ -20,7 +21,7 @@ import './clients.css';
 /**
  * Clientes (`/clients`, spec section 2): the count badge, a search box (name or e-mail, asked to
  * the server 300 ms after typing stops: case- and accent-insensitive there), a card per client with name,
- * e-mail, last visit (dd/MM/yyyy) and number of visits — the guest's card reads Citas sin usuario
+ * e-mail, reliability tier, last visit (dd/MM/yyyy) and number of visits — the guest's card reads Citas sin usuario
  * asignado —, Cargar más for the next page, and Añadir cliente (a modal asking for the e-mail). A client
  * invited here shows at the top of the list at once. A card opens the client.
  */
@@ -133,6 +134,7 @@ function ClientCard({ client: c }: { client: ClientListItem }) {
         <span className="client-card-name">{c.is_guest ? t('guest') : c.name || c.email}</span>
         {!c.is_guest && c.name && c.name !== c.email && <span className="client-card-email">{c.email}</span>}
         <span className="client-card-meta">
+          {c.reliability_tier && <ReliabilityBadge tier={c.reliability_tier} />}
           <span className="client-card-visits">{t('visits', { count: c.visits })}</span>
           {c.last_visit && (
             <>

@@ -212,6 +212,8 @@ export const ZClientListItem = z.object({
   users: z.array(ZSubUser),
   visits: z.number().int(),
   last_visit: instant.nullable(),
+  /** The account's reliability tier (beyond-the-spec section 3); null for the guest. */
+  reliability_tier: z.enum(RELIABILITY_TIERS).nullable(),
   created_at: instant,
 });
 export type ClientListItem = z.infer<typeof ZClientListItem>;

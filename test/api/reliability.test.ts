@@ -8,6 +8,7 @@
 import { eq } from 'drizzle-orm';
 import { PATCH as attendanceHandler } from '@/app/api/v1/schedules/attendance/appointment/route';
 import { GET as getUser, PATCH as patchUser } from '@/app/api/v1/users/[email]/route';
+import { GET as listUsers } from '@/app/api/v1/users/route';
 import messages from '@/lib/i18n/messages/es.json';
 import { getDb } from '@/lib/server/db/client';
 import { appointments } from '@/lib/server/db/schema';
@@ -126,6 +127,14 @@ describe('the reliability record', () => {
     expect((await reliabilityOf(staff, c.user.email)).tier).toBe('en_observacion');
     expect((await mark(staff, await pastAppointment(c.user.email, 5), 'no_show')).status).toBe(200);
     expect(await reliabilityOf(staff, c.user.email)).toEqual({ tier: 'restringido', attended: 1, no_shows: 2, late_cancellations: 0 });
+  });
+
+  it('is in the client list, each account with its own tier', async () => {
+    const c = await newClient();
+    await mark(staff, await pastAppointment(c.user.email, 2), 'no_show');
+    const r = await call(listUsers, { path: `/api/v1/users?search=${encodeURIComponent(c.user.email)}`, cookie: staff });
+    expect(r.status).toBe(200);
+    expect(r.body.items.map((i: { email: string; reliability_tier: string }) => [i.email, i.reliability_tier])).toEqual([[c.user.email, 'en_observacion']]);
   });
 
   it('counts the last 12 months only', async () => {

@@ -1,5 +1,5 @@
 import 'server-only';
-import { and, eq, gt, sql, type SQL } from 'drizzle-orm';
+import { and, eq, gt, inArray, sql, type SQL } from 'drizzle-orm';
 import type { Appointment, VisitPart } from '@/lib/validation/dto';
 import { centsToEuros } from '@/lib/domain/money';
 import { isoUtc, madridDate } from '@/lib/domain/time';
@@ -292,23 +292,28 @@ export async function appointmentExists(db: DbOrTx, tenantId: number, appointmen
 
 
 
+/** A client account's reliability counts (beyond-the-spec section 3): visits attended, no-shows, late cancellations. */
+export type ReliabilityCounts = { attended: number; noShows: number; lateCancellations: number };
+
 /**
- * The reliability counts of a client account (beyond-the-spec section 3; its sub-users' appointments are the
- * account's) over appointments starting in [`from`, `now`) (epoch ms), each visit counted once: `attended`,
- * pending visits marked "Vino" or unmarked and ended before `attendedBefore`; `noShows`, visits marked "No
- * vino"; `lateCancellations`, visits cancelled late. One aggregate over the client's rows (index
- * `appointments_client`).
+ * The reliability counts of client accounts `clientIds` (beyond-the-spec section 3; sub-users' appointments
+ * are their account's) over appointments starting in [`from`, `now`) (epoch ms), each visit counted once:
+ * `attended`, pending visits marked "Vino" or unmarked and ended before `attendedBefore`; `noShows`, visits
+ * marked "No vino"; `lateCancellations`, visits cancelled late. One grouped aggregate over the clients' rows
+ * (index `appointments_client`); a client without such appointments is absent from the map.
  */
-export async function reliabilityCountsOf(
+export async function reliabilityCountsByClient(
   db: DbOrTx,
   tenantId: number,
-  clientId: string,
+  clientIds: readonly string[],
   q: { from: number; now: number; attendedBefore: number },
-): Promise<{ attended: number; noShows: number; lateCancellations: number }> {
+): Promise<Map<string, ReliabilityCounts>> {
+  if (clientIds.length === 0) return new Map();
   const a = appointments;
   const visit = sql`coalesce(${a.visitId}, ${a.id})`;
-  const [row] = await db
+  const rows = await db
     .select({
+      clientId: a.clientId,
       attended: sql<number>`count(distinct ${visit}) filter (where ${a.status} = 'pending' and (${a.attendance} = 'attended' or (${a.attendance} is null and ${a.endAt} <= ${new Date(q.attendedBefore).toISOString()}::timestamptz)))::int`,
       noShows: sql<number>`count(distinct ${visit}) filter (where ${a.status} = 'pending' and ${a.attendance} = 'no_show')::int`,
       lateCancellations: sql<number>`count(distinct ${visit}) filter (where ${a.status} = 'cancelled' and ${a.lateCancellation})::int`,
@@ -317,9 +322,10 @@ export async function reliabilityCountsOf(
     .where(
       and(
         eq(a.tenantId, tenantId),
-        eq(a.clientId, clientId),
+        inArray(a.clientId, [...clientIds]),
         sql`${a.startAt} >= ${new Date(q.from).toISOString()}::timestamptz and ${a.startAt} < ${new Date(q.now).toISOString()}::timestamptz`,
       ),
-    );
-  return { attended: Number(row?.attended ?? 0), noShows: Number(row?.noShows ?? 0), lateCancellations: Number(row?.lateCancellations ?? 0) };
+    )
+    .groupBy(a.clientId);
+  return new Map(rows.map((r) => [r.clientId, { attended: Number(r.attended), noShows: Number(r.noShows), lateCancellations: Number(r.lateCancellations) }]));
 }

@@ -148,8 +148,15 @@ export async function countClients(db: DbOrTx, tenantId: number, terms: string[]
 /**
  * The list entries of some clients: visits are past, non-cancelled appointments (ended at or before
  * `now`) and the last visit is the latest start among them; one grouped query over the page's ids.
+ * `tiers`: each account's reliability tier by id (none: null).
  */
-export async function toClientListItems(db: DbOrTx, tenantId: number, rows: UserRow[], now: Date): Promise<ClientListItem[]> {
+export async function toClientListItems(
+  db: DbOrTx,
+  tenantId: number,
+  rows: UserRow[],
+  now: Date,
+  tiers: ReadonlyMap<string, ClientListItem['reliability_tier']> = new Map(),
+): Promise<ClientListItem[]> {
   if (rows.length === 0) return [];
   const stats = await db
     .select({
@@ -172,6 +179,7 @@ export async function toClientListItems(db: DbOrTx, tenantId: number, rows: User
       users: user.subUsers,
       visits: s?.visits ?? 0,
       last_visit: s?.lastVisit ? isoUtc(new Date(s.lastVisit)) : null,
+      reliability_tier: tiers.get(user.id) ?? null,
       created_at: isoUtc(user.createdAt),
     };
   });

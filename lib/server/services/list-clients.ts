@@ -6,6 +6,7 @@ import { ApiError } from '@/lib/server/errors';
 import { errorMessage } from '@/lib/server/messages';
 import { clientsAfter, countClients, findMatchingGuest, toClientListItems } from '@/lib/server/repositories/users';
 import type { ClientPage } from '@/lib/validation/dto';
+import { reliabilityTiersOf } from './reliability';
 import type { ClientsQuery } from '@/lib/validation/users';
 
 /**
@@ -21,7 +22,8 @@ import type { ClientsQuery } from '@/lib/validation/users';
  * - Paging: keyset, never OFFSET. `next_cursor` (opaque) is the position after the page's last client, or
  *   null on the last page; clients active meanwhile move to the top and are not repeated further down.
  * - `total`: how many clients match (the guest left out: it groups walk-ins), for the count badge.
- * - Items: `ClientListItem` with visits (past, not cancelled) and the last visit's start.
+ * - Items: `ClientListItem` with visits (past, not cancelled), the last visit's start and the reliability
+ *   tier (beyond-the-spec section 3; null for the guest).
  *
  * `limit` is the page size (1–100, guest included). Errors: 400 `bad_request` for a cursor this API did
  * not issue.
@@ -41,7 +43,9 @@ export async function listClientsPage(db: DbOrTx, tenantId: number, query: Clien
   const more = rows.length > room;
   const last = page.at(-1);
   const total = await countClients(db, tenantId, terms);
-  const items = await toClientListItems(db, tenantId, [...(guest ? [guest.user] : []), ...page.map((r) => r.user)], new Date(now));
+  const accounts = page.map((r) => r.user);
+  const tiers = await reliabilityTiersOf(db, tenantId, accounts, now);
+  const items = await toClientListItems(db, tenantId, [...(guest ? [guest.user] : []), ...accounts], new Date(now), tiers);
   return {
     items,
     next_cursor: more ? encodeCursor(last ? { at: last.at, id: last.user.id } : KEYSET_START) : null,

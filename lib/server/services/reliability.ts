@@ -1,7 +1,7 @@
 import 'server-only';
-import { ATTENDED_AFTER_MS, reliabilityTier, reliabilityWindowStart } from '@/lib/domain/reliability';
+import { ATTENDED_AFTER_MS, reliabilityTier, reliabilityWindowStart, type ReliabilityTier } from '@/lib/domain/reliability';
 import type { DbOrTx } from '@/lib/server/db/client';
-import { reliabilityCountsOf } from '@/lib/server/repositories/appointments';
+import { reliabilityCountsByClient } from '@/lib/server/repositories/appointments';
 import type { Reliability } from '@/lib/validation/dto';
 
 /**
@@ -11,11 +11,31 @@ import type { Reliability } from '@/lib/validation/dto';
  * `late_cancellations`. `client.bookingBlocked`: staff's "Bloquear reservas online".
  */
 export async function reliabilityOf(db: DbOrTx, tenantId: number, client: { id: string; bookingBlocked: boolean }, now: number): Promise<Reliability> {
-  const counts = await reliabilityCountsOf(db, tenantId, client.id, { from: reliabilityWindowStart(now), now, attendedBefore: now - ATTENDED_AFTER_MS });
+  const counts = (await countsOf(db, tenantId, [client.id], now)).get(client.id) ?? NONE;
   return {
     tier: reliabilityTier({ ...counts, blocked: client.bookingBlocked }),
     attended: counts.attended,
     no_shows: counts.noShows,
     late_cancellations: counts.lateCancellations,
   };
+}
+
+const NONE = { attended: 0, noShows: 0, lateCancellations: 0 };
+
+/** The reliability counts of client accounts over the window ending at `now` (epoch ms). */
+const countsOf = (db: DbOrTx, tenantId: number, ids: readonly string[], now: number) =>
+  reliabilityCountsByClient(db, tenantId, ids, { from: reliabilityWindowStart(now), now, attendedBefore: now - ATTENDED_AFTER_MS });
+
+/**
+ * The reliability tier of each client account of `clients` at `now` (epoch ms), by id, read in one grouped
+ * query (the client list's page).
+ */
+export async function reliabilityTiersOf(
+  db: DbOrTx,
+  tenantId: number,
+  clients: readonly { id: string; bookingBlocked: boolean }[],
+  now: number,
+): Promise<Map<string, ReliabilityTier>> {
+  const counts = await countsOf(db, tenantId, clients.map((c) => c.id), now);
+  return new Map(clients.map((c) => [c.id, reliabilityTier({ ...(counts.get(c.id) ?? NONE), blocked: c.bookingBlocked })]));
 }
