@@ -1,9 +1,10 @@
 /**
- * The in-process cases of `npm run bench`, informative rows without budgets: the activity
- * feed, the client search, the outbox throughput and the reminder scan, each in its own tenant of a fresh
- * database, through the route handlers or the worker functions called directly (no HTTP).
+ * The in-process cases of `npm run bench`: the activity feed, the client search, the outbox throughput and
+ * the reminder scan (informative rows), and the user answer with its reliability (its reliability read with a
+ * budget on PostgreSQL), each in its own tenant of a fresh database, through the route handlers or the worker
+ * functions called directly (no HTTP).
  *
- *   node --conditions=react-server --import tsx scripts/bench/in-process.ts <pglite|postgres> [--only=activity,search,outbox,reminders]
+ *   node --conditions=react-server --import tsx scripts/bench/in-process.ts <pglite|postgres> [--only=activity,search,outbox,reminders,reliability]
  *   env: DATA_DIR=memory:// (PGlite) or DATABASE_URL (a fresh PostgreSQL database); BENCH_RUNS (default 60);
  *   BENCH_REMINDER_N (appointments of the reminder scan, default 1,000,000)
  *
@@ -287,11 +288,78 @@ async function runReminderScan(name: 'pglite' | 'postgres') {
   await closeDb();
 }
 
+/**
+ * The user answer with its reliability (beyond-the-spec section 3): `GET /api/v1/users/{email}` (through the
+ * route handler, staff reading the client) for a client with 500 past appointments over the last 18 months
+ * (every 20th marked "No vino", every 10th cancelled), and alone the reliability read it adds
+ * (`reliabilityOf`, one aggregate): budget p95 ≤ 5 ms on PostgreSQL. Its own tenant.
+ */
+async function runReliability(name: 'pglite' | 'postgres') {
+  const { NextRequest } = await import('next/server');
+  const { sql, eq, and, getDb, closeDb, schema, seedTenant, createSession } = await serverModules();
+  const { GET } = await import('../../app/api/v1/users/[email]/route');
+  const { reliabilityOf } = await import('../../lib/server/services/reliability');
+  const N = 500;
+  const db = await getDb();
+  const tenantId = await seedTenant(db, 'fiabilidad');
+  const [stylist] = await db
+    .select()
+    .from(schema.users)
+    .where(and(eq(schema.users.tenantId, tenantId), sql`${schema.users.role} <> 'client'`))
+    .limit(1);
+  const [client] = await db
+    .select()
+    .from(schema.users)
+    .where(and(eq(schema.users.tenantId, tenantId), eq(schema.users.role, 'client'), eq(schema.users.isGuest, false)))
+    .limit(1);
+  await db.execute(sql`
+    insert into appointments (tenant_id, employee_id, client_id, user_id, client_name, service_name, service_price_cents,
+      start_at, end_at, status, attendance, created_by, created_by_role, created_at)
+    select ${tenantId}, ${stylist!.id}::uuid, ${client!.id}::uuid, ${client!.id}, ${client!.name}, 'Corte de pelo', 1500,
+      now() - g * interval '1 day' - interval '3 hours', now() - g * interval '1 day' - interval '150 minutes',
+      case when g % 10 = 0 then 'cancelled' else 'pending' end, case when g % 20 = 1 then 'no_show' end,
+      ${stylist!.id}::uuid, 'staff', now() - g * interval '1 day' - interval '10 days'
+    from generate_series(1, ${N}) g`);
+  await db.execute(sql`analyze appointments`);
+  const cookie = `klok_session=${(await createSession(tenantId, stylist!.id)).token}`;
+  const email = client!.email;
+  await measureCalls(
+    name,
+    async () => {
+      const req = new NextRequest(`http://fiabilidad.localhost:3000/api/v1/users/${email}`, { headers: { host: 'fiabilidad.localhost:3000', cookie } });
+      const res = await GET(req, { params: Promise.resolve({ email }) });
+      return (await res.json()) as { data: { reliability?: { tier: string } } };
+    },
+    (answer) => ({ label: 'user answer with reliability', note: `a client with ${N} past appointments, tier ${answer.data.reliability?.tier}` }),
+  );
+  const times: number[] = [];
+  for (let i = 0; i < 5; i++) await reliabilityOf(db, tenantId, client!, Date.now());
+  for (let i = 0; i < RUNS; i++) {
+    const t0 = performance.now();
+    await reliabilityOf(db, tenantId, client!, Date.now());
+    times.push(performance.now() - t0);
+  }
+  times.sort((a, b) => a - b);
+  emitRow({
+    case: 'reliability read of the user answer',
+    engine: name,
+    metric: 'p95',
+    value: round(percentile(times, 95), 2),
+    unit: 'ms',
+    budget: name === 'postgres' ? 5 : null,
+    op: name === 'postgres' ? '<=' : null,
+    note: `what the reliability adds to the user answer: one aggregate over ${N} past appointments; ${RUNS} runs, in process`,
+  });
+  log(`reliability read on ${name}: p95 ${percentile(times, 95).toFixed(2)} ms`);
+  await closeDb();
+}
+
 const CASES = {
   activity: runActivityFeed,
   search: runClientSearch,
   outbox: runOutbox,
   reminders: runReminderScan,
+  reliability: runReliability,
 } as const;
 
 async function main() {
