@@ -51,6 +51,19 @@ async function submitAndFind(page: Page, date: string, kind: keyof typeof SUBMIT
   return (await agendaRecords(page, date)).find((r) => r.id === eventId);
 }
 
+/** From the date step: `date`, then its first free hour (HH:mm), leaving the wizard on the step after the hour. */
+async function firstHourOn(page: Page, date: string): Promise<string> {
+  await heading(page, 'Elige un día');
+  await pickDate(page, date);
+  await next(page);
+  await heading(page, 'Elige una hora');
+  const first = page.locator('.hour-grid .hour').first();
+  const hour = (await first.textContent())!.trim();
+  await first.click();
+  await next(page);
+  return hour;
+}
+
 test('a walk-in without e-mail is booked through /new/appointment and the agenda opens on it', async ({ page }) => {
   await signIn(page, ADMIN);
   const date = workday(10);
@@ -69,15 +82,7 @@ test('a walk-in without e-mail is booked through /new/appointment and the agenda
   await page.getByRole('radio', { name: SERVICE }).click();
   await next(page);
 
-  await heading(page, 'Elige un día');
-  await pickDate(page, date);
-  await next(page);
-
-  await heading(page, 'Elige una hora');
-  const first = page.locator('.hour-grid .hour').first();
-  const hour = (await first.textContent())!.trim();
-  await first.click();
-  await next(page);
+  const hour = await firstHourOn(page, date);
 
   await heading(page, 'Datos del cliente');
   await next(page);
@@ -301,14 +306,7 @@ test('staff book a visit: a colour and a cut by one stylist, two appointments of
   await page.getByRole('group', { name: 'Añadir otro servicio' }).getByRole('button', { name: 'Color' }).click();
   await expect(page.getByText(/^Total: .* · 105 min$/)).toBeVisible();
   await next(page);
-  await heading(page, 'Elige un día');
-  await pickDate(page, date);
-  await next(page);
-  await heading(page, 'Elige una hora');
-  const first = page.locator('.hour-grid .hour').first();
-  const hour = (await first.textContent())!.trim();
-  await first.click();
-  await next(page);
+  const hour = await firstHourOn(page, date);
   await heading(page, 'Datos del cliente');
   await page.getByLabel('Nombre del cliente').fill(name);
   await next(page);

@@ -5,7 +5,7 @@ import { useTranslations } from 'next-intl';
 import { Spinner } from '@/components/ui/spinner';
 import { Switch } from '@/components/ui/switch';
 import { errorMessageOf } from '@/lib/api-client/fetcher';
-import { apiPaths, useAvailableHours, useServices } from '@/lib/api-client/hooks';
+import { apiPaths, useHours, useServices } from '@/lib/api-client/hooks';
 import { moveAppointment, useAgendaDays } from '@/lib/api-client/staff';
 import { madridDate, MINUTE_MS } from '@/lib/domain/time';
 import { longDateOf, timeOf } from '@/lib/format';
@@ -97,24 +97,20 @@ function MoveFlow({ appointment, service, employees }: { appointment: Appointmen
     return { service, ...(current ? { employee: current } : {}) };
   });
 
+  // Its own current slot is free for the appointment being moved (the same path as the date step's check).
+  const hoursPath = (date: string, employee: Employee) => apiPaths.availableHours(date, employee.email, service.duration, service.id, appointment.id);
+
   const wizard = useWizard({
     steps: MOVE_STEPS,
     initial,
     beforeAdvance: async (step, v) => {
       if (step !== 'date') return null;
       if (!v.date || !v.employee) return t('selectValue');
-      return checkHours(apiPaths.availableHours(v.date, v.employee.email, service.duration, service.id, appointment.id));
+      return checkHours(hoursPath(v.date, v.employee));
     },
   });
   const { step, values, set } = wizard;
-  const hours = useAvailableHours(
-    step === 'hour' ? (values.date ?? null) : null,
-    values.employee?.email ?? null,
-    service.duration,
-    service.id,
-    // Its own current slot is free for the appointment being moved.
-    appointment.id,
-  );
+  const hours = useHours(step === 'hour' && values.date && values.employee ? hoursPath(values.date, values.employee) : null);
 
   // A service of a visit (beyond-the-spec section 2) moves with the rest of its visit unless staff say otherwise.
   const [wholeVisit, setWholeVisit] = useState(true);

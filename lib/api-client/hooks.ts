@@ -69,27 +69,9 @@ export function useVisitEmployees(serviceIds: readonly number[]) {
 }
 
 /**
- * Bookable hour groups of a stylist on a Madrid date for a service; no request until every
- * argument is known. Not revalidated on focus so the list does not shift under the user's finger.
- * `appointmentId` (staff moving that appointment) frees that appointment's own busy time.
- */
-export function useAvailableHours(
-  date: string | null,
-  employeeEmail: string | null,
-  duration: number | null,
-  serviceId: number | null,
-  appointmentId?: string,
-) {
-  return useHours(
-    date && employeeEmail && duration !== null && serviceId !== null
-      ? apiPaths.availableHours(date, employeeEmail, duration, serviceId, appointmentId)
-      : null,
-  );
-}
-
-/**
- * Bookable hour groups at `path` (`apiPaths.availableHours` or `apiPaths.visitHours`; null: no request). Not
- * revalidated on focus so the list does not shift under the user's finger.
+ * Bookable hour groups at `path` (`apiPaths.availableHours` or `apiPaths.visitHours`; with `appointmentId`,
+ * staff moving that appointment, its own busy time is free; null: no request). Not revalidated on focus so
+ * the list does not shift under the user's finger.
  */
 export function useHours(path: string | null) {
   return useSWR<HourGroup[]>(path, getItems<HourGroup>, { revalidateOnFocus: false });

@@ -195,7 +195,7 @@ describe('automatic reminders', () => {
     const [mail] = await reminderRows([colour, cut]);
     expect(mail!.dedupeKey).toBe(`reminder:${colour}`);
     expect((mail!.payload as Payload).text).toContain('Color, Corte de pelo');
-    // The cut was reminded with the colour: nothing more when its own 24 hours come.
+    // The visit's reminder covers the cut: nothing more when the cut's own 24 hours come.
     expect(await queueDueReminders(await getDb(), t0 + H)).toBe(0);
     expect(await reminderRows([cut])).toHaveLength(0);
   });
