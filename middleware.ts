@@ -2,7 +2,8 @@
  * The request edge (design card): resolves the tenant from the host and checks the session (in process
  * through the server's published probe, else `GET /api/v1/session` over loopback), then routes each page request to the route set of the role (spec section 2):
  * clients to `/client/...`, staff to `/staff/...`, visitors to `/login`, `/onboarding` and `/reservar` (the booking
- * open to visitors, where a client also finishes the booking it held before signing in).
+ * open to visitors, where a client also finishes the booking it held before signing in); action links `/c/{token}`
+ * are open to everyone.
  * It is a convenience, never a security boundary: every layout and API handler checks the session again.
  * It also sets the security headers of every page answer: a Content-Security-Policy around a
  * fresh nonce (passed on to Next.js in the request's own CSP header, so Next puts it on its scripts) and,
@@ -16,6 +17,8 @@ import messages from '@/lib/i18n/messages/es.json';
 
 /** The booking open to visitors and where it finishes after sign-in (beyond-the-spec section 1). */
 const VISITOR_PATHS = /^\/reservar(\/confirmar)?$/;
+/** Action links (beyond-the-spec section 3): open to whoever holds one, signed in or not, whatever the role. */
+const ACTION_PATHS = /^\/c\/[^/]+$/;
 const CLIENT_PATHS = [/^\/$/, /^\/onboarding$/, /^\/new\/appointment$/];
 const STAFF_PATHS = [
   /^\/$/,
@@ -111,6 +114,8 @@ export async function middleware(req: NextRequest) {
   const redirect = (path: string) => secure(NextResponse.redirect(new URL(path, req.url)));
 
   const { pathname } = req.nextUrl;
+  // The token is the proof: no session is asked for.
+  if (ACTION_PATHS.test(pathname)) return next();
   let session: SessionAnswer;
   try {
     session = await askSession(req);

@@ -43,7 +43,7 @@ export default defineConfig({
     // The second salon (e2e/access-matrix.spec.ts signs in there as its admin) is created before the
     // server opens the embedded database; SEED_DEMO=1 so tenant:create seeds the demo tenant klok first
     // (the start script's own seed step then finds the database seeded).
-    command: `rm -rf ${DATA_DIR} && BUILD_SKIP_TYPECHECK=1 npm run build && DATA_DIR=${DATA_DIR} SEED_DEMO=1 npm run tenant:create -- --slug salon2 --name "Salón 2" --admin-email admin@salon2.demo && DATA_DIR=${DATA_DIR} PORT=${PORT} DEV_OIDC_PORT=${OIDC_PORT} npx tsx scripts/start.ts`,
+    command: `rm -rf ${DATA_DIR} && BUILD_SKIP_TYPECHECK=1 npm run build && DATA_DIR=${DATA_DIR} SEED_DEMO=1 PORT=${PORT} npm run tenant:create -- --slug salon2 --name "Salón 2" --admin-email admin@salon2.demo && DATA_DIR=${DATA_DIR} PORT=${PORT} DEV_OIDC_PORT=${OIDC_PORT} npx tsx scripts/start.ts`,
     url: `http://localhost:${PORT}/login`,
     timeout: 600_000,
     reuseExistingServer: false,

@@ -26,7 +26,8 @@ const isInstant = (v: string) => v !== '' && !Number.isNaN(Date.parse(v));
  * The card of an activity. Appointment types read the data written with them (id, start_time,
  * created_by, service_name, employee_name, client_name; a booking's account_name when made for a family
  * member of the account; a cancellation's notes, the reason; a move's start_time and employee_name are the
- * new ones; a no-show's created_by, who marked it); `user_created` reads name and email;
+ * new ones; a no-show's created_by, who marked it; a client's cancellation through an action link, `late` when
+ * after the cut-off); `user_created` reads name and email;
  * `user_deleted` only who deleted it (`deleted_by`: the client's data is gone).
  */
 export function describeActivity(activity: ActivityLike, t: Translate): ActivityText {
@@ -51,6 +52,11 @@ export function describeActivity(activity: ActivityLike, t: Translate): Activity
       return { text: t('text.appointment_moved', appointment), detail: null, href };
     case 'no_show_marked':
       return { text: t('text.no_show_marked', appointment), detail: appointment.author ? t('text.markedBy', { author: appointment.author }) : null, href };
+    case 'appointment_confirmed':
+    case 'appointment_released':
+      return { text: t(`text.${activity.type}`, appointment), detail: null, href };
+    case 'client_cancelled':
+      return { text: t('text.client_cancelled', appointment), detail: d.late === true ? t('text.lateCancellation') : null, href };
     case 'appointment_cancelled':
       return {
         text: t('text.appointment_cancelled', appointment),
@@ -90,12 +96,16 @@ export function activityHref(activity: ActivityLike): string | null {
     case 'employee_appointment_created':
     case 'appointment_moved':
     case 'no_show_marked':
+    case 'appointment_confirmed':
+    case 'appointment_released':
+    case 'client_cancelled':
     case 'appointment_cancelled': {
       const start = str(d.start_time);
       if (!isInstant(start)) return null;
       const qs = new URLSearchParams({ date: madridDate(start) });
       const id = str(d.id);
-      if (id && activity.type !== 'appointment_cancelled') qs.set('eventId', id);
+      const cancelled = activity.type === 'appointment_cancelled' || activity.type === 'appointment_released' || activity.type === 'client_cancelled';
+      if (id && !cancelled) qs.set('eventId', id);
       return `/?${qs}`;
     }
     case 'user_created': {

@@ -31,6 +31,7 @@ import {
   type AgendaView,
 } from '@/lib/domain/agenda';
 import { madridDate } from '@/lib/domain/time';
+import type { ReliabilityTier } from '@/lib/domain/reliability';
 import { AddFab } from './add-fab';
 import type { AgendaCalendarHandle, CalendarMove, CalendarSelection } from './agenda-calendar';
 import { AgendaFacade } from './agenda-facade';
@@ -208,9 +209,15 @@ export function Agenda({ myEmail, focusDate, focusEventId, today, now: servedAt,
   // would make FullCalendar re-render every cell and event.
   const agendaDays = useContentStable(agenda.data);
   const staff = useContentStable(employees.data);
+  const tiers = useTranslations('clients.reliability.tier');
   const texts = useMemo(
-    () => ({ leave: t('leaveEvent'), closed: t('closed'), visit: (position: number, size: number) => t('visitLabel', { position, size }) }),
-    [t],
+    () => ({
+      leave: t('leaveEvent'),
+      closed: t('closed'),
+      visit: (position: number, size: number) => t('visitLabel', { position, size }),
+      marks: { tier: (tier: ReliabilityTier) => tiers(tier), unconfirmed: t('unconfirmed') },
+    }),
+    [t, tiers],
   );
   const events = useMemo(() => daysToEvents(agendaDays ?? [], now, texts), [agendaDays, now, texts]);
   // "¿Vinieron?": today's started appointments without an attendance mark.

@@ -8,11 +8,12 @@ import { Button } from '@/components/ui/button';
 import { Dialog } from '@/components/ui/dialog';
 import { toastError, toastSuccess } from '@/components/ui/toast';
 import { cancelAppointment, markAttendance } from '@/lib/api-client/staff';
+import { isUnconfirmed } from '@/lib/domain/confirmation';
 import { attendanceMarkError } from '@/lib/domain/reliability';
 import { isPast, type AgendaAppointment } from '@/lib/domain/agenda';
 import { euros, longDateOf, timeOf } from '@/lib/format';
 import { moveHref } from '@/components/booking/move-query';
-import { ClientReliabilityBadge } from '@/components/clients/reliability-badge';
+import { ClientReliabilityBadge, ReliabilityBadge } from '@/components/clients/reliability-badge';
 import { pathSegment } from './paths';
 import { usePast } from './use-past';
 
@@ -26,7 +27,9 @@ type CancelScope = 'appointment' | 'service' | 'visit';
  * appointment has not ended: Cambiar hora (the move flow, /move/appointment) and Eliminar cita, which opens
  * the cancelAppointment dialog, Cancelar cita; for a service of a visit, Cancelar servicio (this one) and
  * Cancelar visita (every service of the visit still to come) in its place. From its start until 7 days after
- * its end: "Vino" / "No vino" (beyond-the-spec section 3; the mark chosen again clears it).
+ * its end: "Vino" / "No vino" (beyond-the-spec section 3; the mark chosen again clears it). An appointment asked
+ * to confirm (beyond-the-spec section 3) says whether the client confirmed, has until the cut-off, or let it pass
+ * ("Sin confirmar").
  */
 export function AppointmentDialog({
   appointment,
@@ -75,7 +78,7 @@ export function AppointmentDialog({
                 <dt>{t('client')}</dt>
                 <dd className="agenda-client">
                   <span>{a.client_name}</span>
-                  {!a.is_guest && <ClientReliabilityBadge email={a.client_id} />}
+                  {a.client_tier ? <ReliabilityBadge tier={a.client_tier} /> : !a.is_guest && <ClientReliabilityBadge email={a.client_id} />}
                   {!a.is_guest && (
                     <Link href={`/clients/${pathSegment(a.client_id)}`} className="agenda-link">
                       {t('viewProfile')}
@@ -95,6 +98,12 @@ export function AppointmentDialog({
                 <dt>{t('createdBy')}</dt>
                 <dd>{a.created_by_role === 'client' ? t('createdByClient') : a.created_by}</dd>
               </div>
+              {a.confirmation !== 'not_required' && (
+                <div>
+                  <dt>{t('confirmation')}</dt>
+                  <dd>{confirmationText(a, now, t)}</dd>
+                </div>
+              )}
               {a.visit && (
                 <div>
                   <dt>{t('visitServices')}</dt>
@@ -271,4 +280,13 @@ export function AttendanceChoice({ appointment, onMarked }: { appointment: Agend
       </Button>
     </div>
   );
+}
+
+/** The confirmation line of Información cita: confirmed, pending until the cut-off, or "Sin confirmar" after it. */
+function confirmationText(a: AgendaAppointment, now: number, t: (key: string, values?: Record<string, string>) => string): string {
+  if (a.confirmation === 'confirmed' || !a.confirmation_cutoff_time) return t('confirmationConfirmed');
+  const values = { date: longDateOf(a.confirmation_cutoff_time), time: timeOf(a.confirmation_cutoff_time) };
+  return isUnconfirmed({ confirmation: a.confirmation, cutoff: a.confirmation_cutoff_time }, now)
+    ? t('confirmationUnconfirmed', values)
+    : t('confirmationPending', values);
 }

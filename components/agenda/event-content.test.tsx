@@ -22,6 +22,8 @@ const appointment: AgendaAppointment = {
   created_by_role: 'staff',
   notes: null,
   attendance: null,
+  confirmation: 'not_required',
+  confirmation_cutoff_time: null,
   busy_slots: [],
 };
 
@@ -116,6 +118,15 @@ describe('renderEventContent', () => {
     expect(flow).toContain('title="Juan Pérez · Corte de pelo · Visita 1/2 · 10:00 – 10:30"');
     const tall = html(arg(visit, 75));
     expect(tall).toMatch(/<div class="agenda-ev-what agenda-ev-wrap">Corte de pelo<\/div><div class="agenda-ev-visit">Visita 1\/2<\/div><div class="agenda-ev-time">/);
+  });
+
+  it('an appointment\u2019s marks follow the name, on their own line in a tall box, and in the tooltip', () => {
+    const marked = { ...props(appointment), marks: ['Nuevo', 'Sin confirmar'] };
+    const flow = html(arg(marked, 30));
+    expect(flow).toMatch(/<span class="agenda-ev-who">Juan Pérez<\/span><span class="agenda-ev-marks"> · Nuevo · Sin confirmar<\/span><span class="agenda-ev-what"> · Corte de pelo/);
+    expect(flow).toContain('title="Juan Pérez · Nuevo · Sin confirmar · Corte de pelo · 10:00 – 10:30"');
+    const tall = html(arg(marked, 75));
+    expect(tall).toMatch(/<div class="agenda-ev-who agenda-ev-wrap">Juan Pérez<\/div><div class="agenda-ev-marks">Nuevo · Sin confirmar<\/div>/);
   });
 
   it('an hour: name, service and time on their own lines', () => {

@@ -21,18 +21,19 @@ export function linesFor(minutes: number): number {
 }
 
 /**
- * What an event box shows: who (client or Franja bloqueada), what (service or note), when, and for a service
- * of a visit of two or more its label (`Visita 1/2`, apart from a busy part's `(1/2)` after the service).
+ * What an event box shows: who (client or Franja bloqueada), what (service or note), when, for a service
+ * of a visit of two or more its label (`Visita 1/2`, apart from a busy part's `(1/2)` after the service), and an
+ * appointment's marks (its client's tier, "Sin confirmar") joined.
  */
-export type EventText = { who: string; what: string; time: string; visit?: string };
+export type EventText = { who: string; what: string; time: string; visit?: string; marks?: string };
 
 /** The texts of an appointment or leave event; null for the all-day shift entries (shown as titled). */
 export function eventText(props: AgendaEvent['extendedProps'], start: Date | null, end: Date | null, leaveText: string): EventText | null {
-  const { obj, part, visit } = props;
+  const { obj, part, visit, marks } = props;
   const time = start && end ? `${timeOf(start.getTime())} – ${timeOf(end.getTime())}` : '';
   if (obj.type === 'appointment') {
     const what = part ? `${obj.service_name} (${part})` : obj.service_name;
-    return visit ? { who: obj.client_name, what, time, visit } : { who: obj.client_name, what, time };
+    return { who: obj.client_name, what, time, ...(visit ? { visit } : {}), ...(marks?.length ? { marks: marks.join(' · ') } : {}) };
   }
   if (obj.type === 'leave') return { who: leaveText, what: obj.notes?.trim() ?? '', time };
   return null;
@@ -55,14 +56,15 @@ export type EventContentInput = {
 const reactElement = createElement as unknown as ElementFactory;
 
 /**
- * FullCalendar `eventContent` of the agenda: the client's name first, then the service (and the visit's
- * label, `Visita 1/2`, for a service of a visit), then the time, laid out for the lines the box holds:
+ * FullCalendar `eventContent` of the agenda: the client's name first (with the appointment's marks after it),
+ * then the service (and the visit's label, `Visita 1/2`, for a service of a visit), then the time, laid out for
+ * the lines the box holds:
  * - one line (15–20 minutes): `Juan Pérez · Corte de pelo`, cut with an ellipsis only at its end, so
  *   the name (which comes first) keeps its full width before the service shrinks; the time is in the
  *   accessible text and the tooltip;
  * - two lines (25–35 minutes): the same text wrapping over both lines, the time after it in small type,
  *   the ellipsis at the end of the second line (a long name wraps instead of being cut);
- * - more: name, service, visit label and time each on their own lines.
+ * - more: name, marks, service, visit label and time each on their own lines.
  * `h` builds the elements (FullCalendar's factory in the calendar; React's by default: the first view, tests).
  */
 export function renderEventContent(arg: EventContentInput, leaveText: string, h: ElementFactory = reactElement): unknown {
@@ -73,7 +75,7 @@ export function renderEventContent(arg: EventContentInput, leaveText: string, h:
   if (!text) return h('div', { className: 'agenda-ev agenda-ev--shift', title: arg.event.title }, arg.event.title);
   const minutes = arg.event.start && arg.event.end ? (arg.event.end.getTime() - arg.event.start.getTime()) / MINUTE_MS : 0;
   const lines = linesFor(minutes);
-  const tooltip = [text.who, text.what, text.visit, text.time].filter(Boolean).join(' · ');
+  const tooltip = [text.who, text.marks, text.what, text.visit, text.time].filter(Boolean).join(' · ');
   if (lines <= 2) {
     const time = !text.time
       ? null
@@ -87,6 +89,7 @@ export function renderEventContent(arg: EventContentInput, leaveText: string, h:
         'div',
         { className: 'agenda-ev-text' },
         h('span', { className: 'agenda-ev-who' }, text.who),
+        text.marks ? h('span', { className: 'agenda-ev-marks' }, ` · ${text.marks}`) : null,
         text.what ? h('span', { className: 'agenda-ev-what' }, ` · ${text.what}`) : null,
         text.visit ? h('span', { className: 'agenda-ev-visit' }, ` · ${text.visit}`) : null,
         time,
@@ -97,6 +100,7 @@ export function renderEventContent(arg: EventContentInput, leaveText: string, h:
     'div',
     { className: 'agenda-ev agenda-ev--tall', title: tooltip },
     h('div', { className: 'agenda-ev-who agenda-ev-wrap' }, text.who),
+    text.marks ? h('div', { className: 'agenda-ev-marks' }, text.marks) : null,
     text.what ? h('div', { className: 'agenda-ev-what agenda-ev-wrap' }, text.what) : null,
     text.visit ? h('div', { className: 'agenda-ev-visit' }, text.visit) : null,
     text.time ? h('div', { className: 'agenda-ev-time' }, text.time) : null,

@@ -25,6 +25,8 @@ const appointment = {
   created_by_role: 'staff',
   notes: null,
   attendance: null,
+  confirmation: 'not_required',
+  confirmation_cutoff_time: null,
   busy_slots: [],
 };
 

@@ -195,6 +195,8 @@ const appt = (over: Partial<Appointment> = {}): Appointment => ({
   created_by_role: 'client',
   notes: null,
   attendance: null,
+  confirmation: 'not_required',
+  confirmation_cutoff_time: null,
   busy_slots: [{ start_time: '2026-11-23T09:00:00.000Z', end_time: '2026-11-23T09:30:00.000Z' }],
   ...over,
 });
@@ -259,6 +261,33 @@ describe('shiftLabel and shiftTitle', () => {
 });
 
 describe('daysToEvents', () => {
+  test('marks an appointment with its client\u2019s tier (unless fiable) and "Sin confirmar" after an unmet cut-off', () => {
+    const marks = { tier: (tier: string) => `tier:${tier}`, unconfirmed: 'Sin confirmar' };
+    const texts = { ...TEXTS, marks };
+    const pending = { confirmation: 'pending' as const, confirmation_cutoff_time: '2026-11-22T20:30:00.000Z' };
+    const events = daysToEvents(
+      [
+        dayOf({
+          appointments: [
+            appt({ id: 'a', client_tier: 'nuevo', ...pending }),
+            appt({ id: 'b', client_tier: 'fiable', ...pending, start_time: '2026-11-23T10:00:00.000Z', end_time: '2026-11-23T10:30:00.000Z', busy_slots: [] }),
+            appt({ id: 'c', client_tier: 'fiable', confirmation: 'pending', confirmation_cutoff_time: '2026-11-23T20:30:00.000Z', start_time: '2026-11-24T11:00:00.000Z', end_time: '2026-11-24T11:30:00.000Z', busy_slots: [] }),
+          ],
+        }),
+      ],
+      NOW,
+      texts,
+    );
+    expect(byId(events, 'a').extendedProps.marks).toEqual(['tier:nuevo', 'Sin confirmar']);
+    expect(byId(events, 'a').classNames).toContain(EVENT_CLASS.unconfirmed);
+    expect(byId(events, 'b').extendedProps.marks).toEqual(['Sin confirmar']);
+    // Its cut-off lies ahead: no mark yet, and a fiable client needs none.
+    expect(byId(events, 'c').extendedProps.marks).toBeUndefined();
+    expect(byId(events, 'c').classNames).not.toContain(EVENT_CLASS.unconfirmed);
+    // Without mark texts (a screen that shows none), no marks.
+    expect(byId(daysToEvents([dayOf({ appointments: [appt({ id: 'a', client_tier: 'nuevo' })] })], NOW, TEXTS), 'a').extendedProps.marks).toBeUndefined();
+  });
+
   test('an all-day entry per stylist and date with the hours, carrying the shift as a pending record', () => {
     const events = daysToEvents([dayOf(), dayOf({ employee_id: 'sara@klok.demo', employee_name: 'Sara López' })], NOW, TEXTS);
     expect(events).toHaveLength(2);

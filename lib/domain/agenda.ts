@@ -4,6 +4,8 @@
  * and slot-selection checks. Pure: no React, no fetch, no FullCalendar import (the shapes returned
  * are plain objects FullCalendar accepts as event, resource and business-hours inputs).
  */
+import { isUnconfirmed, type Confirmation } from './confirmation';
+import type { ReliabilityTier } from './reliability';
 import { walkInStart } from './availability';
 import { shiftOfDate, type ShiftLike, type SpecialDayLike, type WeekDayLike } from './schedule';
 import { addDays, datesBetween, DAY_MS, isoUtc, madridDate, madridLocalMs, madridWallClock, MINUTE_MS, mondayOf, overlaps, parseHHmm, weekdayOf } from './time';
@@ -50,6 +52,11 @@ export type AgendaAppointment = {
   busy_slots: BusySlot[];
   /** Staff's "Vino" / "No vino" (beyond-the-spec section 3); null while unmarked. */
   attendance: 'attended' | 'no_show' | null;
+  /** Confirm or release (beyond-the-spec section 3), with the cut-off (UTC ISO) of a pending one. */
+  confirmation: Confirmation;
+  confirmation_cutoff_time: string | null;
+  /** The client account's reliability tier (pending appointments of clients; beyond-the-spec section 3). */
+  client_tier?: ReliabilityTier;
   /** A service of a visit of two or more (beyond-the-spec section 2): its place by start and the visit's services. */
   visit?: { position: number; size: number; parts: AgendaVisitPart[] };
 };
@@ -129,16 +136,36 @@ export type AgendaEvent = {
     part?: string;
     /** `Visita 1/2`, `Visita 2/2`… for the services of a visit of two or more (`AgendaTexts.visit`). */
     visit?: string;
+    /** The appointment's marks (`AgendaTexts.marks`): its client's tier when worth a look, "Sin confirmar". */
+    marks?: string[];
     past: boolean;
     obj: AgendaAppointment | AgendaLeave | AgendaShiftInfo;
   };
 };
 
 /**
- * Texts the events carry (from the screen's messages): the leave's title, a closed day's, and the label of a
- * service of a visit from its position and the visit's size.
+ * Texts the events carry (from the screen's messages): the leave's title, a closed day's, the label of a
+ * service of a visit from its position and the visit's size, and the marks of an appointment (beyond-the-spec
+ * section 3): a tier's label and "Sin confirmar".
  */
-export type AgendaTexts = { leave: string; closed: string; visit: (position: number, size: number) => string };
+export type AgendaTexts = {
+  leave: string;
+  closed: string;
+  visit: (position: number, size: number) => string;
+  marks?: { tier: (tier: ReliabilityTier) => string; unconfirmed: string };
+};
+
+/**
+ * The marks of a pending appointment at `now`: its client's tier unless `fiable` (a new client, one under
+ * observation, restricted or blocked deserves a look), then "Sin confirmar" when its cut-off passed unconfirmed.
+ */
+export function appointmentMarks(a: AgendaAppointment, now: Instant, texts: AgendaTexts['marks']): string[] {
+  if (!texts) return [];
+  const marks: string[] = [];
+  if (a.client_tier && a.client_tier !== 'fiable') marks.push(texts.tier(a.client_tier));
+  if (isUnconfirmed({ confirmation: a.confirmation, cutoff: a.confirmation_cutoff_time }, ms(now))) marks.push(texts.unconfirmed);
+  return marks;
+}
 
 /** Colours of spec section 9. */
 export const LEAVE_COLOR = '#bdbdbd';
@@ -156,6 +183,8 @@ export const EVENT_CLASS = {
   part: 'agenda-event--part',
   /** Dimmed: `filter: brightness(0.8)`. */
   past: 'agenda-event--past',
+  /** Dashed outline: past its confirmation cut-off, still unconfirmed ("Sin confirmar"). */
+  unconfirmed: 'agenda-event--unconfirmed',
 } as const;
 
 /** A storage key and its default (spec section 3, "Local persisted setting"). */
@@ -358,6 +387,9 @@ export function daysToEvents(
       const withVisit = (t: string) => (visit ? `${t} · ${visit}` : t);
       const parts = rec.busy_slots ?? [];
       const drag = movable(rec, now);
+      const marks = appointmentMarks(rec, now, texts.marks);
+      const marked = marks.length > 0 ? { marks } : {};
+      const unconfirmed = isUnconfirmed({ confirmation: rec.confirmation, cutoff: rec.confirmation_cutoff_time }, ms(now)) ? [EVENT_CLASS.unconfirmed] : [];
       if (parts.length > 1) {
         const sorted = [...parts].sort((a, b) => ms(a.start_time) - ms(b.start_time));
         sorted.forEach((p, i) => {
@@ -370,9 +402,9 @@ export function daysToEvents(
             start: p.start_time,
             end: p.end_time,
             allDay: false,
-            classNames: [EVENT_CLASS.base, EVENT_CLASS.appointment, EVENT_CLASS.part, ...(past ? [EVENT_CLASS.past] : [])],
+            classNames: [EVENT_CLASS.base, EVENT_CLASS.appointment, EVENT_CLASS.part, ...unconfirmed, ...(past ? [EVENT_CLASS.past] : [])],
             ...drag,
-            extendedProps: { eventId: rec.id, type: 'appointment', part, ...(visit ? { visit } : {}), past, obj: rec },
+            extendedProps: { eventId: rec.id, type: 'appointment', part, ...(visit ? { visit } : {}), ...marked, past, obj: rec },
           });
         });
       } else {
@@ -384,9 +416,9 @@ export function daysToEvents(
           start: rec.start_time,
           end: rec.end_time,
           allDay: false,
-          classNames: [EVENT_CLASS.base, EVENT_CLASS.appointment, ...(past ? [EVENT_CLASS.past] : [])],
+          classNames: [EVENT_CLASS.base, EVENT_CLASS.appointment, ...unconfirmed, ...(past ? [EVENT_CLASS.past] : [])],
           ...drag,
-          extendedProps: { eventId: rec.id, type: 'appointment', ...(visit ? { visit } : {}), past, obj: rec },
+          extendedProps: { eventId: rec.id, type: 'appointment', ...(visit ? { visit } : {}), ...marked, past, obj: rec },
         });
       }
     }

@@ -56,3 +56,40 @@ export function confirmationPlan(
   const reminder = reminderAt > request && reminderAt < cutoff ? reminderAt : null;
   return { required: true, request: Math.min(request, cutoff), reminder, cutoff };
 }
+
+/** Whether `at` (epoch ms) falls in the quiet hours (22:00–09:00 Madrid), when no request is sent. */
+export const inQuietHours = (at: number): boolean => afterQuietHours(at) !== at;
+
+/**
+ * What the confirm-or-release scan does with a pending appointment whose step fell due at `now` (epoch ms):
+ * - `request`: queue its confirmation request now; its next step is the cut-off;
+ * - `wait`: the quiet hours hold the request until `next` (09:00);
+ * - `cutoff`: its cut-off came after a request: release it or mark it "Sin confirmar" (by the client's tier);
+ * - `lapse`: the cut-off came before any request went (the worker was down): nothing is asked, and it needs
+ *   no confirmation (a client is never released without having been asked).
+ */
+export type ConfirmationStep = { kind: 'request'; next: number } | { kind: 'wait'; next: number } | { kind: 'cutoff' } | { kind: 'lapse' };
+
+/** The step of an appointment with `requestedAt` (null: not yet) and `cutoffAt` (epoch ms) at `now`. */
+export function confirmationStep(s: { requestedAt: number | null; cutoffAt: number }, now: number): ConfirmationStep {
+  if (s.requestedAt !== null) return now >= s.cutoffAt ? { kind: 'cutoff' } : { kind: 'request', next: s.cutoffAt };
+  if (now >= s.cutoffAt) return { kind: 'lapse' };
+  const when = afterQuietHours(now);
+  if (when !== now) return when < s.cutoffAt ? { kind: 'wait', next: when } : { kind: 'lapse' };
+  return { kind: 'request', next: s.cutoffAt };
+}
+
+/** Confirmation states of an appointment (beyond-the-spec section 3). */
+export type Confirmation = 'pending' | 'confirmed' | 'not_required';
+
+/**
+ * "Sin confirmar": an appointment still waiting for its confirmation at or after its cut-off (`cutoff`: UTC
+ * ISO string or epoch ms; null: none) at `now` (epoch ms); the ones not released at the cut-off keep the mark.
+ */
+export function isUnconfirmed(a: { confirmation: Confirmation; cutoff: string | number | null }, now: number): boolean {
+  if (a.confirmation !== 'pending' || a.cutoff === null) return false;
+  return now >= (typeof a.cutoff === 'number' ? a.cutoff : Date.parse(a.cutoff));
+}
+
+/** Whether a client's "No puedo ir" at `now` (epoch ms) is a late cancellation: at or after the cut-off. */
+export const isLateCancellation = (cutoffAt: number | null, now: number): boolean => cutoffAt !== null && now >= cutoffAt;

@@ -1,4 +1,3 @@
-import { afterQuietHours, confirmationPlan, cutoffBeforeQuietHours } from './confirmation';
 import {
   attendanceMarkError,
   effectiveAttendance,
@@ -7,12 +6,8 @@ import {
   reliabilityWindowStart,
   restrictsOnlineBooking,
 } from './reliability';
-import { HOUR_MS, madridWallClock } from './time';
+import { HOUR_MS } from './time';
 
-const at = (date: string, hhmm: string) => {
-  const [h, m] = hhmm.split(':').map(Number);
-  return madridWallClock(date, h! * 60 + m!);
-};
 const iso = (ms: number) => new Date(ms).toISOString();
 
 describe('reliability tiers', () => {
@@ -67,40 +62,5 @@ describe('attendance', () => {
     expect(attendanceMarkError(a, end + 7 * 24 * HOUR_MS)).toBeNull();
     expect(attendanceMarkError(a, end + 7 * 24 * HOUR_MS + 1)).toBe('markClosed');
     expect(attendanceMarkError({ ...a, status: 'cancelled' }, end)).toBe('cancelled');
-  });
-});
-
-describe('confirm or release', () => {
-  it('asks 48 hours before, reminds at 24 and releases at 12', () => {
-    // 21:00: its cut-off falls at 09:00, outside the quiet hours.
-    const start = at('2026-12-10', '21:00');
-    const plan = confirmationPlan(start, start - 7 * 24 * HOUR_MS);
-    expect(plan).toEqual({ required: true, request: start - 48 * HOUR_MS, reminder: start - 24 * HOUR_MS, cutoff: start - 12 * HOUR_MS });
-  });
-
-  it('asks at once when booked 30 hours before; needs nothing when booked 3 hours before', () => {
-    const start = at('2026-12-10', '21:00');
-    const created = start - 30 * HOUR_MS;
-    expect(confirmationPlan(start, created)).toEqual({ required: true, request: created, reminder: start - 24 * HOUR_MS, cutoff: start - 12 * HOUR_MS });
-    expect(confirmationPlan(start, start - 3 * HOUR_MS)).toEqual({ required: false });
-  });
-
-  it('moves a 23:00 request to 09:00 and a 03:00 cut-off to 21:30 the evening before', () => {
-    expect(iso(afterQuietHours(at('2026-12-08', '23:00')))).toBe(iso(at('2026-12-09', '09:00')));
-    expect(iso(afterQuietHours(at('2026-12-09', '08:59')))).toBe(iso(at('2026-12-09', '09:00')));
-    expect(iso(afterQuietHours(at('2026-12-09', '21:59')))).toBe(iso(at('2026-12-09', '21:59')));
-    expect(iso(cutoffBeforeQuietHours(at('2026-12-10', '03:00')))).toBe(iso(at('2026-12-09', '21:30')));
-    expect(iso(cutoffBeforeQuietHours(at('2026-12-09', '22:30')))).toBe(iso(at('2026-12-09', '21:30')));
-    // A 15:00 appointment: its 03:00 cut-off moves to 21:30, its 15:00 request two days before stays.
-    const start = at('2026-12-10', '15:00');
-    const plan = confirmationPlan(start, at('2026-12-01', '10:00'));
-    expect(plan.required && iso(plan.cutoff)).toBe(iso(at('2026-12-09', '21:30')));
-    expect(plan.required && iso(plan.request)).toBe(iso(at('2026-12-08', '15:00')));
-  });
-
-  it('keeps the Madrid wall clock across the October change: a 01:00 request waits for 09:00 the same day', () => {
-    // 2026-10-25 is the last Sunday of October in Madrid (03:00 summer time → 02:00 winter time).
-    expect(iso(afterQuietHours(at('2026-10-25', '01:00')))).toBe(iso(at('2026-10-25', '09:00')));
-    expect(iso(at('2026-10-25', '09:00'))).toBe('2026-10-25T08:00:00.000Z');
   });
 });

@@ -24,6 +24,14 @@ const ZEnv = z.object({
   DATABASE_URL: z.string().optional(),
   /** Tenant for bare hosts (localhost, an IP address). */
   DEFAULT_TENANT: z.string().default('klok'),
+  /** Port of the HTTP server (scripts/server.ts); the default public origin uses it. */
+  PORT: z.coerce.number().int().positive().default(3000),
+  /**
+   * The public origin of a tenant's pages in the links the worker sends (confirmation requests, releases),
+   * with `{tenant}` for the tenant's name, e.g. `https://{tenant}.klok.es`. Empty: `http://localhost:{PORT}`
+   * for the default tenant and `http://{tenant}.localhost:{PORT}` for the others.
+   */
+  PUBLIC_ORIGIN: z.string().default(''),
   /** OpenID Connect issuer; Google by default. */
   OIDC_ISSUER: z.string().url().default('https://accounts.google.com'),
   OIDC_CLIENT_ID: z.string().optional(),

@@ -21,6 +21,8 @@ export const ERROR_STATUS = {
   phone_taken: 409,
   /** A schedule change would leave pending appointments outside working hours (`details.appointments`). */
   schedule_conflict: 409,
+  /** An action link whose appointment has started (beyond-the-spec §3). */
+  link_expired: 410,
   payload_too_large: 413,
   unsupported_media_type: 415,
   unprocessable: 422,

@@ -57,6 +57,11 @@ export const LIMITS = {
    * many hours one address can keep from others (each for 10 minutes) while leaving room to change one's mind.
    */
   holdPerIp: { points: 20, seconds: 600 },
+  /**
+   * Action links `/c/{token}` (beyond-the-spec section 3), reads and actions per IP: a client opens one link a
+   * few times; a guesser of tokens is stopped long before a 256-bit token could be found.
+   */
+  actionLinkPerIp: { points: 60, seconds: 600 },
   /** New clients created by staff (invitations), per staff member. */
   clientInvitePerUser: { points: 100, seconds: 3600 },
   /** Bookings per client account, and per staff member. */

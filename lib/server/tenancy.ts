@@ -44,6 +44,16 @@ export function forgetTenant(tenantId?: number): void {
   for (const [slug, { tenant }] of tenantCache) if (tenant.id === tenantId) tenantCache.delete(slug);
 }
 
+/**
+ * The public origin of a tenant's pages (`PUBLIC_ORIGIN` with the tenant's name), for links in messages sent
+ * outside a request (the worker's confirmation requests and releases); no trailing slash.
+ */
+export function tenantOrigin(slug: string): string {
+  const { PUBLIC_ORIGIN, PORT, DEFAULT_TENANT } = env();
+  if (PUBLIC_ORIGIN) return PUBLIC_ORIGIN.replaceAll('{tenant}', slug).replace(/\/$/, '');
+  return slug === DEFAULT_TENANT ? `http://localhost:${PORT}` : `http://${slug}.localhost:${PORT}`;
+}
+
 /** The tenant of a host header value (first label; default tenant for bare hosts and IPs); null when unknown. */
 export function tenantForHost(host: string | null): Promise<Tenant | null> {
   return findTenant(tenantSlugFromHost(host, env().DEFAULT_TENANT));

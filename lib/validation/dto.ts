@@ -121,7 +121,19 @@ export const ZAppointment = z.object({
    * null while unmarked (an unmarked appointment counts as attended 48 hours after its end).
    */
   attendance: z.enum(['attended', 'no_show']).nullable(),
+  /**
+   * Confirm or release (beyond-the-spec section 3): `pending` until the client confirms through an action link,
+   * `confirmed` after; `not_required` for guests, bookings after the cut-off and salons without it.
+   */
+  confirmation: z.enum(['pending', 'confirmed', 'not_required']),
+  /** The confirmation cut-off (UTC ISO) of a `pending` one: still pending from then on, it shows "Sin confirmar". */
+  confirmation_cutoff_time: instant.nullable(),
   busy_slots: z.array(ZBusySlot),
+  /**
+   * In the agenda (`GET /facility/1/appointments`) only, on a pending appointment of a client account (not the
+   * guest): the account's reliability tier (beyond-the-spec section 3), the event's mark.
+   */
+  client_tier: z.enum(RELIABILITY_TIERS).optional(),
   /**
    * In the agenda (`GET /facility/1/appointments`) only, on a pending appointment of a visit of two or more
    * services that are not cancelled: its place in the visit and the visit's services. Absent otherwise.
@@ -368,7 +380,18 @@ export type HourGroup = z.infer<typeof ZHourGroup>;
 /** An entry of the activity feed (spec section 3, Activity). */
 export const ZActivity = z.object({
   id: z.number().int(),
-  type: z.enum(['client_appointment_created', 'employee_appointment_created', 'appointment_cancelled', 'appointment_moved', 'no_show_marked', 'user_created', 'user_deleted']),
+  type: z.enum([
+    'client_appointment_created',
+    'employee_appointment_created',
+    'appointment_cancelled',
+    'appointment_moved',
+    'no_show_marked',
+    'appointment_confirmed',
+    'appointment_released',
+    'client_cancelled',
+    'user_created',
+    'user_deleted',
+  ]),
   /** The activity's details (e.g. id, start_time, service_name, employee_name, client_name; or name, email). */
   data: z.record(z.string(), z.unknown()),
   seen: z.boolean(),
@@ -425,6 +448,11 @@ export const ZTenantSettings = z.object({
   automatic_reminders: z.boolean(),
   /** ISO countries whose phone numbers may receive verification codes (Spain only by default). */
   phone_countries: z.array(z.string()),
+  /**
+   * Confirm or release (beyond-the-spec section 3): on by default; the confirmation request `request_hours`
+   * before the start (48 by default) and the cut-off `cutoff_hours` before it (12 by default).
+   */
+  confirmation: z.object({ enabled: z.boolean(), request_hours: z.number().int(), cutoff_hours: z.number().int() }),
   version,
 });
 export type TenantSettings = z.infer<typeof ZTenantSettings>;

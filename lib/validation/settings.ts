@@ -23,17 +23,32 @@ export const ZPhoneCountries = z
   .max(50)
   .refine((list) => new Set(list).size === list.length, messages.validation.phoneCountry);
 
+/** Hours before the start of the confirmation request (25–168) and of the cut-off (2–24). */
+export const CONFIRMATION_REQUEST_HOURS = { min: 25, max: 168 } as const;
+export const CONFIRMATION_CUTOFF_HOURS = { min: 2, max: 24 } as const;
+
+/** Confirm or release (beyond-the-spec section 3), partial: on or off, and its request and cut-off hours. */
+export const ZConfirmationSettingsPatch = z
+  .object({
+    enabled: z.boolean().optional(),
+    request_hours: z.number().int().min(CONFIRMATION_REQUEST_HOURS.min, messages.validation.requestHours).max(CONFIRMATION_REQUEST_HOURS.max, messages.validation.requestHours).optional(),
+    cutoff_hours: z.number().int().min(CONFIRMATION_CUTOFF_HOURS.min, messages.validation.cutoffHours).max(CONFIRMATION_CUTOFF_HOURS.max, messages.validation.cutoffHours).optional(),
+  })
+  .strict();
+
 /**
  * Partial settings, at least one of: `automatic_reminders` turns the e-mail reminder 24 hours before each
- * appointment on or off; `phone_countries` sets the countries allowed for phone verification.
+ * appointment on or off; `phone_countries` sets the countries allowed for phone verification; `confirmation`
+ * changes confirm or release (for appointments booked from then on).
  */
 export const ZTenantSettingsPatch = z
   .object({
     automatic_reminders: z.boolean().optional(),
     phone_countries: ZPhoneCountries.optional(),
+    confirmation: ZConfirmationSettingsPatch.optional(),
     /** The settings' `version` as loaded: a different current one answers 409 `conflict` (nothing saved). */
     version: ZVersion.optional(),
   })
   .strict()
-  .refine((v) => v.automatic_reminders !== undefined || v.phone_countries !== undefined, messages.errors.invalidRequest);
+  .refine((v) => v.automatic_reminders !== undefined || v.phone_countries !== undefined || v.confirmation !== undefined, messages.errors.invalidRequest);
 export type TenantSettingsPatch = z.infer<typeof ZTenantSettingsPatch>;

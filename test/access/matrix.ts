@@ -170,6 +170,8 @@ export const ONBOARDING_ROUTES: readonly string[] = [
   'POST /api/v1/auth/email-link',
   'GET /api/v1/auth/logout',
   'POST /api/v1/auth/logout',
+  // Action links need no session at all: the token is the proof (beyond-the-spec section 3).
+  'POST /api/v1/actions/{token}',
 ];
 
 /** Cancels an appointment if it is still pending (cleanup). */
@@ -311,6 +313,23 @@ export const ROWS: Row[] = [
     body: (c) => ({ start_time: c.f.holdSlots[c.seq % c.f.holdSlots.length], employee_id: PEOPLE.stylist2, service_ids: [c.f.corteId] }),
     expect: { anon: 201, client: 201, otherClient: 403, employee: 403, admin: 403, foreignStaff: 201, foreignHome: 403 },
     note: 'visitors and clients hold an hour; staff book directly (403, salon2 staff on its own host too); the other client has not finished onboarding (403)',
+  },
+
+  /* Action links (beyond-the-spec section 3): the token is the proof; a token nobody was sent is unknown to all. */
+  {
+    method: 'GET',
+    route: '/api/v1/actions/{token}',
+    path: `/api/v1/actions/${'A'.repeat(43)}`,
+    expect: everyone(404),
+    note: 'no session needed; an unknown token (or another salon\u2019s) is 404 for everyone',
+  },
+  {
+    method: 'POST',
+    route: '/api/v1/actions/{token}',
+    path: `/api/v1/actions/${'A'.repeat(43)}`,
+    body: { action: 'confirm' },
+    expect: everyone(404),
+    note: 'no session needed; an unknown token is 404 for everyone',
   },
 
   /* Facility and services. */

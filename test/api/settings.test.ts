@@ -12,6 +12,9 @@ import { findUserByEmail } from '@/lib/server/repositories/users';
 import { call, closeTestDb, openTestDb, sessionFor } from './harness';
 import { ANA, DB_TIMEOUT, MARCOS, SALON2, seedSalon2, seedSessions, tenantId } from './fixtures';
 
+/** Confirm or release as a new salon has it (beyond-the-spec section 3). */
+const DEFAULT_CONFIRMATION = { enabled: true, request_hours: 48, cutoff_hours: 12 };
+
 jest.setTimeout(DB_TIMEOUT);
 
 const PATH = '/api/v1/facility/1/settings';
@@ -57,9 +60,9 @@ describe('PATCH /facility/1/settings', () => {
 
   it('an admin turns automatic reminders off and on again', async () => {
     expect(await patch(admin, { automatic_reminders: false })).toMatchObject({ status: 200, body: { data: { automatic_reminders: false } } });
-    expect((await read(employee)).body).toEqual({ data: { automatic_reminders: false, phone_countries: ['ES'], version: expect.any(String) } });
+    expect((await read(employee)).body).toEqual({ data: { automatic_reminders: false, phone_countries: ['ES'], confirmation: DEFAULT_CONFIRMATION, version: expect.any(String) } });
     expect(await patch(admin, { automatic_reminders: true })).toMatchObject({ status: 200, body: { data: { automatic_reminders: true } } });
-    expect((await read(admin)).body).toEqual({ data: { automatic_reminders: true, phone_countries: ['ES'], version: expect.any(String) } });
+    expect((await read(admin)).body).toEqual({ data: { automatic_reminders: true, phone_countries: ['ES'], confirmation: DEFAULT_CONFIRMATION, version: expect.any(String) } });
   });
 
   it('an admin sets the countries allowed for phone verification (Spain only by default)', async () => {

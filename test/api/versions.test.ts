@@ -17,6 +17,9 @@ import messages from '@/lib/i18n/messages/es.json';
 import { call, closeTestDb, openTestDb, sessionFor } from './harness';
 import { ANA, DB_TIMEOUT, LUCIA, MARCOS, SARA, serviceId } from './fixtures';
 
+/** Confirm or release as a new salon has it (beyond-the-spec section 3). */
+const DEFAULT_CONFIRMATION = { enabled: true, request_hours: 48, cutoff_hours: 12 };
+
 jest.setTimeout(DB_TIMEOUT);
 
 const CONFLICT = messages.errors.conflict;
@@ -190,7 +193,7 @@ describe('tenant settings', () => {
     const b = await patch({ phone_countries: ['ES', 'PT'], version: v1 });
     expect(b.status).toBe(409);
     expect(b.body.error).toMatchObject({ code: 'conflict', message: CONFLICT });
-    expect(b.body.error.details.current).toEqual({ automatic_reminders: false, phone_countries: ['ES'], version: a.body.data.version });
+    expect(b.body.error.details.current).toEqual({ automatic_reminders: false, phone_countries: ['ES'], confirmation: DEFAULT_CONFIRMATION, version: a.body.data.version });
     expect((await get()).body.data).toMatchObject({ automatic_reminders: false, phone_countries: ['ES'] });
     const plain = await patch({ automatic_reminders: true });
     expect(plain.status).toBe(200);

@@ -24,6 +24,7 @@ import * as servicesRoute from '@/app/api/v1/facility/[facilityId]/services/rout
 import * as settingsRoute from '@/app/api/v1/facility/[facilityId]/settings/route';
 import * as cancelAppointmentRoute from '@/app/api/v1/schedules/cancel/appointment/route';
 import * as deleteLeaveRoute from '@/app/api/v1/schedules/delete/leave/route';
+import * as actionsRoute from '@/app/api/v1/actions/[token]/route';
 import * as holdsRoute from '@/app/api/v1/holds/route';
 import * as serviceOrderRoute from '@/app/api/v1/facility/[facilityId]/services/order/route';
 import * as insertAppointmentRoute from '@/app/api/v1/schedules/insert/appointment/route';
@@ -296,6 +297,16 @@ export const WRITE_ENDPOINTS: WriteEndpoint[] = [
       slot(c, [15, 30, 60]).map(({ start, end }) => ({
         params: {},
         body: { start_time: start, end_time: end, facility_id: 1, employee_id: c.stylist, notes: 'Médico' },
+      })),
+  },
+  {
+    route: 'actions/[token]',
+    method: 'POST',
+    handler: h(actionsRoute.POST),
+    valid: () =>
+      fc.tuple(fc.stringMatching(/^[A-Za-z0-9_-]{43}$/), fc.constantFrom('confirm', 'cancel', 'claim')).map(([token, action]) => ({
+        params: { token },
+        body: { action },
       })),
   },
   {

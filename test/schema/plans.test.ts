@@ -5,8 +5,8 @@
  * query `tstzrange(start_at, end_at, '[)') && window` instead, which the GiST indexes bound at both ends.
  *
  * This test seeds 100k past appointments (and their busy parts, and leaves) for one salon, ANALYZEs, then
- * runs the real queries (availability/booking's `busyRangesOf`, a visit's `busyRangesByEmployee` and Cambiar hora's, without the moved appointment, and those of the agenda week's use case
- * `agendaBetween`) on a drizzle instance that records the SQL and parameters they send, and checks
+ * runs the real queries (availability/booking's `busyRangesOf`, a visit's `busyRangesByEmployee` and Cambiar hora's, without the moved appointment, those of the agenda week's use case
+ * `agendaBetween` with its accounts' reliability tiers, and the confirm-or-release scan) on a drizzle instance that records the SQL and parameters they send, and checks
  * EXPLAIN (ANALYZE, FORMAT JSON) of each window query: the intended index, no Seq Scan of the big tables,
  * at most a few hundred rows removed by filters or rechecks. A plan regression fails CI. PGlite by
  * default, the PostgreSQL server with TEST_DATABASE_URL.
@@ -17,6 +17,7 @@ import * as schema from '@/lib/server/db/schema';
 import { getDb, type Db } from '@/lib/server/db/client';
 import { madridWallClock, ZONE } from '@/lib/domain/time';
 import { agendaBetween } from '@/lib/server/services/list-agenda';
+import { queueDueConfirmations } from '@/lib/server/notifications/confirmations';
 import { busyRangesByEmployee, busyRangesOf } from '@/lib/server/repositories/busy-slots';
 import { findUserByEmail } from '@/lib/server/repositories/users';
 import { closeTestDb, openTestDb } from '../api/harness';
@@ -230,7 +231,7 @@ test('the busy query without one appointment (Cambiar hora\u2019s free hours) re
 test('the agenda week reads appointments and leaves through their window indexes', async () => {
   const { rec, sent } = await recording();
   const start = DateTime.fromISO(day).minus({ days: 2 }).toISODate()!;
-  const agenda = await agendaBetween(rec, tid, start, DateTime.fromISO(start).plus({ days: 6 }).toISODate()!);
+  const agenda = await agendaBetween(rec, tid, start, DateTime.fromISO(start).plus({ days: 6 }).toISODate()!, Date.now());
   expect(agenda.flatMap((d) => d.appointments)).toHaveLength(4);
 
   const [appts] = reading(sent, 'appointments');
@@ -258,3 +259,31 @@ test('the agenda week reads appointments and leaves through their window indexes
   expect(p.removed).toBeLessThanOrEqual(MAX_REMOVED);
 });
 
+
+test('the agenda week\u2019s reliability tiers read a few rows per account, however long its history', async () => {
+  const { rec, sent } = await recording();
+  const start = DateTime.fromISO(day).minus({ days: 2 }).toISODate()!;
+  const agenda = await agendaBetween(rec, tid, start, DateTime.fromISO(start).plus({ days: 6 }).toISODate()!, Date.now());
+  const marks = agenda.flatMap((d) => d.appointments).flatMap((a) => (a.type === 'appointment' ? [a.client_tier] : []));
+  // Ana came to her appointments of the last 12 months (tens of thousands, unmarked and long ended).
+  expect(marks).toEqual(['fiable', 'fiable', 'fiable']);
+  const [tiers] = sent.filter((s) => s.query.includes('unnest('));
+  expect(tiers).toBeDefined();
+  const t = onTable(await explain(tiers!), 'appointments');
+  // Whether an attended visit exists stops at the first one (Ana's history is all attended: the planner may
+  // even read the table in order, stopping at once); the no-shows and late cancellations come from the partial
+  // index of marked rows. A few rows read, none thrown away, however long the history.
+  expect(t.indexes).toContain('appointments_client_marks');
+  expect(t.rows).toBeLessThanOrEqual(5);
+  expect(t.removed).toBeLessThanOrEqual(MAX_REMOVED);
+});
+
+test('the confirm-or-release scan reads only the appointments with a step left', async () => {
+  const { rec, sent } = await recording();
+  expect(await queueDueConfirmations(rec, Date.now(), 1)).toEqual({ requested: 0, released: 0, marked: 0, lapsed: 0 });
+  const [scan] = reading(sent, 'appointments');
+  expect(scan).toBeDefined();
+  const t = onTable(await explain(scan!), 'appointments');
+  expect(t.indexes).toEqual(['appointments_confirmation_due']);
+  expect(t.seqScan).toBe(false);
+});

@@ -42,6 +42,11 @@ const EXCEPTIONS: Exception[] = [
     reason: "the reminder scan's cross-tenant read (no locks) of due appointments by design; its joins stay within the row's tenant, and every lock and write that follows is per tenant",
   },
   {
+    file: 'lib/server/notifications/confirmations.ts',
+    contains: '.where(and(dueAt(at), eq(tenants.confirmationEnabled, true)))',
+    reason: "the confirm-or-release scan's cross-tenant read (no locks) of due appointments by design, as the reminder scan's; every lock and write that follows is per tenant",
+  },
+  {
     file: 'lib/server/notifications/worker.ts',
     contains: 'where ${claimed}',
     reason: '`settle` receives `claimed`, a condition built by its caller that starts with `tenant_id = ${row.tenant_id}`',

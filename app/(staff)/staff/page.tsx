@@ -44,7 +44,7 @@ export default async function AgendaPage({ searchParams }: { searchParams: Promi
   const db = await getDb();
   const [employees, days, services] = await Promise.all([
     employeesFor(db, tenant.id, user.role),
-    agendaBetween(db, tenant.id, day, day),
+    agendaBetween(db, tenant.id, day, day, now),
     listServices(db, tenant.id),
   ]);
   const push = pushWebConfig();

@@ -28,6 +28,7 @@ import * as facilityFacilityIdServicesOrder from './facility/[facilityId]/servic
 import * as facilityFacilityIdServices from './facility/[facilityId]/services/route';
 import * as facilityFacilityIdSettings from './facility/[facilityId]/settings/route';
 import * as facility from './facility/route';
+import * as actionsToken from './actions/[token]/route';
 import * as holds from './holds/route';
 import * as schedulesAttendanceAppointment from './schedules/attendance/appointment/route';
 import * as schedulesCancelAppointment from './schedules/cancel/appointment/route';
@@ -68,6 +69,7 @@ export const ROUTE_MODULES: Readonly<Record<string, RouteModule>> = {
   '/api/v1/facility/{facilityId}/services/{serviceId}/employees': facilityFacilityIdServicesServiceIdEmployees,
   '/api/v1/facility/{facilityId}/settings': facilityFacilityIdSettings,
   '/api/v1/facility/{facilityId}/{date}/{employeeEmail}/appointments/available': facilityFacilityIdDateEmployeeEmailAppointmentsAvailable,
+  '/api/v1/actions/{token}': actionsToken,
   '/api/v1/holds': holds,
   '/api/v1/schedules/attendance/appointment': schedulesAttendanceAppointment,
   '/api/v1/schedules/cancel/appointment': schedulesCancelAppointment,

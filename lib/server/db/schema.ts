@@ -49,8 +49,18 @@ export const tenants = pgTable('tenants', {
    * targets premium foreign ranges): Spain only by default.
    */
   phoneCountries: text('phone_countries').array().notNull().default(sql`'{ES}'::text[]`),
+  /**
+   * Tenant settings of confirm or release (beyond-the-spec section 3): on by default; the confirmation request
+   * `confirmation_request_hours` before the start (25–168) and the cut-off `confirmation_cutoff_hours` before
+   * it (2–24). A change applies to appointments booked from then on.
+   */
+  confirmationEnabled: boolean('confirmation_enabled').notNull().default(true),
+  confirmationRequestHours: integer('confirmation_request_hours').notNull().default(48),
+  confirmationCutoffHours: integer('confirmation_cutoff_hours').notNull().default(12),
   createdAt: ts('created_at').notNull().defaultNow(),
-});
+}, (t) => [
+  check('tenants_confirmation_hours', sql`${t.confirmationCutoffHours} between 2 and 24 and ${t.confirmationRequestHours} between 25 and 168`),
+]);
 
 export const facilities = pgTable(
   'facilities',
@@ -258,6 +268,20 @@ export const appointments = pgTable(
     attendanceMarkedBy: uuid('attendance_marked_by'),
     /** A cancellation by the client after the confirmation cut-off (beyond-the-spec section 3). */
     lateCancellation: boolean('late_cancellation').notNull().default(false),
+    /**
+     * Confirm or release (beyond-the-spec section 3): `pending` until the client confirms through an action
+     * link, `confirmed` after, `not_required` for guests, bookings after the cut-off and salons without it. A
+     * visit's services carry the same values, planned from its first start.
+     */
+    confirmation: text('confirmation', { enum: ['pending', 'confirmed', 'not_required'] }).notNull().default('not_required'),
+    /** When the confirmation request was queued; null: not yet. */
+    confirmationRequestedAt: ts('confirmation_requested_at'),
+    /** The cut-off: unconfirmed by then, the appointment is released or marked "Sin confirmar". */
+    confirmationCutoffAt: ts('confirmation_cutoff_at'),
+    /** When the scan acts next on this appointment (its request, then its cut-off); null: nothing left to do. */
+    confirmationStepAt: ts('confirmation_step_at'),
+    /** Whom the cancellation came from when not from staff: the client through an action link, or the cut-off. */
+    cancelledVia: text('cancelled_via', { enum: ['client_link', 'release'] }),
   },
   (t) => [
     primaryKey({ name: 'appointments_pk', columns: [t.id, t.tenantId] }),
@@ -274,9 +298,20 @@ export const appointments = pgTable(
     index('appointments_window').using('gist', t.tenantId, sql.raw(`tstzrange("start_at", "end_at", '[)')`)),
     // The reminder scan (lib/server/notifications/reminders.ts): pending, not yet reminded, by start, across tenants.
     index('appointments_reminder_due').on(t.startAt).where(sql`${t.status} = 'pending' and ${t.remindedAt} is null`),
+    // The confirm-or-release scan (lib/server/notifications/confirmations.ts): only rows with a step still to take.
+    index('appointments_confirmation_due')
+      .on(t.confirmationStepAt)
+      .where(sql`${t.confirmationStepAt} is not null and ${t.status} = 'pending' and ${t.confirmation} = 'pending'`),
     index('appointments_client').on(t.tenantId, t.clientId, t.status),
+    // Reliability tiers (beyond-the-spec section 3) of many accounts at once (agenda, client list): whether an
+    // account has an attended visit in the window, and its no-shows and late cancellations (a few rows each).
+    index('appointments_client_start').on(t.tenantId, t.clientId, t.startAt),
+    index('appointments_client_marks')
+      .on(t.tenantId, t.clientId, t.startAt)
+      .where(sql`${t.attendance} = 'no_show' or ${t.lateCancellation}`),
     index('appointments_visit').on(t.tenantId, t.visitId),
     check('appointments_order', sql`${t.startAt} < ${t.endAt}`),
+    check('appointments_confirmation', sql`${t.confirmation} in ('pending', 'confirmed', 'not_required')`),
   ],
 );
 
@@ -386,7 +421,18 @@ export const activities = pgTable(
     id: serial('id').notNull(),
     tenantId: integer('tenant_id').notNull().references(() => tenants.id, { onDelete: 'cascade' }),
     type: text('type', {
-      enum: ['client_appointment_created', 'employee_appointment_created', 'appointment_cancelled', 'appointment_moved', 'no_show_marked', 'user_created', 'user_deleted'],
+      enum: [
+        'client_appointment_created',
+        'employee_appointment_created',
+        'appointment_cancelled',
+        'appointment_moved',
+        'no_show_marked',
+        'appointment_confirmed',
+        'appointment_released',
+        'client_cancelled',
+        'user_created',
+        'user_deleted',
+      ],
     }).notNull(),
     data: jsonb('data').$type<Record<string, unknown>>().notNull(),
     createdAt: ts('created_at').notNull().defaultNow(),
@@ -440,6 +486,30 @@ export const sessions = pgTable(
  * identity the link proves; the account is found or created when it is opened), the same-origin path to
  * return to, and its expiry. Opening the link sets `used_at` in one conditional update, so it works once.
  */
+/**
+ * Action links `/c/{token}` (beyond-the-spec section 3): a random token, stored only as its SHA-256, for one
+ * purpose on one appointment (`appointment`: "Confirmo" / "No puedo ir" on it and its visit). It expires at
+ * the appointment's start.
+ */
+export const actionTokens = pgTable(
+  'action_tokens',
+  {
+    /** SHA-256 (hex) of the token. */
+    id: text('id').notNull(),
+    tenantId: integer('tenant_id').notNull().references(() => tenants.id, { onDelete: 'cascade' }),
+    purpose: text('purpose', { enum: ['appointment'] }).notNull(),
+    appointmentId: uuid('appointment_id').notNull(),
+    expiresAt: ts('expires_at').notNull(),
+    createdAt: ts('created_at').notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ name: 'action_tokens_pk', columns: [t.id, t.tenantId] }),
+    foreignKey({ name: 'action_tokens_appointment_fk', columns: [t.appointmentId, t.tenantId], foreignColumns: [appointments.id, appointments.tenantId] }).onDelete('cascade'),
+    // The purge of a tenant's expired tokens when new ones are stored.
+    index('action_tokens_tenant_expires').on(t.tenantId, t.expiresAt),
+  ],
+);
+
 export const signInLinks = pgTable(
   'sign_in_links',
   {

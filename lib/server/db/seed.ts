@@ -2,12 +2,14 @@ import 'server-only';
 import { and, count, eq } from 'drizzle-orm';
 import { DEMO_ACCOUNTS } from '@/lib/demo-accounts';
 import { busyParts, fits, openIntervals, segmentsOf, SLOT_STEP_MINUTES, type BusySegment } from '@/lib/domain/availability';
-import { addDays, madridDate, madridWallClock, MINUTE_MS, weekdayOf } from '@/lib/domain/time';
+import { confirmationPlan, inQuietHours } from '@/lib/domain/confirmation';
+import { addDays, DAY_MS, madridDate, madridWallClock, MINUTE_MS, weekdayOf } from '@/lib/domain/time';
 import { busyRangesOf, insertBusySlots } from '@/lib/server/repositories/busy-slots';
 import { scheduleOf } from '@/lib/server/repositories/employees';
 import { insertStaffAccount } from '@/lib/server/services/add-employee';
 import { createTenant } from '@/lib/server/services/create-tenant';
 import { env } from '@/lib/server/env';
+import { queueDueConfirmations } from '@/lib/server/notifications/confirmations';
 import type { Db, Tx } from './client';
 import {
   appointments,
@@ -37,10 +39,10 @@ function splitShifts(): { day: number; openMinute: number; closeMinute: number }
  * shifts and one special closed day, six services (one colour with a rest gap), the guest client and
  * the demo accounts. Does nothing when any tenant exists.
  */
-export async function seedDemo(db: Db, slug = 'klok', now = Date.now()): Promise<void> {
+export async function seedDemo(db: Db, slug = 'klok', now = Date.now()): Promise<number | null> {
   const [existing] = await db.select({ n: count() }).from(tenants);
-  if ((existing?.n ?? 0) > 0) return;
-  await seedTenant(db, slug, now);
+  if ((existing?.n ?? 0) > 0) return null;
+  return seedTenant(db, slug, now);
 }
 
 /**
@@ -50,8 +52,77 @@ export async function seedDemo(db: Db, slug = 'klok', now = Date.now()): Promise
  */
 export async function seedDemoIfEnabled(db: Db): Promise<boolean> {
   if (env().SEED_DEMO !== '1') return false;
-  await seedDemo(db);
+  const now = Date.now();
+  const tenantId = await seedDemo(db, 'klok', now);
+  // The server's demo also shows confirm or release at work (the test suites' seed leaves it out).
+  if (tenantId !== null) await seedConfirmationDemo(db, tenantId, now);
   return true;
+}
+
+/** The demo client whose appointment waits for his confirmation (`seedConfirmationDemo`). */
+export const CONFIRMATION_DEMO_CLIENT = { email: 'lucas@correo.demo', name: 'Lucas Moreno' };
+
+/**
+ * Confirm or release in the demo (beyond-the-spec section 3): a new client, Lucas Moreno, with a Corte de pelo
+ * three days ahead that waits for his confirmation, its request already e-mailed through the outbox (the local
+ * mail catcher shows it with its action link `/c/{token}`). The request goes out at `now` (epoch ms), or at 21:59
+ * before the quiet hours when `now` falls in them, through the scan's own code (`queueDueConfirmations`).
+ */
+export async function seedConfirmationDemo(db: Db, tenantId: number, now: number): Promise<void> {
+  const at = lastDaytimeAt(now);
+  const created = at - DAY_MS;
+  const [stylist] = await db
+    .select({ id: users.id, service: services })
+    .from(employeeServices)
+    .innerJoin(services, and(eq(services.tenantId, employeeServices.tenantId), eq(services.id, employeeServices.serviceId)))
+    .innerJoin(users, and(eq(users.tenantId, employeeServices.tenantId), eq(users.id, employeeServices.employeeId)))
+    .where(and(eq(employeeServices.tenantId, tenantId), eq(services.name, 'Corte de pelo')))
+    .orderBy(users.email)
+    .limit(1);
+  if (!stylist) return;
+  await db.transaction(async (tx) => {
+    const start = await placeInWorkingHours(tx, tenantId, stylist.id, stylist.service, madridDate(now), 3, 12 * 60);
+    if (start === null) return;
+    const plan = confirmationPlan(start, created);
+    if (!plan.required) return;
+    const [client] = await tx
+      .insert(users)
+      .values({ tenantId, email: CONFIRMATION_DEMO_CLIENT.email, name: CONFIRMATION_DEMO_CLIENT.name, role: 'client', onboardingCompleted: true, privacyPolicy: true })
+      .returning();
+    const service = stylist.service;
+    const [appointment] = await tx
+      .insert(appointments)
+      .values({
+        tenantId,
+        employeeId: stylist.id,
+        clientId: client!.id,
+        userId: client!.id,
+        clientName: client!.name,
+        serviceId: service.id,
+        serviceName: service.name,
+        servicePriceCents: service.priceCents,
+        startAt: new Date(start),
+        endAt: new Date(start + service.durationMinutes * MINUTE_MS),
+        createdBy: stylist.id,
+        createdByRole: 'staff',
+        createdAt: new Date(created),
+        confirmation: 'pending',
+        confirmationCutoffAt: new Date(plan.cutoff),
+        confirmationStepAt: new Date(at),
+      })
+      .returning();
+    const parts = busyParts(start, segmentsOf(service.durationMinutes, service.busySlots));
+    await insertBusySlots(tx, parts.map((b) => ({ tenantId, employeeId: stylist.id, appointmentId: appointment!.id, start: b.start, end: b.end })), created);
+  });
+  await queueDueConfirmations(db, at);
+}
+
+/** `now`, or 21:59 Madrid before the quiet hours (22:00–09:00) that hold `now`: the last instant a request may go. */
+function lastDaytimeAt(now: number): number {
+  if (!inQuietHours(now)) return now;
+  const today = madridDate(now);
+  const lastEvening = madridWallClock(today, 21 * 60 + 59);
+  return lastEvening < now ? lastEvening : madridWallClock(addDays(today, -1), 21 * 60 + 59);
 }
 
 /**

@@ -13,14 +13,19 @@
  * `reminder:{id}` and stamps `reminded_at`. An appointment booked less than 24 hours ahead gets no reminder:
  * its confirmation has just gone out. A visit of several services (beyond-the-spec section 2) gets one reminder
  * when its first due service comes up: every pending service of the visit in it, keyed by the first one's id,
- * and all of them stamped.
+ * and all of them stamped. No reminder goes out in the quiet hours (22:00–09:00 Madrid): one due then waits for
+ * the first pass after 09:00. An appointment still waiting for its confirmation (beyond-the-spec section 3) gets
+ * the request to confirm or cancel with an action link in its reminder.
  */
 import 'server-only';
 import { and, asc, eq, gt, inArray, isNull, lte, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
+import { inQuietHours } from '@/lib/domain/confirmation';
 import { HOUR_MS, MINUTE_MS } from '@/lib/domain/time';
 import { getDb, type Db, type Tx } from '@/lib/server/db/client';
 import { appointments, facilities, outbox, tenants, users } from '@/lib/server/db/schema';
+import { tenantOrigin } from '@/lib/server/tenancy';
+import { issueActionLink } from './confirmations';
 import { queueEmails } from './outbox';
 import { appointmentReminderEmail } from './templates';
 
@@ -38,6 +43,7 @@ const employee = alias(users, 'employee');
  */
 export async function queueDueReminders(db: Db, now: number | Date = Date.now(), maxBatches = 50): Promise<number> {
   const at = now instanceof Date ? now.getTime() : now;
+  if (inQuietHours(at)) return 0;
   let queued = 0;
   for (let i = 0; i < maxBatches; i++) {
     const { picked, sent, stamped } = await queueBatch(db, at);
@@ -105,6 +111,8 @@ async function queueTenantReminders(db: Db, tenantId: number, ids: string[], now
         salonName: facilities.name,
         address: facilities.address,
         phone: facilities.tlf,
+        confirmation: appointments.confirmation,
+        slug: tenants.slug,
       })
       .from(appointments)
       .innerJoin(tenants, eq(tenants.id, appointments.tenantId))
@@ -121,9 +129,11 @@ async function queueTenantReminders(db: Db, tenantId: number, ids: string[], now
       const key = a.visitId ?? a.id;
       if (!reminders.has(key)) reminders.set(key, { a, parts: (a.visitId && visits.get(a.visitId)) || [a] });
     }
-    const sent = await queueEmails(
-      tx,
-      [...reminders.values()].map(({ a, parts }) => ({
+    const messages = [];
+    for (const { a, parts } of reminders.values()) {
+      // Still waiting for its confirmation: the reminder carries an action link of its own.
+      const link = a.confirmation === 'pending' ? await issueActionLink(tx, tenantId, parts[0]!.id, parts[0]!.startAt, tenantOrigin(a.slug), now) : null;
+      messages.push({
         tenantId,
         message: {
           to: a.email,
@@ -133,12 +143,14 @@ async function queueTenantReminders(db: Db, tenantId: number, ids: string[], now
             service: parts.map((p) => p.serviceName).join(', '),
             employee: [...new Set(parts.map((p) => p.employeeName))].join(', '),
             start: parts[0]!.startAt,
+            link,
           }),
         },
         // The visit's first pending service names its reminder (a move releases that key again).
         dedupeKey: `reminder:${parts[0]!.id}`,
-      })),
-    );
+      });
+    }
+    const sent = await queueEmails(tx, messages);
     const stamp = [...new Set([...due.map((a) => a.id), ...[...reminders.values()].flatMap((r) => r.parts.map((p) => p.id))])];
     if (stamp.length > 0) {
       await tx

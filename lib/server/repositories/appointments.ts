@@ -31,7 +31,9 @@ function appointmentsSelect(tenantId: number, condition: SQL): SQL {
       ${epochMs(a.createdAt)} as "createdMs", ${a.createdByRole} as "createdByRole",
       creator.name as "creatorName", creator.email as "creatorEmail", ${a.notes} as "notes",
       ${epochMs(a.cancelledAt)} as "cancelledMs", ${a.cancelledBy} as "cancelledBy",
-      canceller.name as "cancellerName", canceller.email as "cancellerEmail", ${a.attendance} as "attendance"
+      canceller.name as "cancellerName", canceller.email as "cancellerEmail", ${a.attendance} as "attendance",
+      ${a.confirmation} as "confirmation", ${epochMs(a.confirmationCutoffAt)} as "cutoffMs",
+      ${a.clientId} as "clientKey", client.booking_blocked as "clientBlocked"
     from ${a}
     join ${users} employee on employee.tenant_id = ${a.tenantId} and employee.id = ${a.employeeId}
     join ${users} client on client.tenant_id = ${a.tenantId} and client.id = ${a.clientId}
@@ -69,6 +71,10 @@ type AppointmentRow = {
   cancellerName: string | null;
   cancellerEmail: string | null;
   attendance: AppointmentDto['attendance'];
+  confirmation: AppointmentDto['confirmation'];
+  cutoffMs: number | null;
+  clientKey: string;
+  clientBlocked: boolean;
 };
 
 /** A busy part of an appointment (a row of the busy-part statements): its appointment and instants (epoch ms). */
@@ -117,6 +123,8 @@ function toDtos(rows: AppointmentRow[]): { dtos: AppointmentDto[]; endMs: number
       cancelled_at: r.cancelledMs !== null ? isoUtc(r.cancelledMs) : null,
       cancelled_by: r.cancelledBy ? r.cancellerName || r.cancellerEmail || null : null,
       attendance: r.attendance,
+      confirmation: r.confirmation,
+      confirmation_cutoff_time: r.confirmation === 'pending' && r.cutoffMs !== null ? isoUtc(r.cutoffMs) : null,
       busy_slots: [],
     };
   }
@@ -171,7 +179,7 @@ export async function findAppointments(db: DbOrTx, tenantId: number, where?: SQL
 /**
  * Appointments of a tenant (cancelled included) overlapping [from, to) (epoch ms, from < to), ordered by
  * start, each with its busy parts (by start): `findAppointments` for a time window, with `endMs[i]` the end
- * (epoch ms) of `appointments[i]`. The agenda week, so built for a hot path:
+ * (epoch ms) of `appointments[i]` and `accounts[i]` its owning account (id, online bookings blocked). The agenda week, so built for a hot path:
  * - rows as the driver's objects, not mapped by drizzle (`appointmentsSelect`);
  * - the appointments through the GiST index `appointments_window` (`overlapsWindow`);
  * - the busy parts by stylist and time, not by id: the btree `busy_slots_employee_range` (tenant_id,
@@ -186,12 +194,14 @@ export async function findAppointmentsOverlapping(
   tenantId: number,
   from: number,
   to: number,
-): Promise<{ appointments: AppointmentDto[]; endMs: number[] }> {
+): Promise<{ appointments: AppointmentDto[]; endMs: number[]; accounts: { id: string; bookingBlocked: boolean }[] }> {
   const rows = rowsOf<AppointmentRow>(
     await db.execute(appointmentsSelect(tenantId, overlapsWindow(appointments.startAt, appointments.endAt, from, to))),
   );
   const { dtos, endMs } = toDtos(rows);
-  if (rows.length === 0) return { appointments: [], endMs };
+  // The owning account of each appointment (its reliability tier is the agenda's mark).
+  const accounts = rows.map((r) => ({ id: r.clientKey, bookingBlocked: r.clientBlocked }));
+  if (rows.length === 0) return { appointments: [], endMs, accounts };
   const employees = new Set<string>();
   let first = Infinity;
   let last = -Infinity;
@@ -212,7 +222,7 @@ export async function findAppointmentsOverlapping(
       ),
     ),
   );
-  return { appointments: attachParts(dtos, parts), endMs };
+  return { appointments: attachParts(dtos, parts), endMs, accounts };
 }
 
 /** A service of a visit (`VisitPart`) with the visit it belongs to. */
@@ -292,12 +302,48 @@ export async function appointmentExists(db: DbOrTx, tenantId: number, appointmen
 
 
 
+/**
+ * What the reliability tier of client accounts `clientIds` needs (beyond-the-spec section 3), cheaply enough
+ * for a page of many accounts (agenda week, client list): over appointments starting in [`from`, `now`) (epoch
+ * ms; late cancellations from `from` on, as they count from when they are made), `attended` is 1 when the account has an attended visit (pending, marked "Vino" or unmarked and ended
+ * before `attendedBefore`) and 0 otherwise; `noShows` and `lateCancellations` count visits. Per account, one
+ * look-up that stops at its first attended visit (index `appointments_client_start`) and two counts over the
+ * few marked rows (partial index `appointments_client_marks`), whatever the length of its history. Every
+ * account of `clientIds` is in the map.
+ */
+export async function reliabilityTierInputsByClient(
+  db: DbOrTx,
+  tenantId: number,
+  clientIds: readonly string[],
+  q: { from: number; now: number; attendedBefore: number },
+): Promise<Map<string, ReliabilityCounts>> {
+  if (clientIds.length === 0) return new Map();
+  // One array parameter; the ids are uuids read from the database (sessions, rows), checked by the cast.
+  const from = new Date(q.from).toISOString();
+  const now = new Date(q.now).toISOString();
+  const window = sql`a.tenant_id = ${tenantId} and a.client_id = c.id and a.start_at >= ${from}::timestamptz and a.start_at < ${now}::timestamptz`;
+  const rows = rowsOf<{ id: string; attended: boolean; no_shows: number; late: number }>(
+    await db.execute(sql`
+      select c.id,
+        exists (select 1 from appointments a where ${window} and a.status = 'pending'
+          and (a.attendance = 'attended' or (a.attendance is null and a.end_at <= ${new Date(q.attendedBefore).toISOString()}::timestamptz))) as attended,
+        (select count(distinct coalesce(a.visit_id, a.id)) from appointments a
+          where ${window} and (a.attendance = 'no_show' or a.late_cancellation) and a.status = 'pending' and a.attendance = 'no_show')::int as no_shows,
+        (select count(distinct coalesce(a.visit_id, a.id)) from appointments a
+          where a.tenant_id = ${tenantId} and a.client_id = c.id and a.start_at >= ${from}::timestamptz
+            and (a.attendance = 'no_show' or a.late_cancellation) and a.status = 'cancelled' and a.late_cancellation)::int as late
+      from unnest(${`{${[...new Set(clientIds)].join(',')}}`}::uuid[]) as c(id)`),
+  );
+  return new Map(rows.map((r) => [r.id, { attended: r.attended ? 1 : 0, noShows: Number(r.no_shows), lateCancellations: Number(r.late) }]));
+}
+
 /** A client account's reliability counts (beyond-the-spec section 3): visits attended, no-shows, late cancellations. */
 export type ReliabilityCounts = { attended: number; noShows: number; lateCancellations: number };
 
 /**
  * The reliability counts of client accounts `clientIds` (beyond-the-spec section 3; sub-users' appointments
- * are their account's) over appointments starting in [`from`, `now`) (epoch ms), each visit counted once:
+ * are their account's) over appointments starting in [`from`, `now`) (epoch ms; a late cancellation counts from
+ * when it is made, its appointment lying ahead), each visit counted once:
  * `attended`, pending visits marked "Vino" or unmarked and ended before `attendedBefore`; `noShows`, visits
  * marked "No vino"; `lateCancellations`, visits cancelled late. One grouped aggregate over the clients' rows
  * (index `appointments_client`); a client without such appointments is absent from the map.
@@ -323,7 +369,8 @@ export async function reliabilityCountsByClient(
       and(
         eq(a.tenantId, tenantId),
         inArray(a.clientId, [...clientIds]),
-        sql`${a.startAt} >= ${new Date(q.from).toISOString()}::timestamptz and ${a.startAt} < ${new Date(q.now).toISOString()}::timestamptz`,
+        // A late cancellation counts from when it is made, though its appointment lies a few hours ahead.
+        sql`${a.startAt} >= ${new Date(q.from).toISOString()}::timestamptz and (${a.startAt} < ${new Date(q.now).toISOString()}::timestamptz or ${a.lateCancellation})`,
       ),
     )
     .groupBy(a.clientId);

@@ -67,6 +67,21 @@ export async function lockVisit(
 }
 
 /**
+ * Locks the rows of the visit of `appointmentId` (`lockVisit`), or that appointment alone when it was booked
+ * alone; empty when the id is unknown or another tenant's. The visit id is read before any lock (it never
+ * changes), so that every transaction locks a visit's rows in one order whichever service it names.
+ */
+export async function lockVisitOfAppointment(tx: Tx, tenantId: number, appointmentId: string) {
+  const [own] = await tx
+    .select({ visitId: appointments.visitId })
+    .from(appointments)
+    .where(and(eq(appointments.tenantId, tenantId), eq(appointments.id, appointmentId)));
+  if (!own) return [];
+  if (!own.visitId) return [await lockAppointment(tx, tenantId, appointmentId)];
+  return lockVisit(tx, tenantId, own.visitId);
+}
+
+/**
  * Locks a stylist's account exclusively (`select … for update`) until the end of the transaction:
  * removal, schedule, special-day, services-offered and information changes of one stylist, which also
  * wait for the bookings and leaves holding `shareEmployee`.

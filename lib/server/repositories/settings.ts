@@ -12,9 +12,26 @@ export async function getTenantSettings(db: DbOrTx, tenantId: number): Promise<T
   return row ? toSettings(row) : null;
 }
 
-const COLUMNS = { automaticReminders: tenants.automaticReminders, phoneCountries: tenants.phoneCountries };
-const toSettings = (row: { automaticReminders: boolean; phoneCountries: string[] }): TenantSettings => {
-  const settings = { automatic_reminders: row.automaticReminders, phone_countries: row.phoneCountries };
+const COLUMNS = {
+  automaticReminders: tenants.automaticReminders,
+  phoneCountries: tenants.phoneCountries,
+  confirmationEnabled: tenants.confirmationEnabled,
+  confirmationRequestHours: tenants.confirmationRequestHours,
+  confirmationCutoffHours: tenants.confirmationCutoffHours,
+};
+type SettingsRow = {
+  automaticReminders: boolean;
+  phoneCountries: string[];
+  confirmationEnabled: boolean;
+  confirmationRequestHours: number;
+  confirmationCutoffHours: number;
+};
+const toSettings = (row: SettingsRow): TenantSettings => {
+  const settings = {
+    automatic_reminders: row.automaticReminders,
+    phone_countries: row.phoneCountries,
+    confirmation: { enabled: row.confirmationEnabled, request_hours: row.confirmationRequestHours, cutoff_hours: row.confirmationCutoffHours },
+  };
   return { ...settings, version: settingsVersion(settings) };
 };
 
@@ -31,7 +48,7 @@ export async function lockTenantSettings(tx: DbOrTx, tenantId: number): Promise<
 export async function updateTenantSettingsRow(
   db: DbOrTx,
   tenantId: number,
-  values: { automaticReminders?: boolean; phoneCountries?: string[] },
+  values: Partial<SettingsRow>,
 ): Promise<TenantSettings | null> {
   const [row] = await db.update(tenants).set(values).where(eq(tenants.id, tenantId)).returning(COLUMNS);
   forgetTenant(tenantId); // the per-process tenant cache (lib/server/tenancy.ts) must not serve the old row

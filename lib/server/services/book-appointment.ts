@@ -11,6 +11,7 @@ import type { KeyClaim } from '@/lib/server/idempotency';
 import { errorMessage } from '@/lib/server/messages';
 import { queueBookingConfirmation } from '@/lib/server/notifications/appointment-emails';
 import { queueBookedPush } from '@/lib/server/notifications/appointment-push';
+import { planConfirmation } from '@/lib/server/notifications/confirmations';
 import { pendingUserIdsOfClient } from '@/lib/server/repositories/appointments';
 import { busyRangesOf, insertBusySlots } from '@/lib/server/repositories/busy-slots';
 import { findEmployee, scheduleOf } from '@/lib/server/repositories/employees';
@@ -219,8 +220,8 @@ export type NewAppointment = {
  * Writes an appointment, its busy parts (guarded by the exclusion constraint) and its activity
  * (`client_appointment_created` or `employee_appointment_created`) inside the caller's transaction, and
  * bumps the client's `last_activity_at` (the client list's order), and queues the confirmation e-mail to the
- * client (with the `.ics` reminder attached; never for the guest).
- * Returns the appointment id.
+ * client (with the `.ics` reminder attached; never for the guest), and, for one booked alone, plans its
+ * confirmation (`planConfirmation`). Returns the appointment id.
  */
 export async function insertAppointment(tx: Tx, a: NewAppointment): Promise<string> {
   const end = a.start + a.service.durationMinutes * MINUTE_MS;
@@ -268,6 +269,8 @@ export async function insertAppointment(tx: Tx, a: NewAppointment): Promise<stri
   });
   // The confirmation e-mail (with the .ics), committed with the booking; none for the guest.
   if (a.confirmation !== false) await queueBookingConfirmation(tx, a.tenantId, id);
+  // Confirm or release: a visit plans its services together once they are all written.
+  if (!a.visitId) await planConfirmation(tx, a.tenantId, { ids: [id], start: a.start, clientId: a.client.id }, a.now);
   return id;
 }
 

@@ -12,6 +12,7 @@ import type { KeyClaim } from '@/lib/server/idempotency';
 import { errorMessage } from '@/lib/server/messages';
 import { queueBookingConfirmation } from '@/lib/server/notifications/appointment-emails';
 import { queueBookedPush } from '@/lib/server/notifications/appointment-push';
+import { planConfirmation } from '@/lib/server/notifications/confirmations';
 import { busyRangesOf } from '@/lib/server/repositories/busy-slots';
 import { findEmployee, teamDayOf, type TeamDay } from '@/lib/server/repositories/employees';
 import { visitServicesOf, type VisitServiceRow } from '@/lib/server/repositories/services';
@@ -179,8 +180,8 @@ async function lastStylistsOf(tx: Tx, tenantId: number, clientId: string, servic
 }
 
 /**
- * Writes every part of a visit under one new `visit_id`, then one confirmation e-mail (none for the guest)
- * and, for a client's own booking, one push per stylist-part.
+ * Writes every part of a visit under one new `visit_id`, then one confirmation e-mail (none for the guest),
+ * for a client's own booking one push per stylist-part, and the visit's confirm-or-release schedule.
  */
 async function insertVisit(
   tx: Tx,
@@ -221,6 +222,7 @@ async function insertVisit(
     booked.push({ id, employee_id: part.stylistId, service_id: service.id, start_time: isoUtc(part.start), end_time: isoUtc(part.end) });
   }
   await queueBookingConfirmation(tx, tenantId, booked[0]!.id);
+  await planConfirmation(tx, tenantId, { ids: booked.map((b) => b.id), start: Math.min(...parts.map((p) => p.start)), clientId: who.client.id }, who.now);
   return { event_id: booked[0]!.id, visit_id: visitId, appointments: booked };
 }
 

@@ -8,7 +8,7 @@ import { ApiError } from '@/lib/server/errors';
 import { errorMessage } from '@/lib/server/messages';
 import { queueCancellationEmail, queueVisitCancellationEmail, salonOf } from '@/lib/server/notifications/appointment-emails';
 import { queueCancelledPush } from '@/lib/server/notifications/appointment-push';
-import { lockAppointment, lockVisit } from '@/lib/server/repositories/locks';
+import { lockAppointment, lockVisitOfAppointment } from '@/lib/server/repositories/locks';
 import { touchClientActivity, type UserRow } from '@/lib/server/repositories/users';
 
 type AppointmentRow = typeof appointments.$inferSelect;
@@ -37,7 +37,7 @@ export async function cancelAppointment(
 ): Promise<void> {
   const notes = input.notes?.trim() || null;
   await db.transaction(async (tx) => {
-    const rows = input.whole_visit ? await lockVisitOf(tx, tenantId, input.appointment_id) : [await lockAppointment(tx, tenantId, input.appointment_id)];
+    const rows = input.whole_visit ? await lockVisitOfAppointment(tx, tenantId, input.appointment_id) : [await lockAppointment(tx, tenantId, input.appointment_id)];
     const named = rows.find((r) => r?.a.id === input.appointment_id);
     if (!named) throw new ApiError('not_found', errorMessage('appointmentNotFound'));
     if (named.a.status === 'cancelled') throw new ApiError('conflict', errorMessage('alreadyCancelled'));
@@ -46,7 +46,7 @@ export async function cancelAppointment(
     const cancelled = rows.filter((r): r is NonNullable<typeof r> => r !== undefined && r.a.status === 'pending' && !isPast(r.a.endAt, now));
     const { client } = named;
     const parts: (AppointmentRow & { employeeName: string })[] = [];
-    for (const { a } of cancelled) parts.push({ ...a, employeeName: await markCancelled(tx, tenantId, actor, a, notes, now) });
+    for (const { a } of cancelled) parts.push({ ...a, employeeName: await markCancelled(tx, tenantId, staffCanceller(actor), a, notes, now) });
     await touchClientActivity(tx, tenantId, client.id);
     if (client.isGuest) return;
     await queueVisitCancellationEmail(tx, tenantId, client.email, parts, notes, origin);
@@ -63,44 +63,47 @@ export async function cancelAppointment(
   });
 }
 
-/**
- * Locks the rows of the visit of `appointmentId` (`lockVisit`), or that appointment alone when it was booked
- * alone; empty when the id is unknown or another tenant's. The visit id is read before any lock (it never
- * changes), so that every transaction locks a visit's rows in one order whichever service it names.
- */
-async function lockVisitOf(tx: Tx, tenantId: number, appointmentId: string) {
-  const [own] = await tx
-    .select({ visitId: appointments.visitId })
-    .from(appointments)
-    .where(and(eq(appointments.tenantId, tenantId), eq(appointments.id, appointmentId)));
-  if (!own) return [];
-  if (!own.visitId) return [await lockAppointment(tx, tenantId, appointmentId)];
-  return lockVisit(tx, tenantId, own.visitId);
-}
+/** Who cancels and how the cancellation is recorded (`markCancelled`). */
+export type Canceller = {
+  /** The user who cancels (staff, or the client through an action link); null: the system (the cut-off). */
+  id: string | null;
+  /** The name the activity shows as its author. */
+  name: string;
+  /** The activity written: a cancellation by staff, a release at the cut-off, or the client's "No puedo ir". */
+  activity: 'appointment_cancelled' | 'appointment_released' | 'client_cancelled';
+  /** Where a cancellation not made by staff came from. */
+  via?: 'client_link' | 'release';
+  /** A client's cancellation after the cut-off (it counts against the client's reliability). */
+  late?: boolean;
+};
+
+/** The canceller of a staff member's (or a client deletion's) cancellation. */
+export const staffCanceller = (actor: SessionUser): Canceller => ({ id: actor.id, name: actor.name || actor.email, activity: 'appointment_cancelled' });
 
 /**
  * Marks one pending appointment cancelled inside the caller's transaction: status `cancelled` with who
- * (`actor`), when (`now`, epoch ms) and the reason (`notes`); its busy parts freed; an
- * `appointment_cancelled` activity. Returns the stylist's name (for the e-mail).
+ * (`by`), when (`now`, epoch ms) and the reason (`notes`); its busy parts freed; the activity of `by`.
+ * Returns the stylist's name (for the e-mail).
  */
-async function markCancelled(tx: Tx, tenantId: number, actor: SessionUser, a: AppointmentRow, notes: string | null, now: number): Promise<string> {
+export async function markCancelled(tx: Tx, tenantId: number, by: Canceller, a: AppointmentRow, notes: string | null, now: number): Promise<string> {
   await tx
     .update(appointments)
-    .set({ status: 'cancelled', cancelledAt: new Date(now), cancelledBy: actor.id, notes })
+    .set({ status: 'cancelled', cancelledAt: new Date(now), cancelledBy: by.id, notes, cancelledVia: by.via ?? null, lateCancellation: by.late ?? false })
     .where(and(eq(appointments.tenantId, tenantId), eq(appointments.id, a.id)));
   await tx.update(busySlots).set({ active: false }).where(and(eq(busySlots.tenantId, tenantId), eq(busySlots.appointmentId, a.id)));
   const [employee] = await tx.select({ name: users.name }).from(users).where(and(eq(users.tenantId, tenantId), eq(users.id, a.employeeId)));
   await tx.insert(activities).values({
     tenantId,
-    type: 'appointment_cancelled',
+    type: by.activity,
     data: {
       id: a.id,
       start_time: a.startAt.toISOString(),
-      created_by: actor.name || actor.email,
+      created_by: by.name,
       service_name: a.serviceName,
       employee_name: employee?.name ?? '',
       client_name: a.clientName,
       notes,
+      ...(by.late ? { late: true } : {}),
     },
   });
   return employee?.name ?? '';
@@ -123,7 +126,7 @@ export async function writeCancellation(
   origin?: string,
 ): Promise<void> {
   const { a, client } = row;
-  const employeeName = await markCancelled(tx, tenantId, actor, a, notes, now);
+  const employeeName = await markCancelled(tx, tenantId, staffCanceller(actor), a, notes, now);
   await touchClientActivity(tx, tenantId, client.id);
   if (!client.isGuest) {
     await queueCancellationEmail(tx, tenantId, client.email, a, employeeName, notes, origin);

@@ -6,6 +6,7 @@ import type { DbOrTx } from '@/lib/server/db/client';
 import { findLeaves, type LeaveDto } from '@/lib/server/repositories/agenda';
 import { findAppointmentsOverlapping, findVisitParts, type AppointmentDto } from '@/lib/server/repositories/appointments';
 import { listEmployees } from '@/lib/server/repositories/employees';
+import { reliabilityTiersOf } from './reliability';
 import type { AgendaDay } from '@/lib/validation/dto';
 
 /**
@@ -43,13 +44,37 @@ async function attachVisits(db: DbOrTx, tenantId: number, list: AppointmentDto[]
 }
 
 /**
+ * Sets `client_tier` (beyond-the-spec section 3) on each pending appointment of a client account (not the
+ * guest), from one statement for every account of the range (`reliabilityTiersOf`).
+ */
+async function attachTiers(
+  db: DbOrTx,
+  tenantId: number,
+  appts: { appointments: AppointmentDto[]; accounts: { id: string; bookingBlocked: boolean }[] },
+  now: number,
+): Promise<void> {
+  const wanted = new Map<string, { id: string; bookingBlocked: boolean }>();
+  appts.appointments.forEach((a, i) => {
+    if (a.status === 'pending' && !a.is_guest) wanted.set(appts.accounts[i]!.id, appts.accounts[i]!);
+  });
+  if (wanted.size === 0) return;
+  const tiers = await reliabilityTiersOf(db, tenantId, [...wanted.values()], now);
+  appts.appointments.forEach((a, i) => {
+    const tier = a.status === 'pending' && !a.is_guest ? tiers.get(appts.accounts[i]!.id) : undefined;
+    if (tier) a.client_tier = tier;
+  });
+}
+
+/**
  * The agenda between two Madrid dates inclusive (spec section 7, `GET /facility/{id}/appointments`):
  * one entry per date and stylist with the day's shift (weekly, or the special shift of that date) and its
  * appointments (cancelled included, with their status; a visit's services with their place in it, see
- * `attachVisits`) and leaves. A fixed number of queries whatever the range: stylists with shifts (4),
- * appointments with busy parts (2), leaves (1), and the visits' services (1, only when a visit is listed).
+ * `attachVisits`; a client's pending ones with the account's reliability tier at `now`, epoch ms, see
+ * `attachTiers`) and leaves. A fixed number of queries whatever the range: stylists with shifts (4),
+ * appointments with busy parts (2), leaves (1), the visits' services (1, only when a visit is listed) and the
+ * accounts' tiers (1, only when a client's pending appointment is listed).
  */
-export async function agendaBetween(db: DbOrTx, tenantId: number, startDate: string, endDate: string): Promise<AgendaDay[]> {
+export async function agendaBetween(db: DbOrTx, tenantId: number, startDate: string, endDate: string, now: number): Promise<AgendaDay[]> {
   const dates = datesBetween(startDate, endDate);
   const from = madridWallClock(startDate, 0);
   const to = madridWallClock(endDate, 1440);
@@ -58,7 +83,7 @@ export async function agendaBetween(db: DbOrTx, tenantId: number, startDate: str
     findAppointmentsOverlapping(db, tenantId, from, to),
     findLeaves(db, tenantId, from, to),
   ]);
-  await attachVisits(db, tenantId, appts.appointments);
+  await Promise.all([attachVisits(db, tenantId, appts.appointments), attachTiers(db, tenantId, appts, now)]);
   const byKey = new Map<string, (AppointmentDto | LeaveDto)[]>();
   const add = (e: AppointmentDto | LeaveDto, endMs: number) => {
     // An event that runs past midnight belongs to every Madrid date it covers.

@@ -10,6 +10,7 @@ import { activities, appointments, busySlots, users } from '@/lib/server/db/sche
 import { ApiError } from '@/lib/server/errors';
 import { errorMessage } from '@/lib/server/messages';
 import { queueMovedEmail } from '@/lib/server/notifications/appointment-emails';
+import { replanConfirmation } from '@/lib/server/notifications/confirmations';
 import { releaseReminder, REMINDER_LEAD_MS } from '@/lib/server/notifications/reminders';
 import { findAppointments, type AppointmentDto } from '@/lib/server/repositories/appointments';
 import { busyRangesOf, insertBusySlots } from '@/lib/server/repositories/busy-slots';
@@ -33,7 +34,8 @@ import type { AppointmentMove } from '@/lib/validation/schedules';
  * constraint stays the last judge (route() answers its violation with 409 `conflict`). With the move come
  * an `appointment_moved` activity, the "ha cambiado" e-mail with the updated `.ics` to the client (never the
  * guest; no cancellation, no new confirmation), and, when the new start is more than 24 hours after `now`,
- * a fresh automatic reminder. `now` is the request's instant (epoch ms).
+ * a fresh automatic reminder; one still waiting for its confirmation gets its cut-off and request planned for the
+ * new time (`replanConfirmation`). `now` is the request's instant (epoch ms).
  *
  * With `whole_visit: true` on a service of a visit (beyond-the-spec section 2) the visit moves as one
  * (`moveVisit`). Returns the moved appointment as the agenda shows it. Errors: 404 unknown appointment (or
@@ -97,6 +99,7 @@ export async function moveAppointment(db: Db, tenantId: number, actor: SessionUs
     if (parts.some((p) => busy.some((b) => overlaps(b, p)))) throw new ApiError('slot_taken', errorMessage('slotTaken'));
     await insertBusySlots(tx, parts.map((p) => ({ tenantId, employeeId: employee.id, appointmentId: a.id, start: p.start, end: p.end })), now);
     if (a.remindedAt && start - now > REMINDER_LEAD_MS) await releaseReminder(tx, tenantId, a.id);
+    await replanConfirmation(tx, tenantId, [a.id], start, now);
     await touchClientActivity(tx, tenantId, client.id);
 
     const [previous] = await tx
@@ -196,6 +199,7 @@ async function moveVisit(db: Db, tenantId: number, actor: SessionUser, input: Ap
       await insertBusySlots(tx, parts.map((p) => ({ tenantId, employeeId: stylistOf(a), appointmentId: a.id, start: p.start, end: p.end })), now);
       if (a.remindedAt && a.startAt.getTime() + shift - now > REMINDER_LEAD_MS) await releaseReminder(tx, tenantId, a.id);
     }
+    if (moving.length > 0) await replanConfirmation(tx, tenantId, ids, Math.min(...moving.map((a) => a.startAt.getTime() + shift)), now);
     await touchClientActivity(tx, tenantId, client.id);
 
     const names = new Map(

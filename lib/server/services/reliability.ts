@@ -1,7 +1,7 @@
 import 'server-only';
 import { ATTENDED_AFTER_MS, reliabilityTier, reliabilityWindowStart, type ReliabilityTier } from '@/lib/domain/reliability';
 import type { DbOrTx } from '@/lib/server/db/client';
-import { reliabilityCountsByClient } from '@/lib/server/repositories/appointments';
+import { reliabilityCountsByClient, reliabilityTierInputsByClient } from '@/lib/server/repositories/appointments';
 import type { Reliability } from '@/lib/validation/dto';
 
 /**
@@ -27,8 +27,9 @@ const countsOf = (db: DbOrTx, tenantId: number, ids: readonly string[], now: num
   reliabilityCountsByClient(db, tenantId, ids, { from: reliabilityWindowStart(now), now, attendedBefore: now - ATTENDED_AFTER_MS });
 
 /**
- * The reliability tier of each client account of `clients` at `now` (epoch ms), by id, read in one grouped
- * query (the client list's page).
+ * The reliability tier of each client account of `clients` at `now` (epoch ms), by id, from the cheap inputs
+ * of `reliabilityTierInputsByClient` (whether an attended visit exists, no-shows, late cancellations): one
+ * statement for a page of accounts (client list, agenda week) however long their histories.
  */
 export async function reliabilityTiersOf(
   db: DbOrTx,
@@ -36,6 +37,10 @@ export async function reliabilityTiersOf(
   clients: readonly { id: string; bookingBlocked: boolean }[],
   now: number,
 ): Promise<Map<string, ReliabilityTier>> {
-  const counts = await countsOf(db, tenantId, clients.map((c) => c.id), now);
-  return new Map(clients.map((c) => [c.id, reliabilityTier({ ...(counts.get(c.id) ?? NONE), blocked: c.bookingBlocked })]));
+  const inputs = await reliabilityTierInputsByClient(db, tenantId, clients.map((c) => c.id), {
+    from: reliabilityWindowStart(now),
+    now,
+    attendedBefore: now - ATTENDED_AFTER_MS,
+  });
+  return new Map(clients.map((c) => [c.id, reliabilityTier({ ...(inputs.get(c.id) ?? NONE), blocked: c.bookingBlocked })]));
 }

@@ -19,7 +19,9 @@ export async function readTenantSettings(db: Db, tenantId: number): Promise<Tena
  * Automatic reminders off: the next reminder scan skips the tenant's appointments; back on, appointments
  * still more than 24 hours away get theirs as usual (one already due while off is not sent late).
  * Phone countries: the ISO countries whose numbers may receive verification codes from now on (numbers
- * already verified stay). Only the fields given change. With `version` (the settings' as loaded), a
+ * already verified stay). Confirm or release (beyond-the-spec section 3): on or off, and the request and cut-off
+ * hours, for appointments booked from then on (those already planned keep their times; off, the scan skips
+ * the tenant until it is on again). Only the fields given change. With `version` (the settings' as loaded), a
  * different current version (checked under the tenant row's lock) answers 409 `conflict` with
  * `details.current` and nothing is written. Errors: 404 unknown tenant.
  */
@@ -31,6 +33,9 @@ export async function updateTenantSettings(db: Db, tenantId: number, input: Tena
     const settings = await updateTenantSettingsRow(tx, tenantId, {
       ...(input.automatic_reminders !== undefined ? { automaticReminders: input.automatic_reminders } : {}),
       ...(input.phone_countries !== undefined ? { phoneCountries: input.phone_countries } : {}),
+      ...(input.confirmation?.enabled !== undefined ? { confirmationEnabled: input.confirmation.enabled } : {}),
+      ...(input.confirmation?.request_hours !== undefined ? { confirmationRequestHours: input.confirmation.request_hours } : {}),
+      ...(input.confirmation?.cutoff_hours !== undefined ? { confirmationCutoffHours: input.confirmation.cutoff_hours } : {}),
     });
     if (!settings) throw new ApiError('not_found', errorMessage('notFound'));
     return settings;

@@ -4,5 +4,6 @@ export { appointmentMovedEmail, type AppointmentMovedInput } from './appointment
 export { appointmentCancelledEmail, type AppointmentCancelledInput } from './appointment-cancelled';
 export { clientInvitationEmail, type ClientInvitationInput } from './client-invitation';
 export { appointmentReminderEmail, type AppointmentReminderInput } from './appointment-reminder';
+export { appointmentReleasedEmail, confirmationRequestEmail, type AppointmentReleasedInput, type ConfirmationRequestInput } from './confirmation';
 export { signInLinkEmail, type SignInLinkInput } from './sign-in-link';
 export { escapeHtml, whenOf, type RenderedEmail, type Salon } from './layout';

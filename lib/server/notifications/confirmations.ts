@@ -1,0 +1,323 @@
+/**
+ * Confirm or release (beyond-the-spec section 3): each client appointment booked before its cut-off waits for
+ * the client's confirmation. `planConfirmation` sets its schedule when it is booked (and `replanConfirmation`
+ * when it moves); `queueDueConfirmations`, a periodic job of the outbox worker, takes each step when it falls:
+ *
+ * - the confirmation request (an e-mail with an action link `/c/{token}`, and a push when registered) at its
+ *   request time, never in the quiet hours (lib/domain/confirmation.ts);
+ * - at the cut-off, an appointment still unconfirmed is released when its client is `nuevo`, `en_observacion`
+ *   or `restringido` (cancelled by the system with the reason "Sin confirmar", the client told by e-mail and
+ *   push, an `appointment_released` activity, its time free), and otherwise keeps its place with the
+ *   "Sin confirmar" mark (derived from `confirmation` and `confirmation_cutoff_at`).
+ *
+ * The next step of each appointment is `confirmation_step_at`; the partial index `appointments_confirmation_due`
+ * holds only the rows with a step left, so a pass reads the due ones however large the table is. Like the
+ * reminder scan, a pass is a cross-tenant read without locks, then one transaction per tenant that locks the
+ * rows still due (`FOR UPDATE SKIP LOCKED`): two workers never take the same step, so an appointment is
+ * requested once and released once. A visit's services share one schedule and are handled together: one
+ * request, one release.
+ */
+import 'server-only';
+import { createHash, randomBytes } from 'node:crypto';
+import { and, asc, eq, inArray, isNotNull, lte, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import { confirmationPlan, confirmationStep, DEFAULT_CONFIRMATION } from '@/lib/domain/confirmation';
+import { releasedWhenUnconfirmed } from '@/lib/domain/reliability';
+import { MINUTE_MS } from '@/lib/domain/time';
+import { getDb, type Db, type Tx } from '@/lib/server/db/client';
+import { appointments, tenants, users } from '@/lib/server/db/schema';
+import { emailText } from '@/lib/server/messages';
+import { insertActionToken } from '@/lib/server/repositories/action-tokens';
+import { markCancelled } from '@/lib/server/services/cancel-appointment';
+import { reliabilityTiersOf } from '@/lib/server/services/reliability';
+import { tenantOrigin } from '@/lib/server/tenancy';
+import { salonOf } from './appointment-emails';
+import { queueEmail } from './outbox';
+import { queuePush } from './push';
+import { appointmentReleasedEmail, confirmationRequestEmail, whenOf } from './templates';
+
+/** The reason a release gives (the appointment's notes, as staff's cancellations carry theirs). */
+export const RELEASE_REASON = 'Sin confirmar';
+/** The path of an action link; the token follows. */
+export const ACTION_PATH = '/c/';
+/** How often the worker runs the scan (ms). */
+export const CONFIRMATION_SCAN_MS = MINUTE_MS;
+/** Appointments read per pass. */
+const BATCH = 200;
+
+type Settings = { enabled: boolean; requestHours: number; cutoffHours: number };
+
+async function settingsOf(db: Db | Tx, tenantId: number): Promise<Settings | null> {
+  const [row] = await db
+    .select({ enabled: tenants.confirmationEnabled, requestHours: tenants.confirmationRequestHours, cutoffHours: tenants.confirmationCutoffHours })
+    .from(tenants)
+    .where(eq(tenants.id, tenantId));
+  return row ?? null;
+}
+
+const planOf = (s: Settings, start: number, created: number) =>
+  confirmationPlan(start, created, { ...DEFAULT_CONFIRMATION, requestHours: s.requestHours, cutoffHours: s.cutoffHours });
+
+/**
+ * Sets the confirm-or-release schedule of just-booked appointments `ids` (one appointment, or every service of
+ * a visit) starting at `start` (the visit's first start, epoch ms), booked at `now`, inside the caller's
+ * transaction: `pending` with the cut-off and the request time when the salon asks for confirmation and the
+ * booking came before the cut-off; left `not_required` for the guest, a salon without it, or a late booking.
+ */
+export async function planConfirmation(tx: Tx, tenantId: number, input: { ids: string[]; start: number; clientId: string }, now: number): Promise<void> {
+  if (input.ids.length === 0) return;
+  const settings = await settingsOf(tx, tenantId);
+  if (!settings?.enabled) return;
+  const [owner] = await tx.select({ isGuest: users.isGuest }).from(users).where(and(eq(users.tenantId, tenantId), eq(users.id, input.clientId)));
+  if (!owner || owner.isGuest) return;
+  const plan = planOf(settings, input.start, now);
+  if (!plan.required) return;
+  await tx
+    .update(appointments)
+    .set({ confirmation: 'pending', confirmationCutoffAt: new Date(plan.cutoff), confirmationStepAt: new Date(plan.request) })
+    .where(and(eq(appointments.tenantId, tenantId), inArray(appointments.id, input.ids)));
+}
+
+/**
+ * Plans again the appointments `ids` still waiting for confirmation after a move to `start` (the first new
+ * start, epoch ms) at `now`, inside the caller's transaction: a new cut-off, and the request at its new time
+ * unless it went already; a move to after the new cut-off needs no confirmation any more. Confirmed and
+ * not-required appointments keep their state.
+ */
+export async function replanConfirmation(tx: Tx, tenantId: number, ids: string[], start: number, now: number): Promise<void> {
+  if (ids.length === 0) return;
+  const settings = await settingsOf(tx, tenantId);
+  const plan = settings?.enabled ? planOf(settings, start, now) : ({ required: false } as const);
+  const which = and(eq(appointments.tenantId, tenantId), inArray(appointments.id, ids), eq(appointments.confirmation, 'pending'));
+  if (!plan.required) {
+    await tx.update(appointments).set({ confirmation: 'not_required', confirmationCutoffAt: null, confirmationStepAt: null }).where(which);
+    return;
+  }
+  await tx
+    .update(appointments)
+    .set({
+      confirmationCutoffAt: new Date(plan.cutoff),
+      confirmationStepAt: sql`case when ${appointments.confirmationRequestedAt} is null then ${new Date(plan.request).toISOString()}::timestamptz else ${new Date(plan.cutoff).toISOString()}::timestamptz end`,
+    })
+    .where(which);
+}
+
+const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
+
+/**
+ * Issues an action link for an appointment (and its visit) of a tenant, inside the caller's transaction: a
+ * random 256-bit token stored only as its SHA-256, expiring at `expiresAt` (the appointment's start).
+ * Returns the link `{origin}/c/{token}`.
+ */
+export async function issueActionLink(tx: Tx, tenantId: number, appointmentId: string, expiresAt: Date, origin: string, now: number): Promise<string> {
+  const token = randomBytes(32).toString('base64url');
+  await insertActionToken(tx, tenantId, { id: hashToken(token), purpose: 'appointment', appointmentId, expiresAt }, new Date(now));
+  return `${origin}${ACTION_PATH}${token}`;
+}
+
+/** The hash under which an action token is stored. */
+export const actionTokenId = hashToken;
+
+/** What one pass did. */
+export type ConfirmationReport = { requested: number; released: number; marked: number; lapsed: number };
+
+const client = alias(users, 'client');
+const employee = alias(users, 'employee');
+
+/** Rows whose step is due at `now`: pending, waiting for confirmation, `confirmation_step_at` reached. */
+const dueAt = (now: number) =>
+  and(
+    isNotNull(appointments.confirmationStepAt),
+    lte(appointments.confirmationStepAt, new Date(now)),
+    eq(appointments.status, 'pending'),
+    eq(appointments.confirmation, 'pending'),
+  );
+
+/**
+ * Takes every confirm-or-release step due at `now` (epoch ms or Date), in passes of {@link BATCH} (at most
+ * `maxBatches`); returns what it did.
+ */
+export async function queueDueConfirmations(db: Db, now: number | Date = Date.now(), maxBatches = 50): Promise<ConfirmationReport> {
+  const at = now instanceof Date ? now.getTime() : now;
+  const report: ConfirmationReport = { requested: 0, released: 0, marked: 0, lapsed: 0 };
+  for (let i = 0; i < maxBatches; i++) {
+    const candidates = await db
+      .select({ id: appointments.id, tenantId: appointments.tenantId })
+      .from(appointments)
+      .innerJoin(tenants, eq(tenants.id, appointments.tenantId))
+      .where(and(dueAt(at), eq(tenants.confirmationEnabled, true)))
+      .orderBy(asc(appointments.confirmationStepAt))
+      .limit(BATCH);
+    const byTenant = new Map<number, string[]>();
+    for (const c of candidates) byTenant.set(c.tenantId, [...(byTenant.get(c.tenantId) ?? []), c.id]);
+    let taken = 0;
+    for (const [tenantId, ids] of byTenant) taken += await stepTenant(db, tenantId, ids, at, report);
+    if (candidates.length < BATCH || taken === 0) break;
+  }
+  return report;
+}
+
+/** A locked row of the scan, with what its messages need. */
+type DueRow = {
+  id: string;
+  visitId: string | null;
+  startAt: Date;
+  clientName: string;
+  serviceName: string;
+  facilityId: number;
+  confirmationRequestedAt: Date | null;
+  confirmationCutoffAt: Date | null;
+  clientId: string;
+  email: string;
+  isGuest: boolean;
+  bookingBlocked: boolean;
+  employeeName: string;
+};
+
+/**
+ * One tenant's due steps in one transaction: locks the rows still due (`SKIP LOCKED`) with the other
+ * waiting services of their visits, and handles each visit (an appointment booked alone is a visit of one).
+ * Returns how many rows it took.
+ */
+async function stepTenant(db: Db, tenantId: number, ids: string[], now: number, report: ConfirmationReport): Promise<number> {
+  return db.transaction(async (tx) => {
+    const columns = {
+      id: appointments.id,
+      visitId: appointments.visitId,
+      startAt: appointments.startAt,
+      clientName: appointments.clientName,
+      serviceName: appointments.serviceName,
+      facilityId: appointments.facilityId,
+      confirmationRequestedAt: appointments.confirmationRequestedAt,
+      confirmationCutoffAt: appointments.confirmationCutoffAt,
+      clientId: appointments.clientId,
+      email: client.email,
+      isGuest: client.isGuest,
+      bookingBlocked: client.bookingBlocked,
+      employeeName: employee.name,
+    };
+    // The tenant's rows matching `which`, locked (`SKIP LOCKED`: rows another worker holds are left to it).
+    const lockRows = (which: ReturnType<typeof and>) =>
+      tx
+        .select(columns)
+        .from(appointments)
+        .innerJoin(client, and(eq(client.tenantId, appointments.tenantId), eq(client.id, appointments.clientId)))
+        .innerJoin(employee, and(eq(employee.tenantId, appointments.tenantId), eq(employee.id, appointments.employeeId)))
+        .where(and(eq(appointments.tenantId, tenantId), which))
+        .orderBy(asc(appointments.startAt))
+        .for('update', { of: appointments, skipLocked: true });
+    const due: DueRow[] = await lockRows(and(inArray(appointments.id, ids), dueAt(now)));
+    if (due.length === 0) return 0;
+    const visitIds = [...new Set(due.flatMap((r) => (r.visitId ? [r.visitId] : [])))];
+    const others: DueRow[] =
+      visitIds.length === 0
+        ? []
+        : await lockRows(and(inArray(appointments.visitId, visitIds), eq(appointments.status, 'pending'), eq(appointments.confirmation, 'pending')));
+    const visits = new Map<string, DueRow[]>();
+    for (const r of [...due, ...others]) {
+      const key = r.visitId ?? r.id;
+      const list = visits.get(key) ?? [];
+      if (!list.some((x) => x.id === r.id)) list.push(r);
+      visits.set(key, list);
+    }
+    const [tenant] = await tx.select({ slug: tenants.slug }).from(tenants).where(eq(tenants.id, tenantId));
+    const origin = tenantOrigin(tenant?.slug ?? '');
+    for (const parts of visits.values()) {
+      parts.sort((x, y) => x.startAt.getTime() - y.startAt.getTime());
+      await stepVisit(tx, tenantId, parts, origin, now, report);
+    }
+    return due.length;
+  });
+}
+
+/** Sets the confirmation columns of a visit's rows. */
+const setRows = (tx: Tx, tenantId: number, parts: DueRow[], values: Partial<typeof appointments.$inferInsert>) =>
+  tx
+    .update(appointments)
+    .set(values)
+    .where(and(eq(appointments.tenantId, tenantId), inArray(appointments.id, parts.map((p) => p.id))));
+
+/** The step of one visit (its rows locked, by start): request, wait for 09:00, release or mark, or lapse. */
+async function stepVisit(tx: Tx, tenantId: number, parts: DueRow[], origin: string, now: number, report: ConfirmationReport): Promise<void> {
+  const first = parts[0]!;
+  const requested = parts.map((p) => p.confirmationRequestedAt?.getTime() ?? null).find((t) => t !== null) ?? null;
+  const cutoffAt = Math.min(...parts.map((p) => p.confirmationCutoffAt?.getTime() ?? first.startAt.getTime()));
+  const step = confirmationStep({ requestedAt: requested, cutoffAt }, now);
+  if (step.kind === 'wait') {
+    await setRows(tx, tenantId, parts, { confirmationStepAt: new Date(step.next) });
+    return;
+  }
+  if (step.kind === 'lapse' || first.isGuest) {
+    report.lapsed++;
+    await setRows(tx, tenantId, parts, { confirmation: 'not_required', confirmationStepAt: null });
+    return;
+  }
+  const tiers = await reliabilityTiersOf(tx, tenantId, [{ id: first.clientId, bookingBlocked: first.bookingBlocked }], now);
+  const releases = releasedWhenUnconfirmed(tiers.get(first.clientId) ?? 'nuevo');
+  const salon = await salonOf(tx, tenantId, first.facilityId);
+  const service = parts.map((p) => p.serviceName).join(', ');
+  const employeeNames = [...new Set(parts.map((p) => p.employeeName))].join(', ');
+  if (step.kind === 'request') {
+    report.requested++;
+    const link = await issueActionLink(tx, tenantId, first.id, first.startAt, origin, now);
+    await queueEmail(
+      tx,
+      tenantId,
+      {
+        to: first.email,
+        ...confirmationRequestEmail({
+          salon,
+          clientName: first.clientName,
+          service,
+          employee: employeeNames,
+          start: first.startAt,
+          link,
+          releaseAt: releases ? cutoffAt : null,
+        }),
+      },
+      `confirmation-request:${first.id}`,
+    );
+    await queuePush(tx, tenantId, {
+      userId: first.clientId,
+      title: emailText('pushRequestTitle', {}),
+      body: emailText('pushRequestBody', { salon: salon.name || emailText('pushSalonFallback', {}), service, when: whenOf(first.startAt) }),
+      data: { url: link.slice(origin.length) },
+    });
+    await setRows(tx, tenantId, parts, { confirmationRequestedAt: new Date(now), confirmationStepAt: new Date(step.next) });
+    return;
+  }
+  // The cut-off.
+  if (!releases) {
+    report.marked++;
+    await setRows(tx, tenantId, parts, { confirmationStepAt: null });
+    return;
+  }
+  report.released++;
+  const rows = await tx
+    .select()
+    .from(appointments)
+    .where(and(eq(appointments.tenantId, tenantId), inArray(appointments.id, parts.map((p) => p.id))))
+    .orderBy(asc(appointments.startAt));
+  for (const a of rows) {
+    await markCancelled(tx, tenantId, { id: null, name: '', activity: 'appointment_released', via: 'release' }, a, RELEASE_REASON, now);
+  }
+  await setRows(tx, tenantId, parts, { confirmationStepAt: null });
+  await queueEmail(
+    tx,
+    tenantId,
+    { to: first.email, ...appointmentReleasedEmail({ salon, clientName: first.clientName, service, employee: employeeNames, start: first.startAt, origin }) },
+    `released:${first.id}`,
+  );
+  await queuePush(tx, tenantId, {
+    userId: first.clientId,
+    title: emailText('pushReleasedTitle', {}),
+    body: emailText('pushReleasedBody', { salon: salon.name || emailText('pushSalonFallback', {}), service, when: whenOf(first.startAt) }),
+    data: { url: '/' },
+  });
+}
+
+/** The periodic job of the delivery worker (instrumentation.ts registers it): takes the steps due now. */
+export async function scanConfirmations(): Promise<void> {
+  const r = await queueDueConfirmations(await getDb());
+  if (r.requested + r.released + r.marked + r.lapsed > 0) console.log(`[klok] confirmations: ${JSON.stringify(r)}`);
+}

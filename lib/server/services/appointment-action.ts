@@ -1,0 +1,169 @@
+import 'server-only';
+import { and, eq, inArray } from 'drizzle-orm';
+import { isLateCancellation } from '@/lib/domain/confirmation';
+import { madridDate } from '@/lib/domain/time';
+import type { Db, DbOrTx, Tx } from '@/lib/server/db/client';
+import { activities, appointments, users } from '@/lib/server/db/schema';
+import { ApiError } from '@/lib/server/errors';
+import { emailText, errorMessage } from '@/lib/server/messages';
+import { salonOf } from '@/lib/server/notifications/appointment-emails';
+import { actionTokenId } from '@/lib/server/notifications/confirmations';
+import { queuePush } from '@/lib/server/notifications/push';
+import { whenOf } from '@/lib/server/notifications/templates';
+import { findActionToken } from '@/lib/server/repositories/action-tokens';
+import { lockVisitOfAppointment } from '@/lib/server/repositories/locks';
+import { touchClientActivity, type UserRow } from '@/lib/server/repositories/users';
+import type { ActionBody, ActionState, ActionView } from '@/lib/validation/actions';
+import { markCancelled } from './cancel-appointment';
+
+type Row = { a: typeof appointments.$inferSelect; client: UserRow };
+
+/**
+ * The appointment of an action link `token` at `now` (epoch ms; beyond-the-spec section 3,
+ * `GET /api/v1/actions/{token}`): the salon, the visit's services with their stylists and times, and where
+ * it stands (`ZActionView`). No session: the token is the proof. Errors: 404 unknown token (or another
+ * tenant's), 410 `link_expired` once the appointment has started.
+ */
+export async function readAppointmentAction(db: Db, tenantId: number, token: string, now: number): Promise<ActionView> {
+  const appointmentId = await tokenAppointment(db, tenantId, token);
+  return db.transaction(async (tx) => {
+    const rows = await lockVisitOfAppointment(tx, tenantId, appointmentId);
+    return viewOf(tx, tenantId, live(rows, appointmentId, now), now);
+  });
+}
+
+/**
+ * Acts on the appointment of an action link at `now` (epoch ms; `POST /api/v1/actions/{token}`), in one
+ * transaction with the visit's rows locked, and answers as `readAppointmentAction` does afterwards:
+ * - `confirm` ("Confirmo"): the visit's pending services become `confirmed` (an `appointment_confirmed`
+ *   activity); again on a confirmed one, the same answer;
+ * - `cancel` ("No puedo ir"): the visit's services still to come are cancelled by the client (each with a
+ *   `client_cancelled` activity, late when at or after the cut-off; their time is free at once), and each
+ *   stylist gets a push; again, or on one already cancelled or released, the same answer.
+ * Errors: 404 unknown token, 410 `link_expired` (started), 409 `conflict` to confirm a cancelled or released
+ * one, 422 `unprocessable` for `claim` (not this link's purpose).
+ */
+export async function performAppointmentAction(db: Db, tenantId: number, token: string, action: ActionBody['action'], now: number): Promise<ActionView> {
+  const appointmentId = await tokenAppointment(db, tenantId, token);
+  if (action === 'claim') throw new ApiError('unprocessable', errorMessage('actionNotForLink'));
+  return db.transaction(async (tx) => {
+    const rows = live(await lockVisitOfAppointment(tx, tenantId, appointmentId), appointmentId, now);
+    const state = stateOf(rows, appointmentId);
+    const pending = rows.filter((r) => r.a.status === 'pending');
+    if (action === 'confirm') {
+      if (state !== 'pending' && state !== 'confirmed') throw new ApiError('conflict', errorMessage('actionAppointmentGone'));
+      if (state === 'pending') await confirmVisit(tx, tenantId, pending);
+    } else if (state === 'pending' || state === 'confirmed') {
+      await cancelVisit(tx, tenantId, pending, now);
+    }
+    const after = await lockVisitOfAppointment(tx, tenantId, appointmentId);
+    return viewOf(tx, tenantId, after.filter((r): r is Row => r !== undefined), now);
+  });
+}
+
+/** The appointment id of a token of the tenant; 404 when unknown. */
+async function tokenAppointment(db: DbOrTx, tenantId: number, token: string): Promise<string> {
+  const row = await findActionToken(db, tenantId, actionTokenId(token));
+  if (!row) throw new ApiError('not_found', errorMessage('actionLinkUnknown'));
+  return row.appointmentId;
+}
+
+/** The visit's rows, or 404 when gone (deleted with its tenant) and 410 once the visit has started at `now`. */
+function live(rows: (Row | undefined)[], appointmentId: string, now: number): Row[] {
+  const found = rows.filter((r): r is Row => r !== undefined);
+  const named = found.find((r) => r.a.id === appointmentId);
+  if (!named) throw new ApiError('not_found', errorMessage('actionLinkUnknown'));
+  const pending = found.filter((r) => r.a.status === 'pending');
+  const start = Math.min(...(pending.length > 0 ? pending : [named]).map((r) => r.a.startAt.getTime()));
+  if (now >= start) throw new ApiError('link_expired', errorMessage('actionLinkExpired'));
+  return found;
+}
+
+/** Where the visit stands: by its pending services, or, when none is left, by how the named one ended. */
+function stateOf(rows: Row[], appointmentId: string): ActionState {
+  const pending = rows.filter((r) => r.a.status === 'pending');
+  if (pending.length > 0) return pending.every((r) => r.a.confirmation === 'confirmed') ? 'confirmed' : 'pending';
+  const named = rows.find((r) => r.a.id === appointmentId) ?? rows[0]!;
+  if (named.a.cancelledVia === 'client_link') return 'cancelled';
+  if (named.a.cancelledVia === 'release') return 'released';
+  return 'salon_cancelled';
+}
+
+/** The answer: the salon, the services (the pending ones, or all once none is), the state and lateness. */
+async function viewOf(db: DbOrTx, tenantId: number, rows: Row[], now: number): Promise<ActionView> {
+  const sorted = [...rows].sort((x, y) => x.a.startAt.getTime() - y.a.startAt.getTime());
+  const pending = sorted.filter((r) => r.a.status === 'pending');
+  const shown = pending.length > 0 ? pending : sorted;
+  const first = shown[0]!;
+  const state = stateOf(sorted, first.a.id);
+  const names = new Map(
+    (
+      await db
+        .select({ id: users.id, name: users.name })
+        .from(users)
+        .where(and(eq(users.tenantId, tenantId), inArray(users.id, [...new Set(shown.map((r) => r.a.employeeId))])))
+    ).map((u) => [u.id, u.name ?? '']),
+  );
+  const cutoff = first.a.confirmationCutoffAt?.getTime() ?? null;
+  const salon = await salonOf(db, tenantId, first.a.facilityId);
+  return {
+    purpose: 'appointment',
+    state,
+    late: pending.length > 0 ? isLateCancellation(cutoff, now) : first.a.lateCancellation,
+    salon,
+    client_name: first.a.clientName,
+    services: shown.map((r) => ({
+      name: r.a.serviceName,
+      employee_name: names.get(r.a.employeeId) ?? '',
+      start_time: r.a.startAt.toISOString(),
+      end_time: r.a.endAt.toISOString(),
+    })),
+  };
+}
+
+/** "Confirmo": the pending services become `confirmed`, with one `appointment_confirmed` activity. */
+async function confirmVisit(tx: Tx, tenantId: number, pending: Row[]): Promise<void> {
+  await tx
+    .update(appointments)
+    .set({ confirmation: 'confirmed', confirmationStepAt: null })
+    .where(and(eq(appointments.tenantId, tenantId), inArray(appointments.id, pending.map((r) => r.a.id))));
+  const first = pending[0]!.a;
+  const [stylist] = await tx.select({ name: users.name }).from(users).where(and(eq(users.tenantId, tenantId), eq(users.id, first.employeeId)));
+  await tx.insert(activities).values({
+    tenantId,
+    type: 'appointment_confirmed',
+    data: {
+      id: first.id,
+      start_time: first.startAt.toISOString(),
+      service_name: pending.map((r) => r.a.serviceName).join(', '),
+      employee_name: stylist?.name ?? '',
+      client_name: first.clientName,
+    },
+  });
+}
+
+/**
+ * "No puedo ir": cancels the visit's pending services (late at or after the cut-off), each with its
+ * `client_cancelled` activity, and tells each stylist by push.
+ */
+async function cancelVisit(tx: Tx, tenantId: number, pending: Row[], now: number): Promise<void> {
+  const client = pending[0]!.client;
+  const cutoff = pending[0]!.a.confirmationCutoffAt?.getTime() ?? null;
+  const by = {
+    id: client.id,
+    name: client.name || client.email,
+    activity: 'client_cancelled' as const,
+    via: 'client_link' as const,
+    late: isLateCancellation(cutoff, now),
+  };
+  for (const { a } of pending) await markCancelled(tx, tenantId, by, a, null, now);
+  await touchClientActivity(tx, tenantId, client.id);
+  for (const { a } of pending) {
+    await queuePush(tx, tenantId, {
+      userId: a.employeeId,
+      title: emailText('pushClientCancelledTitle', {}),
+      body: emailText('pushClientCancelledBody', { client: a.clientName, service: a.serviceName, when: whenOf(a.startAt) }),
+      data: { url: `/?date=${madridDate(a.startAt)}` },
+    });
+  }
+}
