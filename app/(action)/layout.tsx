@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { notFound } from 'next/navigation';
+import { SalonHeader } from '@/components/ui/salon-header';
 import { currentBrand } from '@/lib/server/services/salon-brand';
 
 /**
@@ -11,11 +12,7 @@ export default async function ActionLayout({ children }: { children: ReactNode }
   if (!brand) notFound();
   return (
     <div className="shell">
-      <header className="app-header visitor-header">
-        {/* eslint-disable-next-line @next/next/no-img-element -- tenant assets may live on a CDN */}
-        <img className="visitor-logo" src={brand.logo} alt="" width={32} height={32} />
-        <span className="app-title">{brand.name}</span>
-      </header>
+      <SalonHeader brand={brand} />
       <main className="app-main">{children}</main>
     </div>
   );

@@ -3,6 +3,7 @@ import Link from 'next/link';
 import { notFound } from 'next/navigation';
 import { getTranslations } from 'next-intl/server';
 import { getSession } from '@/lib/server/auth/session';
+import { SalonHeader } from '@/components/ui/salon-header';
 import { currentBrand } from '@/lib/server/services/salon-brand';
 
 /**
@@ -15,22 +16,17 @@ export default async function VisitorLayout({ children }: { children: ReactNode 
   const t = await getTranslations();
   return (
     <div className="shell">
-      <header className="app-header visitor-header">
-        {/* eslint-disable-next-line @next/next/no-img-element -- tenant assets may live on a CDN */}
-        <img className="visitor-logo" src={brand.logo} alt="" width={32} height={32} />
-        <span className="app-title">{brand.name}</span>
-        <div className="header-right">
-          {user ? (
-            <Link href="/" className="visitor-link">
-              {t('home.title')}
-            </Link>
-          ) : (
-            <Link href="/login" className="visitor-link">
-              {t('login.signIn')}
-            </Link>
-          )}
-        </div>
-      </header>
+      <SalonHeader brand={brand}>
+        {user ? (
+          <Link href="/" className="visitor-link">
+            {t('home.title')}
+          </Link>
+        ) : (
+          <Link href="/login" className="visitor-link">
+            {t('login.signIn')}
+          </Link>
+        )}
+      </SalonHeader>
       <main className="app-main">{children}</main>
     </div>
   );

@@ -7,6 +7,7 @@
  * dates as `YYYY-MM-DD` in Europe/Madrid, wall-clock times as `HH:mm` in Madrid.
  */
 import { z } from 'zod';
+import { ACTIVITY_TYPES } from '@/lib/domain/activity-types';
 import { RELIABILITY_TIERS } from '@/lib/domain/reliability';
 import { ROLES, STAFF_ROLES } from '@/lib/domain/roles';
 
@@ -380,18 +381,7 @@ export type HourGroup = z.infer<typeof ZHourGroup>;
 /** An entry of the activity feed (spec section 3, Activity). */
 export const ZActivity = z.object({
   id: z.number().int(),
-  type: z.enum([
-    'client_appointment_created',
-    'employee_appointment_created',
-    'appointment_cancelled',
-    'appointment_moved',
-    'no_show_marked',
-    'appointment_confirmed',
-    'appointment_released',
-    'client_cancelled',
-    'user_created',
-    'user_deleted',
-  ]),
+  type: z.enum(ACTIVITY_TYPES),
   /** The activity's details (e.g. id, start_time, service_name, employee_name, client_name; or name, email). */
   data: z.record(z.string(), z.unknown()),
   seen: z.boolean(),

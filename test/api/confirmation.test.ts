@@ -10,7 +10,7 @@ import { and, eq } from 'drizzle-orm';
 import { GET as getAction, POST as postAction } from '@/app/api/v1/actions/[token]/route';
 import { PATCH as patchSettings } from '@/app/api/v1/facility/[facilityId]/settings/route';
 import { PATCH as moveHandler } from '@/app/api/v1/schedules/move/appointment/route';
-import { GET as getUser } from '@/app/api/v1/users/[email]/route';
+import { DELETE as deleteUser, GET as getUser } from '@/app/api/v1/users/[email]/route';
 import messages from '@/lib/i18n/messages/es.json';
 import { getDb } from '@/lib/server/db/client';
 import { activities, appointments } from '@/lib/server/db/schema';
@@ -224,6 +224,30 @@ describe('the timeline of a booking', () => {
   });
 });
 
+describe('a visit of several services', () => {
+  it('gets one request; its link confirms every service, and the cut-off releases them together', async () => {
+    const peinado = await serviceId('Peinado');
+    const visit = async (c: Awaited<ReturnType<typeof newClient>>, hhmm: string) => {
+      const r = await book(c.cookie, { ...bookingBody(c.user, { start: madridInstant(FRI, hhmm), employee: SARA, serviceId: corte }), service_id: undefined, service_ids: [corte, peinado] });
+      expect(r.status).toBe(201);
+      return (r.body.data.appointments as { id: string }[]).map((a) => a.id);
+    };
+    const a = await newClient();
+    const confirmedIds = await visit(a, '17:00');
+    const b = await newClient();
+    const releasedIds = await visit(b, '18:30');
+    await scan(WED, '18:30');
+    expect((await mailsTo(a.user.email)).filter((m) => m.subject.startsWith('Confirma tu cita'))).toHaveLength(1);
+    setTestClock(WED, '19:00');
+    expect((await act(await lastToken(a.user.email), 'confirm')).body.data.services).toHaveLength(2);
+    for (const id of confirmedIds) expect((await row(id)).confirmation).toBe('confirmed');
+    await scan(THU, '21:30');
+    for (const id of releasedIds) expect(await row(id)).toMatchObject({ status: 'cancelled', cancelledVia: 'release' });
+    for (const id of confirmedIds) expect((await row(id)).status).toBe('pending');
+    expect((await mailsTo(b.user.email)).filter((m) => m.subject.startsWith('Hemos liberado'))).toHaveLength(1);
+  });
+});
+
 describe('action links', () => {
   it('confirms without a session, answers the same when repeated, then "No puedo ir" cancels and frees the hour', async () => {
     const c = await newClient();
@@ -296,6 +320,19 @@ describe('action links', () => {
     expect(expired.status).toBe(410);
     expect(expired.body.error).toEqual({ code: 'link_expired', message: messages.errors.actionLinkExpired });
     expect((await view(token)).status).toBe(410);
+  });
+});
+
+describe('a client\u2019s deletion', () => {
+  it('takes its action links with it', async () => {
+    const c = await newClient();
+    await clientBooks(c, SARA, FRI, '16:00');
+    await scan(WED, '16:00');
+    const token = await lastToken(c.user.email);
+    expect((await view(token)).status).toBe(200);
+    const deleted = await call(deleteUser, { method: 'DELETE', path: `/api/v1/users/${c.user.email}`, params: { email: c.user.email }, cookie: staff });
+    expect(deleted.status).toBe(200);
+    expect((await view(token)).status).toBe(404);
   });
 });
 

@@ -35,6 +35,7 @@ export type ShiftRange = { id: string; open: string; close: string };
 export type { BusySegment } from '../../domain/availability';
 import type { BusySegment } from '../../domain/availability';
 import { foldSql } from '../../domain/search';
+import { ACTIVITY_TYPES } from '../../domain/activity-types';
 
 const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
 
@@ -420,20 +421,7 @@ export const activities = pgTable(
   {
     id: serial('id').notNull(),
     tenantId: integer('tenant_id').notNull().references(() => tenants.id, { onDelete: 'cascade' }),
-    type: text('type', {
-      enum: [
-        'client_appointment_created',
-        'employee_appointment_created',
-        'appointment_cancelled',
-        'appointment_moved',
-        'no_show_marked',
-        'appointment_confirmed',
-        'appointment_released',
-        'client_cancelled',
-        'user_created',
-        'user_deleted',
-      ],
-    }).notNull(),
+    type: text('type', { enum: ACTIVITY_TYPES }).notNull(),
     data: jsonb('data').$type<Record<string, unknown>>().notNull(),
     createdAt: ts('created_at').notNull().defaultNow(),
   },

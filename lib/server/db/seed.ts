@@ -89,30 +89,12 @@ export async function seedConfirmationDemo(db: Db, tenantId: number, now: number
       .insert(users)
       .values({ tenantId, email: CONFIRMATION_DEMO_CLIENT.email, name: CONFIRMATION_DEMO_CLIENT.name, role: 'client', onboardingCompleted: true, privacyPolicy: true })
       .returning();
-    const service = stylist.service;
-    const [appointment] = await tx
-      .insert(appointments)
-      .values({
-        tenantId,
-        employeeId: stylist.id,
-        clientId: client!.id,
-        userId: client!.id,
-        clientName: client!.name,
-        serviceId: service.id,
-        serviceName: service.name,
-        servicePriceCents: service.priceCents,
-        startAt: new Date(start),
-        endAt: new Date(start + service.durationMinutes * MINUTE_MS),
-        createdBy: stylist.id,
-        createdByRole: 'staff',
-        createdAt: new Date(created),
-        confirmation: 'pending',
-        confirmationCutoffAt: new Date(plan.cutoff),
-        confirmationStepAt: new Date(at),
-      })
-      .returning();
-    const parts = busyParts(start, segmentsOf(service.durationMinutes, service.busySlots));
-    await insertBusySlots(tx, parts.map((b) => ({ tenantId, employeeId: stylist.id, appointmentId: appointment!.id, start: b.start, end: b.end })), created);
+    await insertSampleAppointment(tx, tenantId, { stylistId: stylist.id, client: client!, name: client!.name, service: stylist.service, start }, created, {
+      createdAt: new Date(created),
+      confirmation: 'pending',
+      confirmationCutoffAt: new Date(plan.cutoff),
+      confirmationStepAt: new Date(at),
+    });
   });
   await queueDueConfirmations(db, at);
 }
@@ -253,32 +235,49 @@ export async function seedTenant(db: Db, slug: string, now = Date.now()): Promis
       const start = await placeInWorkingHours(tx, tenantId, stylist.id, service, today, p.day, p.minute);
       if (start === null) continue;
       const client = p.who === 'guest' ? guest! : regular!;
-      const parts = busyParts(start, segmentsOf(service.durationMinutes, service.busySlots));
-      const [appointment] = await tx
-        .insert(appointments)
-        .values({
-          tenantId,
-          employeeId: stylist.id,
-          clientId: client.id,
-          userId: client.id,
-          clientName: p.name,
-          serviceId: service.id,
-          serviceName: service.name,
-          servicePriceCents: service.priceCents,
-          startAt: new Date(start),
-          endAt: new Date(start + service.durationMinutes * MINUTE_MS),
-          createdBy: stylist.id,
-          createdByRole: 'staff',
-        })
-        .returning();
-      await insertBusySlots(
-        tx,
-        parts.map((b) => ({ tenantId, employeeId: stylist.id, appointmentId: appointment!.id, start: b.start, end: b.end })),
-        now,
-      );
+      await insertSampleAppointment(tx, tenantId, { stylistId: stylist.id, client, name: p.name, service, start }, now);
     }
     return tenantId;
   });
+}
+
+/**
+ * Writes a sample appointment booked by its stylist for `client` (named `name`) at `start` (epoch ms) and its
+ * busy parts, as of `now`; `extra`: further columns (the confirmation demo's schedule).
+ */
+async function insertSampleAppointment(
+  tx: Tx,
+  tenantId: number,
+  a: {
+    stylistId: string;
+    client: { id: string };
+    name: string;
+    service: { id: number; name: string; priceCents: number; durationMinutes: number; busySlots: BusySegment[] };
+    start: number;
+  },
+  now: number,
+  extra: Partial<typeof appointments.$inferInsert> = {},
+): Promise<void> {
+  const [appointment] = await tx
+    .insert(appointments)
+    .values({
+      tenantId,
+      employeeId: a.stylistId,
+      clientId: a.client.id,
+      userId: a.client.id,
+      clientName: a.name,
+      serviceId: a.service.id,
+      serviceName: a.service.name,
+      servicePriceCents: a.service.priceCents,
+      startAt: new Date(a.start),
+      endAt: new Date(a.start + a.service.durationMinutes * MINUTE_MS),
+      createdBy: a.stylistId,
+      createdByRole: 'staff',
+      ...extra,
+    })
+    .returning({ id: appointments.id });
+  const parts = busyParts(a.start, segmentsOf(a.service.durationMinutes, a.service.busySlots));
+  await insertBusySlots(tx, parts.map((b) => ({ tenantId, employeeId: a.stylistId, appointmentId: appointment!.id, start: b.start, end: b.end })), now);
 }
 
 /**

@@ -305,8 +305,9 @@ export async function appointmentExists(db: DbOrTx, tenantId: number, appointmen
 /**
  * What the reliability tier of client accounts `clientIds` needs (beyond-the-spec section 3), cheaply enough
  * for a page of many accounts (agenda week, client list): over appointments starting in [`from`, `now`) (epoch
- * ms; late cancellations from `from` on, as they count from when they are made), `attended` is 1 when the account has an attended visit (pending, marked "Vino" or unmarked and ended
- * before `attendedBefore`) and 0 otherwise; `noShows` and `lateCancellations` count visits. Per account, one
+ * ms; late cancellations from `from` on, as they count from when they are made), `attended` is 1 when the
+ * account has an attended visit (pending, marked "Vino" or unmarked and ended before `attendedBefore`) and 0
+ * otherwise; `noShows` and `lateCancellations` count visits. Per account, one
  * look-up that stops at its first attended visit (index `appointments_client_start`) and two counts over the
  * few marked rows (partial index `appointments_client_marks`), whatever the length of its history. Every
  * account of `clientIds` is in the map.
