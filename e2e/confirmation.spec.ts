@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright';
 import { expect, test } from '@playwright/test';
 import { api, signIn } from './fixtures/auth';
 import { caughtMailsTo } from './fixtures/mail';
@@ -33,6 +34,9 @@ test('the e-mail’s link confirms on a phone without signing in; "No puedo ir" 
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Tu cita en Klok Peluquería');
   await expect(page.getByText('Corte de pelo')).toBeVisible();
   await expect(page.getByRole('status')).toContainText('Lucas Moreno, ¿vienes?');
+  // Readable by everyone: no serious or critical accessibility violation.
+  const { violations } = await new AxeBuilder({ page }).analyze();
+  expect(violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id)).toEqual([]);
   await page.getByRole('button', { name: 'Confirmo' }).click();
   await expect(page.getByRole('status')).toHaveText('¡Gracias! Tu cita está confirmada. Te esperamos.');
   // Opening the link again shows the same.

@@ -11,7 +11,7 @@ import { showCalendar } from './fixtures/pages';
 
 const PABLO = 'pablo@correo.demo';
 
-test('staff mark No vino twice and the client’s Fiabilidad says Restringido; blocking and unblocking', async ({ page }) => {
+test('staff mark No vino twice and the client’s Fiabilidad says Restringido; blocking and unblocking; the client is refused online', async ({ page, browser }) => {
   test.setTimeout(90_000);
   await signIn(page, 'admin@klok.demo');
   const { body } = await api(page.request, 'GET', `/api/v1/users/${PABLO}`);
@@ -51,4 +51,11 @@ test('staff mark No vino twice and the client’s Fiabilidad says Restringido; b
   await showCalendar(page);
   await page.locator(`[data-event-id="${past[0]!.id}"]`).first().click();
   await expect(page.getByRole('dialog', { name: 'Información cita' }).locator('.reliability-badge')).toHaveText('Restringido');
+
+  // The client's next online booking is refused: Mis citas says to call the salon instead of offering one.
+  const client = await browser.newPage();
+  await signIn(client, PABLO);
+  await expect(client.getByText('Para reservar, ponte en contacto con el salón.')).toBeVisible();
+  await expect(client.getByRole('link', { name: 'Pedir cita' })).toHaveCount(0);
+  await client.close();
 });
