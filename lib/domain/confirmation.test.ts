@@ -48,7 +48,7 @@ describe('the scan step of a pending appointment', () => {
   it('asks at once outside the quiet hours, then waits for the cut-off', () => {
     const now = at('2026-12-08', '21:00');
     expect(confirmationStep({ requestedAt: null, cutoffAt }, now)).toEqual({ kind: 'request', next: cutoffAt });
-    expect(confirmationStep({ requestedAt: now, cutoffAt }, now + HOUR_MS)).toEqual({ kind: 'request', next: cutoffAt });
+    expect(confirmationStep({ requestedAt: now, cutoffAt }, now + HOUR_MS)).toEqual({ kind: 'wait', next: cutoffAt });
   });
 
   it('holds a request due at 23:00 until 09:00', () => {
@@ -59,7 +59,7 @@ describe('the scan step of a pending appointment', () => {
 
   it('acts at the cut-off after a request; lapses when no request went before it', () => {
     expect(confirmationStep({ requestedAt: at('2026-12-08', '09:00'), cutoffAt }, cutoffAt)).toEqual({ kind: 'cutoff' });
-    expect(confirmationStep({ requestedAt: at('2026-12-08', '09:00'), cutoffAt }, cutoffAt - 1)).toEqual({ kind: 'request', next: cutoffAt });
+    expect(confirmationStep({ requestedAt: at('2026-12-08', '09:00'), cutoffAt }, cutoffAt - 1)).toEqual({ kind: 'wait', next: cutoffAt });
     expect(confirmationStep({ requestedAt: null, cutoffAt }, cutoffAt)).toEqual({ kind: 'lapse' });
     // Quiet hours until 09:00 and the cut-off at 09:00: no time is left to ask.
     expect(confirmationStep({ requestedAt: null, cutoffAt }, at('2026-12-10', '02:00'))).toEqual({ kind: 'lapse' });

@@ -63,7 +63,8 @@ export const inQuietHours = (at: number): boolean => afterQuietHours(at) !== at;
 /**
  * What the confirm-or-release scan does with a pending appointment whose step fell due at `now` (epoch ms):
  * - `request`: queue its confirmation request now; its next step is the cut-off;
- * - `wait`: the quiet hours hold the request until `next` (09:00);
+ * - `wait`: nothing yet: the quiet hours hold the request until `next` (09:00), or the request went and the
+ *   cut-off is `next`;
  * - `cutoff`: its cut-off came after a request: release it or mark it "Sin confirmar" (by the client's tier);
  * - `lapse`: the cut-off came before any request went (the worker was down): nothing is asked, and it needs
  *   no confirmation (a client is never released without having been asked).
@@ -72,7 +73,7 @@ export type ConfirmationStep = { kind: 'request'; next: number } | { kind: 'wait
 
 /** The step of an appointment with `requestedAt` (null: not yet) and `cutoffAt` (epoch ms) at `now`. */
 export function confirmationStep(s: { requestedAt: number | null; cutoffAt: number }, now: number): ConfirmationStep {
-  if (s.requestedAt !== null) return now >= s.cutoffAt ? { kind: 'cutoff' } : { kind: 'request', next: s.cutoffAt };
+  if (s.requestedAt !== null) return now >= s.cutoffAt ? { kind: 'cutoff' } : { kind: 'wait', next: s.cutoffAt };
   if (now >= s.cutoffAt) return { kind: 'lapse' };
   const when = afterQuietHours(now);
   if (when !== now) return when < s.cutoffAt ? { kind: 'wait', next: when } : { kind: 'lapse' };

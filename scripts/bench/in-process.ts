@@ -1,17 +1,18 @@
 /**
  * The in-process cases of `npm run bench`: the activity feed, the client search, the outbox throughput and
- * the reminder scan (informative rows), and the user answer with its reliability (its reliability read with a
- * budget on PostgreSQL), each in its own tenant of a fresh database, through the route handlers or the worker
- * functions called directly (no HTTP).
+ * the reminder scan (informative rows), the user answer with its reliability (its reliability read with a
+ * budget on PostgreSQL) and the confirm-or-release scan (one pass with a budget on PostgreSQL), each in its
+ * own tenant of a fresh database, through the route handlers or the worker functions called directly (no HTTP).
  *
- *   node --conditions=react-server --import tsx scripts/bench/in-process.ts <pglite|postgres> [--only=activity,search,outbox,reminders,reliability]
+ *   node --conditions=react-server --import tsx scripts/bench/in-process.ts <pglite|postgres> [--only=activity,search,outbox,reminders,reliability,confirmations]
  *   env: DATA_DIR=memory:// (PGlite) or DATABASE_URL (a fresh PostgreSQL database); BENCH_RUNS (default 60);
- *   BENCH_REMINDER_N (appointments of the reminder scan, default 1,000,000)
+ *   BENCH_REMINDER_N (appointments of the reminder scan, and past appointments of the confirmation scan's
+ *   salon; default 1,000,000)
  *
  * Prints `BENCH_ROW` lines on stdout (scripts/bench row contract), progress on stderr.
  */
-import { DAY_MS, MINUTE_MS } from '../../lib/domain/time';
-import { emitRow, log, percentile, round } from './lib';
+import { DAY_MS, HOUR_MS, madridDate, madridWallClock, MINUTE_MS } from '../../lib/domain/time';
+import { emitRow, log, median, percentile, round } from './lib';
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 60);
 const engine = process.argv[2] as 'pglite' | 'postgres';
@@ -354,12 +355,246 @@ async function runReliability(name: 'pglite' | 'postgres') {
   await closeDb();
 }
 
+/**
+ * The confirm-or-release scan (beyond-the-spec section 3): one pass of `queueDueConfirmations`, the worker's
+ * periodic job, over a salon with 1,000,000 past appointments (BENCH_REMINDER_N; one a minute up to 90
+ * minutes before the pass; every fifth a walk-in of the guest, the others over 20,000 client accounts; every
+ * tenth cancelled; confirmed, not requiring it or left "Sin confirmar", none with a step left) and 3,000
+ * ahead still waiting for their confirmation (one every 15 minutes from 13 hours on), whose next step comes
+ * after the pass: the scan must not read them. Both seeded by `insert … select generate_series` and
+ * ANALYZEd. The history is spread over many accounts as a salon's is: the reliability tier read of a step
+ * looks up its client's appointments by index only when the statistics give each account a small share.
+ *
+ * Each pass finds 20 steps due, each of a fresh client account (tier `nuevo`, with a push token): 10
+ * confirmation requests (e-mail with an action link, push) and 10 cut-offs (released: cancelled, its busy
+ * part freed, e-mail, push, `appointment_released` activity). Between passes, outside the timed part, those
+ * rows are put back due and the tenant's outbox, action tokens and release activities are cleared, so that
+ * every pass does the same work. Passes on the aged salon alternate with passes on a fresh salon that has
+ * only its 20 due rows (the pass must not grow with a salon's history: the ratio of their medians); then the
+ * empty pass (nothing due: what the worker runs every minute). Also the CPU time of this process per pass
+ * (the worker's side of it). The passes run at 12:00 in Madrid today, outside the quiet hours that hold a
+ * request back. Budget: one pass on the aged salon p95 ≤ 50 ms on PostgreSQL. Its own tenants.
+ */
+async function runConfirmationScan(name: 'pglite' | 'postgres') {
+  const { sql, eq, and, getDb, closeDb, schema, seedTenant } = await serverModules();
+  const { queueDueConfirmations } = await import('../../lib/server/notifications/confirmations');
+  const N = Number(process.env.BENCH_REMINDER_N ?? 1_000_000);
+  const AHEAD = 3_000;
+  // Client accounts of the aged salon's history (20,000 for 1,000,000 appointments: 40 each over two years).
+  const CLIENTS = Math.max(1_000, Math.round(N / 50));
+  // Due rows of each kind per pass (requests, cut-offs).
+  const DUE = 10;
+  const now = madridWallClock(madridDate(Date.now()), 12 * 60);
+  const at = new Date(now);
+  const db = await getDb();
+  const uuids = (ids: string[]) => `{${ids.join(',')}}`;
+
+  /**
+   * A salon `slug` with 2×DUE appointments due at `now`, and with `history` the past and ahead rows above.
+   * The due rows lie where the seed's sample agenda never does (this evening, and at night), so that their
+   * busy parts overlap nothing. Returns the tenant and the due rows' ids.
+   */
+  const seedSalon = async (slug: string, history: boolean) => {
+    const tenantId = await seedTenant(db, slug);
+    const stylists = await db
+      .select({ id: schema.users.id })
+      .from(schema.users)
+      .where(and(eq(schema.users.tenantId, tenantId), sql`${schema.users.role} <> 'client'`));
+    if (history) {
+      await db.execute(sql`
+        insert into users (tenant_id, email, name, role, created_at, last_activity_at, privacy_policy, onboarding_completed)
+        select ${tenantId}, 'historia' || k || '@correo.es', 'Cliente ' || k, 'client', ${at}::timestamptz - interval '3 years',
+          ${at}::timestamptz - k * interval '1 minute', true, true
+        from generate_series(0, ${CLIENTS - 1}) k`);
+      const ids = sql.raw(`array[${stylists.map((s) => `'${s.id}'::uuid`).join(',')}]`);
+      // The accounts by number, the guest last (walk-ins: no confirmation asked).
+      const accounts = sql`
+        select row_number() over (order by id) - 1 as k, id, name, false as guest from users
+          where tenant_id = ${tenantId} and email like 'historia%@correo.es'
+        union all
+        select ${CLIENTS}, id, name, true from users where tenant_id = ${tenantId} and is_guest`;
+      await db.execute(sql`
+        with c as (${accounts})
+        insert into appointments (tenant_id, employee_id, client_id, user_id, client_name, service_name, service_price_cents,
+          start_at, end_at, status, created_by, created_by_role, created_at, reminded_at,
+          confirmation, confirmation_requested_at, confirmation_cutoff_at)
+        select ${tenantId}, (${ids})[1 + g % ${stylists.length}], c.id, c.id::text, case when c.guest then 'Cliente de paso' else c.name end,
+          'Corte de pelo', 1500, s, s + interval '30 minutes', case when g % 10 = 0 then 'cancelled' else 'pending' end,
+          case when c.guest then (${ids})[1 + g % ${stylists.length}] else c.id end, case when c.guest then 'staff' else 'client' end,
+          s - interval '7 days', s - interval '1 day',
+          case when c.guest or g % 3 = 1 then 'not_required' when g % 3 = 0 then 'confirmed' else 'pending' end,
+          case when not c.guest and g % 3 <> 1 then s - interval '48 hours' end,
+          case when not c.guest and g % 3 <> 1 then s - interval '12 hours' end
+        from (select g, ${at}::timestamptz - (${N} - g + 90) * interval '1 minute' as s,
+                case when g % 5 = 0 then ${CLIENTS} else (g / 5) % ${CLIENTS} end as k
+              from generate_series(1, ${N}) g) h
+        join c using (k)`);
+      await db.execute(sql`
+        with c as (${accounts})
+        insert into appointments (tenant_id, employee_id, client_id, user_id, client_name, service_name, service_price_cents,
+          start_at, end_at, status, created_by, created_by_role, created_at,
+          confirmation, confirmation_requested_at, confirmation_cutoff_at, confirmation_step_at)
+        select ${tenantId}, (${ids})[1 + g % ${stylists.length}], c.id, c.id::text, c.name, 'Corte de pelo', 1500,
+          s, s + interval '30 minutes', 'pending', c.id, 'client', ${at}::timestamptz - interval '1 day',
+          'pending', case when s - interval '48 hours' <= ${at}::timestamptz then ${at}::timestamptz - interval '1 hour' end,
+          s - interval '12 hours',
+          case when s - interval '48 hours' <= ${at}::timestamptz then s - interval '12 hours' else s - interval '48 hours' end
+        from (select g, ${at}::timestamptz + interval '13 hours' + g * interval '15 minutes' as s, g % ${CLIENTS} as k
+              from generate_series(1, ${AHEAD}) g) h
+        join c using (k)`);
+    }
+    const clients = await db
+      .insert(schema.users)
+      .values(
+        Array.from({ length: 2 * DUE }, (_, i) => ({
+          tenantId,
+          email: `nuevo${i}@correo.es`,
+          name: `Cliente nuevo ${i}`,
+          role: 'client' as const,
+          fcmToken: `bench-token-${i}`,
+          privacyPolicy: true,
+          onboardingCompleted: true,
+        })),
+      )
+      .returning({ id: schema.users.id, name: schema.users.name });
+    const due = await db
+      .insert(schema.appointments)
+      .values(
+        clients.map((c, i) => {
+          const request = i < DUE;
+          // Requests: starting between 00:30 and 05:00 the day after tomorrow, cut-off ahead, step due a minute
+          // ago. Cut-offs: starting between 19:00 and 23:30 today, requested 36 hours before their cut-off,
+          // which passed this morning.
+          const start = request ? now + 36 * HOUR_MS + (i + 1) * 30 * MINUTE_MS : now + 12 * HOUR_MS - (i - DUE + 1) * 30 * MINUTE_MS;
+          const cutoff = start - 12 * HOUR_MS;
+          return {
+            tenantId,
+            employeeId: stylists[i % stylists.length]!.id,
+            clientId: c.id,
+            userId: c.id,
+            clientName: c.name,
+            serviceName: 'Corte de pelo',
+            servicePriceCents: 1500,
+            startAt: new Date(start),
+            endAt: new Date(start + 30 * MINUTE_MS),
+            createdBy: c.id,
+            createdByRole: 'client' as const,
+            createdAt: new Date(now - 3 * DAY_MS),
+            confirmation: 'pending' as const,
+            confirmationRequestedAt: request ? null : new Date(cutoff - 36 * HOUR_MS),
+            confirmationCutoffAt: new Date(cutoff),
+            confirmationStepAt: new Date(request ? now - MINUTE_MS : cutoff),
+          };
+        }),
+      )
+      .returning({ id: schema.appointments.id, employeeId: schema.appointments.employeeId, startAt: schema.appointments.startAt, endAt: schema.appointments.endAt });
+    await db.insert(schema.busySlots).values(due.map((a) => ({ tenantId, employeeId: a.employeeId, appointmentId: a.id, startAt: a.startAt, endAt: a.endAt })));
+    return { tenantId, ids: due.map((a) => a.id) };
+  };
+
+  const t0 = performance.now();
+  const aged = await seedSalon('confirmaciones', true);
+  await db.execute(sql`analyze appointments`);
+  const seeded = ((performance.now() - t0) / 1000).toFixed(0);
+  const fresh = await seedSalon('confirmaciones-nuevo', false);
+  await db.execute(sql`analyze`);
+
+  /** Puts a salon's due rows back as they were seeded, and clears what their last pass left. */
+  const reset = async (s: { tenantId: number; ids: string[] }) => {
+    const ids = uuids(s.ids);
+    await db.execute(sql`
+      update appointments set status = 'pending', cancelled_at = null, cancelled_by = null, cancelled_via = null, notes = null,
+        confirmation = 'pending',
+        confirmation_requested_at = case when confirmation_cutoff_at > ${at}::timestamptz then null else confirmation_cutoff_at - interval '36 hours' end,
+        confirmation_step_at = case when confirmation_cutoff_at > ${at}::timestamptz then ${at}::timestamptz - interval '1 minute' else confirmation_cutoff_at end
+      where tenant_id = ${s.tenantId} and id = any(${ids}::uuid[])`);
+    await db.execute(sql`update busy_slots set active = true where tenant_id = ${s.tenantId} and appointment_id = any(${ids}::uuid[]) and not active`);
+    await db.execute(sql`delete from outbox where tenant_id = ${s.tenantId}`);
+    await db.execute(sql`delete from action_tokens where tenant_id = ${s.tenantId}`);
+    await db.execute(sql`delete from activities where tenant_id = ${s.tenantId} and type = 'appointment_released'`);
+  };
+  /** CPU time of this process (the worker's side: query building, templates, the driver) per timed pass. */
+  const cpu = new Map<{ tenantId: number; ids: string[] } | null, number[]>();
+  /** One timed pass after `s`'s rows are put back due (none: the empty pass); checks what it did. */
+  const pass = async (s: { tenantId: number; ids: string[] } | null) => {
+    if (s) await reset(s);
+    const c = process.cpuUsage();
+    const t = performance.now();
+    const r = await queueDueConfirmations(db, now);
+    const ms = performance.now() - t;
+    const used = process.cpuUsage(c);
+    cpu.set(s, [...(cpu.get(s) ?? []), (used.user + used.system) / 1000]);
+    const want = s ? DUE : 0;
+    if (r.requested !== want || r.released !== want || r.marked + r.lapsed !== 0) {
+      throw new Error(`confirmation scan: a pass did ${JSON.stringify(r)}, expected ${want} requests and ${want} releases`);
+    }
+    return ms;
+  };
+
+  const first = await queueDueConfirmations(db, now); // both salons' seeded steps
+  if (first.requested !== 2 * DUE || first.released !== 2 * DUE) throw new Error(`confirmation scan: the first pass did ${JSON.stringify(first)}`);
+  for (let i = 0; i < 5; i++) {
+    await pass(aged);
+    await pass(fresh);
+  }
+  cpu.clear();
+  const agedTimes: number[] = [];
+  const freshTimes: number[] = [];
+  for (let i = 0; i < RUNS; i++) {
+    agedTimes.push(await pass(aged));
+    freshTimes.push(await pass(fresh));
+  }
+  for (let i = 0; i < 5; i++) await pass(null);
+  cpu.delete(null);
+  const emptyTimes: number[] = [];
+  for (let i = 0; i < RUNS; i++) emptyTimes.push(await pass(null));
+  for (const t of [agedTimes, freshTimes, emptyTimes]) t.sort((a, b) => a - b);
+
+  const history = `${N.toLocaleString('en')} past appointments and ${AHEAD.toLocaleString('en')} waiting ahead`;
+  const steps = `${DUE} requests and ${DUE} releases per pass`;
+  const rowsOf = (label: string, times: number[], note: string, budget: number | null) => {
+    for (const [metric, p] of [['median', 50], ['p95', 95]] as const) {
+      const b = metric === 'p95' ? budget : null;
+      emitRow({ case: label, engine: name, metric, value: round(percentile(times, p), 2), unit: 'ms', budget: b, op: b === null ? null : '<=', note: `${note}; ${RUNS} runs, in process` });
+    }
+    log(`${label} on ${name}: median ${percentile(times, 50).toFixed(1)} ms, p95 ${percentile(times, 95).toFixed(1)} ms`);
+  };
+  rowsOf('confirmation scan, one pass', agedTimes, `${history}; ${steps}; seeded in ${seeded} s`, name === 'postgres' ? 50 : null);
+  emitRow({
+    case: 'confirmation scan, one pass',
+    engine: name,
+    metric: 'CPU per pass',
+    value: round(median(cpu.get(aged) ?? []), 2),
+    unit: 'ms',
+    budget: null,
+    op: null,
+    note: `median user+system CPU of the worker's process per pass (${name === 'pglite' ? 'the embedded database included' : 'PostgreSQL not included'}); ${RUNS} runs`,
+  });
+  rowsOf('confirmation scan, one pass, fresh salon', freshTimes, `only the due rows; ${steps}; alternated with the aged salon's passes`, null);
+  const ratio = percentile(agedTimes, 50) / percentile(freshTimes, 50);
+  emitRow({
+    case: 'confirmation scan, aged/fresh',
+    engine: name,
+    metric: 'median ratio',
+    value: round(ratio, 2),
+    unit: '×',
+    budget: null,
+    op: null,
+    note: `one pass over ${history} against a salon without history; ${RUNS} alternated runs, in process`,
+  });
+  log(`confirmation scan aged/fresh on ${name}: ${ratio.toFixed(2)}×`);
+  rowsOf('confirmation scan, empty pass', emptyTimes, `nothing due (the pass of every minute); ${history}`, null);
+  await closeDb();
+}
+
 const CASES = {
   activity: runActivityFeed,
   search: runClientSearch,
   outbox: runOutbox,
   reminders: runReminderScan,
   reliability: runReliability,
+  // Last: its appointments ahead would be due in the reminder case's scan, which reads every tenant, were it to run first.
+  confirmations: runConfirmationScan,
 } as const;
 
 async function main() {

@@ -15,26 +15,27 @@
  * reminder scan, a pass is a cross-tenant read without locks, then one transaction per tenant that locks the
  * rows still due (`FOR UPDATE SKIP LOCKED`): two workers never take the same step, so an appointment is
  * requested once and released once. A visit's services share one schedule and are handled together: one
- * request, one release.
+ * request, one release. A tenant's steps of one kind are taken together in a fixed number of statements (the
+ * cut-offs of a day's appointments mostly fall at the same 21:30 the evening before).
  */
 import 'server-only';
 import { createHash, randomBytes } from 'node:crypto';
 import { and, asc, eq, inArray, isNotNull, lte, sql } from 'drizzle-orm';
-import { alias } from 'drizzle-orm/pg-core';
+import { alias, type PgUpdateSetSource } from 'drizzle-orm/pg-core';
 import { confirmationPlan, confirmationStep, DEFAULT_CONFIRMATION } from '@/lib/domain/confirmation';
 import { releasedWhenUnconfirmed } from '@/lib/domain/reliability';
 import { MINUTE_MS } from '@/lib/domain/time';
 import { getDb, type Db, type Tx } from '@/lib/server/db/client';
 import { appointments, tenants, users } from '@/lib/server/db/schema';
 import { emailText } from '@/lib/server/messages';
-import { insertActionToken } from '@/lib/server/repositories/action-tokens';
+import { insertActionTokens } from '@/lib/server/repositories/action-tokens';
 import { markCancelled } from '@/lib/server/services/cancel-appointment';
 import { reliabilityTiersOf } from '@/lib/server/services/reliability';
 import { tenantOrigin } from '@/lib/server/tenancy';
 import { salonOf } from './appointment-emails';
-import { queueEmail } from './outbox';
-import { queuePush } from './push';
-import { appointmentReleasedEmail, confirmationRequestEmail, whenOf } from './templates';
+import { queueEmails } from './outbox';
+import { queuePushes } from './push';
+import { appointmentReleasedEmail, confirmationRequestEmail, whenOf, type Salon } from './templates';
 
 /** The reason a release gives (the appointment's notes, as staff's cancellations carry theirs). */
 export const RELEASE_REASON = 'Sin confirmar';
@@ -105,14 +106,25 @@ export async function replanConfirmation(tx: Tx, tenantId: number, ids: string[]
 const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
 
 /**
- * Issues an action link for an appointment (and its visit) of a tenant, inside the caller's transaction: a
- * random 256-bit token stored only as its SHA-256, expiring at `expiresAt` (the appointment's start).
- * Returns the link `{origin}/c/{token}`.
+ * Issues action links for appointments (each with its visit) of a tenant, inside the caller's transaction: per
+ * appointment a random 256-bit token stored only as its SHA-256, expiring at its `expiresAt` (the start); one
+ * insert for them all. Returns the links `{origin}/c/{token}`, in the order of `items`.
  */
-export async function issueActionLink(tx: Tx, tenantId: number, appointmentId: string, expiresAt: Date, origin: string, now: number): Promise<string> {
-  const token = randomBytes(32).toString('base64url');
-  await insertActionToken(tx, tenantId, { id: hashToken(token), purpose: 'appointment', appointmentId, expiresAt }, new Date(now));
-  return `${origin}${ACTION_PATH}${token}`;
+export async function issueActionLinks(
+  tx: Tx,
+  tenantId: number,
+  items: { appointmentId: string; expiresAt: Date }[],
+  origin: string,
+  now: number,
+): Promise<string[]> {
+  const tokens = items.map(() => randomBytes(32).toString('base64url'));
+  await insertActionTokens(
+    tx,
+    tenantId,
+    items.map((item, i) => ({ id: hashToken(tokens[i]!), purpose: 'appointment' as const, appointmentId: item.appointmentId, expiresAt: item.expiresAt })),
+    new Date(now),
+  );
+  return tokens.map((token) => `${origin}${ACTION_PATH}${token}`);
 }
 
 /** The hash under which an action token is stored. */
@@ -175,8 +187,10 @@ type DueRow = {
 };
 
 /**
- * One tenant's due steps in one transaction: locks the rows still due (`SKIP LOCKED`) with the other
- * waiting services of their visits, and handles each visit (an appointment booked alone is a visit of one).
+ * One tenant's due steps in one transaction, in a fixed number of statements however many are due: locks the
+ * rows still due (`SKIP LOCKED`) with the other waiting services of their visits, decides each visit's step
+ * (an appointment booked alone is a visit of one; `confirmationStep`), then takes every step of a kind together:
+ * one tier read for the clients, one insert of action tokens, of e-mails and of pushes, one update per kind.
  * Returns how many rows it took.
  */
 async function stepTenant(db: Db, tenantId: number, ids: string[], now: number, report: ConfirmationReport): Promise<number> {
@@ -220,99 +234,91 @@ async function stepTenant(db: Db, tenantId: number, ids: string[], now: number, 
       if (!list.some((x) => x.id === r.id)) list.push(r);
       visits.set(key, list);
     }
-    const [tenant] = await tx.select({ slug: tenants.slug }).from(tenants).where(eq(tenants.id, tenantId));
-    const origin = tenantOrigin(tenant?.slug ?? '');
-    for (const parts of visits.values()) {
+    const steps = [...visits.values()].map((parts) => {
       parts.sort((x, y) => x.startAt.getTime() - y.startAt.getTime());
-      await stepVisit(tx, tenantId, parts, origin, now, report);
+      const first = parts[0]!;
+      const requested = parts.map((p) => p.confirmationRequestedAt?.getTime() ?? null).find((t) => t !== null) ?? null;
+      const cutoffAt = Math.min(...parts.map((p) => p.confirmationCutoffAt?.getTime() ?? first.startAt.getTime()));
+      const step = first.isGuest ? ({ kind: 'lapse' } as const) : confirmationStep({ requestedAt: requested, cutoffAt }, now);
+      return { parts, first, cutoffAt, step };
+    });
+    type Step = (typeof steps)[number];
+    const of = (kind: Step['step']['kind']) => steps.filter((s) => s.step.kind === kind);
+    const idsOf = (list: Step[]) => list.flatMap((s) => s.parts.map((p) => p.id));
+    const setRows = async (list: Step[], values: PgUpdateSetSource<typeof appointments>) => {
+      if (list.length > 0) await tx.update(appointments).set(values).where(and(eq(appointments.tenantId, tenantId), inArray(appointments.id, idsOf(list))));
+    };
+
+    // A request waiting for 09:00 (quiet hours), or a request already sent waiting for the cut-off.
+    const waits = of('wait');
+    for (const next of new Set(waits.map((s) => (s.step.kind === 'wait' ? s.step.next : 0)))) {
+      await setRows(waits.filter((s) => s.step.kind === 'wait' && s.step.next === next), { confirmationStepAt: new Date(next) });
     }
-    return due.length;
-  });
-}
+    const lapses = of('lapse');
+    report.lapsed += lapses.length;
+    await setRows(lapses, { confirmation: 'not_required', confirmationStepAt: null });
 
-/** Sets the confirmation columns of a visit's rows. */
-const setRows = (tx: Tx, tenantId: number, parts: DueRow[], values: Partial<typeof appointments.$inferInsert>) =>
-  tx
-    .update(appointments)
-    .set(values)
-    .where(and(eq(appointments.tenantId, tenantId), inArray(appointments.id, parts.map((p) => p.id))));
-
-/** The step of one visit (its rows locked, by start): request, wait for 09:00, release or mark, or lapse. */
-async function stepVisit(tx: Tx, tenantId: number, parts: DueRow[], origin: string, now: number, report: ConfirmationReport): Promise<void> {
-  const first = parts[0]!;
-  const requested = parts.map((p) => p.confirmationRequestedAt?.getTime() ?? null).find((t) => t !== null) ?? null;
-  const cutoffAt = Math.min(...parts.map((p) => p.confirmationCutoffAt?.getTime() ?? first.startAt.getTime()));
-  const step = confirmationStep({ requestedAt: requested, cutoffAt }, now);
-  if (step.kind === 'wait') {
-    await setRows(tx, tenantId, parts, { confirmationStepAt: new Date(step.next) });
-    return;
-  }
-  if (step.kind === 'lapse' || first.isGuest) {
-    report.lapsed++;
-    await setRows(tx, tenantId, parts, { confirmation: 'not_required', confirmationStepAt: null });
-    return;
-  }
-  const tiers = await reliabilityTiersOf(tx, tenantId, [{ id: first.clientId, bookingBlocked: first.bookingBlocked }], now);
-  const releases = releasedWhenUnconfirmed(tiers.get(first.clientId) ?? 'nuevo');
-  const salon = await salonOf(tx, tenantId, first.facilityId);
-  const service = parts.map((p) => p.serviceName).join(', ');
-  const employeeNames = [...new Set(parts.map((p) => p.employeeName))].join(', ');
-  if (step.kind === 'request') {
-    report.requested++;
-    const link = await issueActionLink(tx, tenantId, first.id, first.startAt, origin, now);
-    await queueEmail(
+    const requests = of('request');
+    const cutoffs = of('cutoff');
+    if (requests.length + cutoffs.length === 0) return due.length;
+    const tiers = await reliabilityTiersOf(
       tx,
       tenantId,
-      {
-        to: first.email,
-        ...confirmationRequestEmail({
-          salon,
-          clientName: first.clientName,
-          service,
-          employee: employeeNames,
-          start: first.startAt,
-          link,
-          releaseAt: releases ? cutoffAt : null,
-        }),
-      },
-      `confirmation-request:${first.id}`,
+      [...new Map([...requests, ...cutoffs].map((s) => [s.first.clientId, { id: s.first.clientId, bookingBlocked: s.first.bookingBlocked }])).values()],
+      now,
     );
-    await queuePush(tx, tenantId, {
-      userId: first.clientId,
-      title: emailText('pushRequestTitle', {}),
-      body: emailText('pushRequestBody', { salon: salon.name || emailText('pushSalonFallback', {}), service, when: whenOf(first.startAt) }),
-      data: { url: link.slice(origin.length) },
+    const releases = (s: Step) => releasedWhenUnconfirmed(tiers.get(s.first.clientId) ?? 'nuevo');
+    const [tenant] = await tx.select({ slug: tenants.slug }).from(tenants).where(eq(tenants.id, tenantId));
+    const origin = tenantOrigin(tenant?.slug ?? '');
+    const salons = new Map<number, Salon>();
+    for (const facilityId of new Set([...requests, ...cutoffs].map((s) => s.first.facilityId))) salons.set(facilityId, await salonOf(tx, tenantId, facilityId));
+    const texts = (s: Step) => ({
+      salon: salons.get(s.first.facilityId)!,
+      clientName: s.first.clientName,
+      service: s.parts.map((p) => p.serviceName).join(', '),
+      employee: [...new Set(s.parts.map((p) => p.employeeName))].join(', '),
+      start: s.first.startAt,
     });
-    await setRows(tx, tenantId, parts, { confirmationRequestedAt: new Date(now), confirmationStepAt: new Date(step.next) });
-    return;
-  }
-  // The cut-off.
-  if (!releases) {
-    report.marked++;
-    await setRows(tx, tenantId, parts, { confirmationStepAt: null });
-    return;
-  }
-  report.released++;
-  const rows = await tx
-    .select()
-    .from(appointments)
-    .where(and(eq(appointments.tenantId, tenantId), inArray(appointments.id, parts.map((p) => p.id))))
-    .orderBy(asc(appointments.startAt));
-  for (const a of rows) {
-    await markCancelled(tx, tenantId, { id: null, name: '', activity: 'appointment_released', via: 'release' }, a, RELEASE_REASON, now);
-  }
-  await setRows(tx, tenantId, parts, { confirmationStepAt: null });
-  await queueEmail(
-    tx,
-    tenantId,
-    { to: first.email, ...appointmentReleasedEmail({ salon, clientName: first.clientName, service, employee: employeeNames, start: first.startAt, origin }) },
-    `released:${first.id}`,
-  );
-  await queuePush(tx, tenantId, {
-    userId: first.clientId,
-    title: emailText('pushReleasedTitle', {}),
-    body: emailText('pushReleasedBody', { salon: salon.name || emailText('pushSalonFallback', {}), service, when: whenOf(first.startAt) }),
-    data: { url: '/' },
+    const pushText = (s: Step, title: 'pushRequestTitle' | 'pushReleasedTitle', body: 'pushRequestBody' | 'pushReleasedBody') => ({
+      title: emailText(title, {}),
+      body: emailText(body, { salon: texts(s).salon.name || emailText('pushSalonFallback', {}), service: texts(s).service, when: whenOf(s.first.startAt) }),
+    });
+
+    // Requests: a link each, the e-mail and the push; the next step is each one's cut-off.
+    report.requested += requests.length;
+    const links = await issueActionLinks(tx, tenantId, requests.map((s) => ({ appointmentId: s.first.id, expiresAt: s.first.startAt })), origin, now);
+    // Cut-offs: released (by the client's tier) or kept with the mark.
+    const released = cutoffs.filter(releases);
+    const marked = cutoffs.filter((s) => !releases(s));
+    report.released += released.length;
+    report.marked += marked.length;
+    if (released.length > 0) {
+      const rows = await tx
+        .select()
+        .from(appointments)
+        .where(and(eq(appointments.tenantId, tenantId), inArray(appointments.id, idsOf(released))))
+        .orderBy(asc(appointments.startAt));
+      await markCancelled(tx, tenantId, { id: null, name: '', activity: 'appointment_released', via: 'release' }, rows, RELEASE_REASON, now);
+    }
+    await queueEmails(tx, [
+      ...requests.map((s, i) => ({
+        tenantId,
+        message: { to: s.first.email, ...confirmationRequestEmail({ ...texts(s), link: links[i]!, releaseAt: releases(s) ? s.cutoffAt : null }) },
+        dedupeKey: `confirmation-request:${s.first.id}`,
+      })),
+      ...released.map((s) => ({
+        tenantId,
+        message: { to: s.first.email, ...appointmentReleasedEmail({ ...texts(s), origin }) },
+        dedupeKey: `released:${s.first.id}`,
+      })),
+    ]);
+    await queuePushes(tx, tenantId, [
+      ...requests.map((s, i) => ({ userId: s.first.clientId, ...pushText(s, 'pushRequestTitle', 'pushRequestBody'), data: { url: links[i]!.slice(origin.length) } })),
+      ...released.map((s) => ({ userId: s.first.clientId, ...pushText(s, 'pushReleasedTitle', 'pushReleasedBody'), data: { url: '/' } })),
+    ]);
+    await setRows(requests, { confirmationRequestedAt: new Date(now), confirmationStepAt: sql`${appointments.confirmationCutoffAt}` });
+    await setRows([...released, ...marked], { confirmationStepAt: null });
+    return due.length;
   });
 }
 

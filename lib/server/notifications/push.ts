@@ -1,5 +1,5 @@
 import 'server-only';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, inArray, isNotNull } from 'drizzle-orm';
 import type { DbOrTx } from '@/lib/server/db/client';
 import { outbox, users } from '@/lib/server/db/schema';
 import { env } from '@/lib/server/env';
@@ -17,15 +17,33 @@ export type PushMessage = { userId: string; title: string; body: string; data?: 
 
 /** Queues a push in the caller's transaction. Nothing for a user without a push token (returns false). */
 export async function queuePush(db: DbOrTx, tenantId: number, message: PushMessage): Promise<boolean> {
-  const [user] = await db
-    .select({ token: users.fcmToken, isGuest: users.isGuest })
-    .from(users)
-    .where(and(eq(users.tenantId, tenantId), eq(users.id, message.userId)))
-    .limit(1);
-  if (!user || user.isGuest || !user.token) return false;
-  const payload: Record<string, unknown> = { ...message };
-  await db.insert(outbox).values({ tenantId, kind: 'push', payload });
-  return true;
+  return (await queuePushes(db, tenantId, [message])) > 0;
+}
+
+/**
+ * Queues several pushes of a tenant in the caller's transaction: one read of the recipients' push tokens and
+ * one insert; nothing for the guest or a user without a push token. Returns how many were queued.
+ */
+export async function queuePushes(db: DbOrTx, tenantId: number, messages: PushMessage[]): Promise<number> {
+  if (messages.length === 0) return 0;
+  const reachable = new Set(
+    (
+      await db
+        .select({ id: users.id })
+        .from(users)
+        .where(
+          and(
+            eq(users.tenantId, tenantId),
+            inArray(users.id, [...new Set(messages.map((m) => m.userId))]),
+            eq(users.isGuest, false),
+            isNotNull(users.fcmToken),
+          ),
+        )
+    ).map((u) => u.id),
+  );
+  const rows = messages.filter((m) => reachable.has(m.userId)).map((m) => ({ tenantId, kind: 'push' as const, payload: { ...m } as Record<string, unknown> }));
+  if (rows.length > 0) await db.insert(outbox).values(rows);
+  return rows.length;
 }
 
 /** Sends one push to one device token; throws on failure (with FCM's `code` when there is one). */

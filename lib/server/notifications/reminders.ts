@@ -25,7 +25,7 @@ import { HOUR_MS, MINUTE_MS } from '@/lib/domain/time';
 import { getDb, type Db, type Tx } from '@/lib/server/db/client';
 import { appointments, facilities, outbox, tenants, users } from '@/lib/server/db/schema';
 import { tenantOrigin } from '@/lib/server/tenancy';
-import { issueActionLink } from './confirmations';
+import { issueActionLinks } from './confirmations';
 import { queueEmails } from './outbox';
 import { appointmentReminderEmail } from './templates';
 
@@ -129,10 +129,13 @@ async function queueTenantReminders(db: Db, tenantId: number, ids: string[], now
       const key = a.visitId ?? a.id;
       if (!reminders.has(key)) reminders.set(key, { a, parts: (a.visitId && visits.get(a.visitId)) || [a] });
     }
+    // Still waiting for its confirmation: the reminder carries an action link of its own.
+    const waiting = [...reminders.values()].filter(({ a }) => a.confirmation === 'pending');
+    const issued = waiting.length === 0 ? [] : await issueActionLinks(tx, tenantId, waiting.map(({ parts }) => ({ appointmentId: parts[0]!.id, expiresAt: parts[0]!.startAt })), tenantOrigin(waiting[0]!.a.slug), now);
+    const links = new Map(waiting.map(({ a }, i) => [a.id, issued[i]!]));
     const messages = [];
     for (const { a, parts } of reminders.values()) {
-      // Still waiting for its confirmation: the reminder carries an action link of its own.
-      const link = a.confirmation === 'pending' ? await issueActionLink(tx, tenantId, parts[0]!.id, parts[0]!.startAt, tenantOrigin(a.slug), now) : null;
+      const link = links.get(a.id) ?? null;
       messages.push({
         tenantId,
         message: {

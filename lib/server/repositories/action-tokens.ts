@@ -7,17 +7,18 @@ import { actionTokens } from '@/lib/server/db/schema';
 export type ActionTokenRow = { purpose: 'appointment'; appointmentId: string; expiresAt: Date };
 
 /**
- * Stores an action token of a tenant (`id`: the SHA-256 of the token) and deletes the tenant's tokens that
+ * Stores action tokens of a tenant (`id`: the SHA-256 of each token) and deletes the tenant's tokens that
  * expired before `now` (their appointment has started: they can never act again).
  */
-export async function insertActionToken(
+export async function insertActionTokens(
   db: DbOrTx,
   tenantId: number,
-  token: { id: string; purpose: 'appointment'; appointmentId: string; expiresAt: Date },
+  tokens: { id: string; purpose: 'appointment'; appointmentId: string; expiresAt: Date }[],
   now: Date,
 ): Promise<void> {
+  if (tokens.length === 0) return;
   await db.delete(actionTokens).where(and(eq(actionTokens.tenantId, tenantId), lt(actionTokens.expiresAt, now)));
-  await db.insert(actionTokens).values({ tenantId, ...token, createdAt: now });
+  await db.insert(actionTokens).values(tokens.map((t) => ({ tenantId, ...t, createdAt: now })));
 }
 
 /** The tenant's action token with that hash, or null (unknown, or another tenant's). */

@@ -8,7 +8,7 @@ import { ApiError } from '@/lib/server/errors';
 import { emailText, errorMessage } from '@/lib/server/messages';
 import { salonOf } from '@/lib/server/notifications/appointment-emails';
 import { actionTokenId } from '@/lib/server/notifications/confirmations';
-import { queuePush } from '@/lib/server/notifications/push';
+import { queuePushes } from '@/lib/server/notifications/push';
 import { whenOf } from '@/lib/server/notifications/templates';
 import { findActionToken } from '@/lib/server/repositories/action-tokens';
 import { lockVisitOfAppointment } from '@/lib/server/repositories/locks';
@@ -156,14 +156,16 @@ async function cancelVisit(tx: Tx, tenantId: number, pending: Row[], now: number
     via: 'client_link' as const,
     late: isLateCancellation(cutoff, now),
   };
-  for (const { a } of pending) await markCancelled(tx, tenantId, by, a, null, now);
+  await markCancelled(tx, tenantId, by, pending.map((r) => r.a), null, now);
   await touchClientActivity(tx, tenantId, client.id);
-  for (const { a } of pending) {
-    await queuePush(tx, tenantId, {
+  await queuePushes(
+    tx,
+    tenantId,
+    pending.map(({ a }) => ({
       userId: a.employeeId,
       title: emailText('pushClientCancelledTitle', {}),
       body: emailText('pushClientCancelledBody', { client: a.clientName, service: a.serviceName, when: whenOf(a.startAt) }),
       data: { url: `/?date=${madridDate(a.startAt)}` },
-    });
-  }
+    })),
+  );
 }

@@ -1,5 +1,5 @@
 import 'server-only';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import { isPast } from '@/lib/domain/agenda';
 import type { SessionUser } from '@/lib/server/auth/session';
 import type { Db, Tx } from '@/lib/server/db/client';
@@ -45,8 +45,8 @@ export async function cancelAppointment(
     // The named one and, for a whole visit, its other services still to come, by start.
     const cancelled = rows.filter((r): r is NonNullable<typeof r> => r !== undefined && r.a.status === 'pending' && !isPast(r.a.endAt, now));
     const { client } = named;
-    const parts: (AppointmentRow & { employeeName: string })[] = [];
-    for (const { a } of cancelled) parts.push({ ...a, employeeName: await markCancelled(tx, tenantId, staffCanceller(actor), a, notes, now) });
+    const names = await markCancelled(tx, tenantId, staffCanceller(actor), cancelled.map((r) => r.a), notes, now);
+    const parts = cancelled.map(({ a }) => ({ ...a, employeeName: names.get(a.id) ?? '' }));
     await touchClientActivity(tx, tenantId, client.id);
     if (client.isGuest) return;
     await queueVisitCancellationEmail(tx, tenantId, client.email, parts, notes, origin);
@@ -81,32 +81,51 @@ export type Canceller = {
 export const staffCanceller = (actor: SessionUser): Canceller => ({ id: actor.id, name: actor.name || actor.email, activity: 'appointment_cancelled' });
 
 /**
- * Marks one pending appointment cancelled inside the caller's transaction: status `cancelled` with who
- * (`by`), when (`now`, epoch ms) and the reason (`notes`); its busy parts freed; the activity of `by`.
- * Returns the stylist's name (for the e-mail).
+ * Marks pending appointments `rows` of a tenant cancelled inside the caller's transaction, in a fixed number
+ * of statements however many: status `cancelled` with who (`by`), when (`now`, epoch ms) and the reason
+ * (`notes`); their busy parts freed; one activity of `by` each. Returns each appointment's stylist name by
+ * appointment id (for the e-mails).
  */
-export async function markCancelled(tx: Tx, tenantId: number, by: Canceller, a: AppointmentRow, notes: string | null, now: number): Promise<string> {
+export async function markCancelled(
+  tx: Tx,
+  tenantId: number,
+  by: Canceller,
+  rows: AppointmentRow[],
+  notes: string | null,
+  now: number,
+): Promise<Map<string, string>> {
+  if (rows.length === 0) return new Map();
+  const ids = rows.map((a) => a.id);
   await tx
     .update(appointments)
     .set({ status: 'cancelled', cancelledAt: new Date(now), cancelledBy: by.id, notes, cancelledVia: by.via ?? null, lateCancellation: by.late ?? false })
-    .where(and(eq(appointments.tenantId, tenantId), eq(appointments.id, a.id)));
-  await tx.update(busySlots).set({ active: false }).where(and(eq(busySlots.tenantId, tenantId), eq(busySlots.appointmentId, a.id)));
-  const [employee] = await tx.select({ name: users.name }).from(users).where(and(eq(users.tenantId, tenantId), eq(users.id, a.employeeId)));
-  await tx.insert(activities).values({
-    tenantId,
-    type: by.activity,
-    data: {
-      id: a.id,
-      start_time: a.startAt.toISOString(),
-      created_by: by.name,
-      service_name: a.serviceName,
-      employee_name: employee?.name ?? '',
-      client_name: a.clientName,
-      notes,
-      ...(by.late ? { late: true } : {}),
-    },
-  });
-  return employee?.name ?? '';
+    .where(and(eq(appointments.tenantId, tenantId), inArray(appointments.id, ids)));
+  await tx.update(busySlots).set({ active: false }).where(and(eq(busySlots.tenantId, tenantId), inArray(busySlots.appointmentId, ids)));
+  const names = new Map(
+    (
+      await tx
+        .select({ id: users.id, name: users.name })
+        .from(users)
+        .where(and(eq(users.tenantId, tenantId), inArray(users.id, [...new Set(rows.map((a) => a.employeeId))])))
+    ).map((u) => [u.id, u.name ?? '']),
+  );
+  await tx.insert(activities).values(
+    rows.map((a) => ({
+      tenantId,
+      type: by.activity,
+      data: {
+        id: a.id,
+        start_time: a.startAt.toISOString(),
+        created_by: by.name,
+        service_name: a.serviceName,
+        employee_name: names.get(a.employeeId) ?? '',
+        client_name: a.clientName,
+        notes,
+        ...(by.late ? { late: true } : {}),
+      },
+    })),
+  );
+  return new Map(rows.map((a) => [a.id, names.get(a.employeeId) ?? '']));
 }
 
 /**
@@ -126,7 +145,7 @@ export async function writeCancellation(
   origin?: string,
 ): Promise<void> {
   const { a, client } = row;
-  const employeeName = await markCancelled(tx, tenantId, staffCanceller(actor), a, notes, now);
+  const employeeName = (await markCancelled(tx, tenantId, staffCanceller(actor), [a], notes, now)).get(a.id) ?? '';
   await touchClientActivity(tx, tenantId, client.id);
   if (!client.isGuest) {
     await queueCancellationEmail(tx, tenantId, client.email, a, employeeName, notes, origin);
