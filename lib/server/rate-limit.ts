@@ -62,6 +62,8 @@ export const LIMITS = {
    * few times; a guesser of tokens is stopped long before a 256-bit token could be found.
    */
   actionLinkPerIp: { points: 60, seconds: 600 },
+  /** Waitlist entries added (beyond-the-spec section 4), per user: an account holds 3 active at most anyway. */
+  waitlistPerUser: { points: 30, seconds: 3600 },
   /** New clients created by staff (invitations), per staff member. */
   clientInvitePerUser: { points: 100, seconds: 3600 },
   /** Bookings per client account, and per staff member. */

@@ -9,6 +9,7 @@
 import { z } from 'zod';
 import { ACTIVITY_TYPES } from '@/lib/domain/activity-types';
 import { RELIABILITY_TIERS } from '@/lib/domain/reliability';
+import { ZWaitlistEntry } from './waitlist';
 import { ROLES, STAFF_ROLES } from '@/lib/domain/roles';
 
 export type { Role } from '@/lib/domain/roles';
@@ -291,6 +292,8 @@ export const ZClientExport = z.object({
   ),
   /** Sign-in sessions: the stored id (a hash of the cookie token) masked to its last 4 characters. */
   sessions: z.array(z.object({ id: z.string(), created_at: instant, last_used_at: instant, expires_at: instant })),
+  /** Its waitlist entries (beyond-the-spec section 4), newest first. */
+  waitlist: z.array(z.lazy(() => ZWaitlistEntry)),
 });
 export type ClientExport = z.infer<typeof ZClientExport>;
 

@@ -130,6 +130,8 @@ const ownOrStaff = (s: number): Expect => ({ anon: 401, client: s, otherClient: 
 /* --------------------------------------------------------------------------------------------- */
 
 const madrid = (daysAhead: number) => DateTime.now().setZone(ZONE).startOf('day').plus({ days: daysAhead });
+/** A Madrid date `daysAhead` days from today (YYYY-MM-DD), for waitlist ranges. */
+const waitlistDay = (daysAhead: number) => madrid(daysAhead).toFormat('yyyy-MM-dd');
 
 async function must(p: Promise<Answer>, what: string, ok: number[] = [200, 201]): Promise<Answer> {
   const a = await p;
@@ -691,6 +693,43 @@ export const ROWS: Row[] = [
     expect: ownOrStaff(200),
     note: "IDOR: another client's appointments are 403",
   },
+  /* The waitlist (beyond-the-spec section 4): Ana's own entries; each cell's entry is taken off again. */
+  {
+    method: 'GET',
+    route: '/api/v1/users/{email}/waitlist',
+    path: `/api/v1/users/${ANA}/waitlist`,
+    expect: ownOrStaff(200),
+    note: "IDOR: another client's entries are 403",
+  },
+  {
+    method: 'POST',
+    route: '/api/v1/users/{email}/waitlist',
+    path: `/api/v1/users/${ANA}/waitlist`,
+    body: (c) => ({ services: [c.f.corteId], employee_id: 'any', from: waitlistDay(28), to: waitlistDay(29), part_of_day: 'any' }),
+    expect: ownOrStaff(201),
+    note: 'Ana or staff for her; another client is refused (403); salon2 has no Ana (404)',
+    cleanup: async (api, _c, a) => {
+      if (a.status === 201) await api.call('admin', 'DELETE', `/api/v1/users/${ANA}/waitlist/${a.body.data.id}`);
+    },
+  },
+  {
+    method: 'DELETE',
+    route: '/api/v1/users/{email}/waitlist/{id}',
+    setup: async (api, c) => {
+      const made = await must(
+        api.call('admin', 'POST', `/api/v1/users/${ANA}/waitlist`, { services: [c.f.corteId], employee_id: 'any', from: waitlistDay(28), to: waitlistDay(29), part_of_day: 'any' }),
+        'waitlist entry',
+      );
+      return { entry: made.body.data.id as string };
+    },
+    path: (c) => `/api/v1/users/${ANA}/waitlist/${c.v.entry}`,
+    expect: ownOrStaff(204),
+    note: "Ana or staff take an entry off; another client's try is 403; salon2 has no Ana (404)",
+    cleanup: async (api, c) => {
+      await api.call('admin', 'DELETE', `/api/v1/users/${ANA}/waitlist/${c.v.entry}`);
+    },
+  },
+  { method: 'GET', route: '/api/v1/facility/{facilityId}/waitlist', path: '/api/v1/facility/1/waitlist', expect: staffOnly(200, 200) },
   {
     method: 'GET',
     route: '/api/v1/users/{email}/export',

@@ -26,6 +26,8 @@ import * as cancelAppointmentRoute from '@/app/api/v1/schedules/cancel/appointme
 import * as deleteLeaveRoute from '@/app/api/v1/schedules/delete/leave/route';
 import * as actionsRoute from '@/app/api/v1/actions/[token]/route';
 import * as holdsRoute from '@/app/api/v1/holds/route';
+import * as waitlistRoute from '@/app/api/v1/users/[email]/waitlist/route';
+import * as waitlistEntryRoute from '@/app/api/v1/users/[email]/waitlist/[id]/route';
 import * as serviceOrderRoute from '@/app/api/v1/facility/[facilityId]/services/order/route';
 import * as insertAppointmentRoute from '@/app/api/v1/schedules/insert/appointment/route';
 import * as insertLeaveRoute from '@/app/api/v1/schedules/insert/leave/route';
@@ -308,6 +310,24 @@ export const WRITE_ENDPOINTS: WriteEndpoint[] = [
         params: { token },
         body: { action },
       })),
+  },
+  {
+    route: 'users/[email]/waitlist',
+    method: 'POST',
+    handler: h(waitlistRoute.POST),
+    valid: (c) =>
+      fc
+        .tuple(fc.constantFrom(...c.days), fc.constantFrom('morning', 'afternoon', 'any'), fc.constantFrom('any', c.stylist))
+        .map(([day, part, employee]) => ({
+          params: { email: c.client },
+          body: { services: [c.serviceId], employee_id: employee, from: day, to: day, part_of_day: part },
+        })),
+  },
+  {
+    route: 'users/[email]/waitlist/[id]',
+    method: 'DELETE',
+    handler: h(waitlistEntryRoute.DELETE),
+    valid: (c) => fc.uuid().map((id) => ({ params: { email: c.client, id } })),
   },
   {
     route: 'schedules/attendance/appointment',

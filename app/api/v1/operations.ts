@@ -27,6 +27,7 @@ import * as facilityFacilityIdServicesServiceId from './facility/[facilityId]/se
 import * as facilityFacilityIdServicesOrder from './facility/[facilityId]/services/order/route';
 import * as facilityFacilityIdServices from './facility/[facilityId]/services/route';
 import * as facilityFacilityIdSettings from './facility/[facilityId]/settings/route';
+import * as facilityFacilityIdWaitlist from './facility/[facilityId]/waitlist/route';
 import * as facility from './facility/route';
 import * as actionsToken from './actions/[token]/route';
 import * as holds from './holds/route';
@@ -41,6 +42,8 @@ import * as usersEmailAppointmentsPending from './users/[email]/appointments/pen
 import * as usersEmailExport from './users/[email]/export/route';
 import * as usersEmailPhoneCode from './users/[email]/phone/code/route';
 import * as usersEmailPhoneVerify from './users/[email]/phone/verify/route';
+import * as usersEmailWaitlistId from './users/[email]/waitlist/[id]/route';
+import * as usersEmailWaitlist from './users/[email]/waitlist/route';
 import * as usersEmail from './users/[email]/route';
 import * as usersPhonePhone from './users/phone/[phone]/route';
 import * as users from './users/route';
@@ -68,6 +71,7 @@ export const ROUTE_MODULES: Readonly<Record<string, RouteModule>> = {
   '/api/v1/facility/{facilityId}/services/{serviceId}': facilityFacilityIdServicesServiceId,
   '/api/v1/facility/{facilityId}/services/{serviceId}/employees': facilityFacilityIdServicesServiceIdEmployees,
   '/api/v1/facility/{facilityId}/settings': facilityFacilityIdSettings,
+  '/api/v1/facility/{facilityId}/waitlist': facilityFacilityIdWaitlist,
   '/api/v1/facility/{facilityId}/{date}/{employeeEmail}/appointments/available': facilityFacilityIdDateEmployeeEmailAppointmentsAvailable,
   '/api/v1/actions/{token}': actionsToken,
   '/api/v1/holds': holds,
@@ -85,4 +89,6 @@ export const ROUTE_MODULES: Readonly<Record<string, RouteModule>> = {
   '/api/v1/users/{email}/export': usersEmailExport,
   '/api/v1/users/{email}/phone/code': usersEmailPhoneCode,
   '/api/v1/users/{email}/phone/verify': usersEmailPhoneVerify,
+  '/api/v1/users/{email}/waitlist': usersEmailWaitlist,
+  '/api/v1/users/{email}/waitlist/{id}': usersEmailWaitlistId,
 };

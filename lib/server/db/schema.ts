@@ -36,6 +36,7 @@ export type { BusySegment } from '../../domain/availability';
 import type { BusySegment } from '../../domain/availability';
 import { foldSql } from '../../domain/search';
 import { ACTIVITY_TYPES } from '../../domain/activity-types';
+import { PARTS_OF_DAY, WAITLIST_STATUSES } from '../../domain/waitlist';
 
 const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
 
@@ -474,6 +475,46 @@ export const sessions = pgTable(
  * identity the link proves; the account is found or created when it is opened), the same-origin path to
  * return to, and its expiry. Opening the link sets `used_at` in one conditional update, so it works once.
  */
+/**
+ * The waitlist, "Lista de espera" (beyond-the-spec section 4): a person of a client account (the account
+ * itself or a sub-user) waiting for a freed hour of a visit (`service_ids`, 1–4, in the salon's order) with a
+ * stylist (`employee_id`; null: "Cualquier estilista") between two Madrid dates, in a part of the day. At most 3
+ * active (`waiting` or `offered`) per account, counted under the account's lock.
+ */
+export const waitlistEntries = pgTable(
+  'waitlist_entries',
+  {
+    id: uuid('id').notNull().defaultRandom(),
+    tenantId: integer('tenant_id').notNull().references(() => tenants.id, { onDelete: 'cascade' }),
+    clientId: uuid('client_id').notNull(),
+    /** The person waiting: the account's own user id or a sub-user's id, with the name it had. */
+    userId: text('user_id').notNull(),
+    userName: text('user_name').notNull(),
+    serviceIds: integer('service_ids').array().notNull(),
+    employeeId: uuid('employee_id'),
+    fromDate: date('from_date', { mode: 'string' }).notNull(),
+    toDate: date('to_date', { mode: 'string' }).notNull(),
+    partOfDay: text('part_of_day', { enum: PARTS_OF_DAY }).notNull(),
+    status: text('status', { enum: WAITLIST_STATUSES }).notNull().default('waiting'),
+    createdBy: uuid('created_by').notNull(),
+    createdAt: ts('created_at').notNull().defaultNow(),
+    updatedAt: ts('updated_at').notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ name: 'waitlist_entries_pk', columns: [t.id, t.tenantId] }),
+    foreignKey({ name: 'waitlist_entries_client_fk', columns: [t.tenantId, t.clientId], foreignColumns: [users.tenantId, users.id] }).onDelete('cascade'),
+    foreignKey({ name: 'waitlist_entries_employee_fk', columns: [t.tenantId, t.employeeId], foreignColumns: [users.tenantId, users.id] }).onDelete('cascade'),
+    foreignKey({ name: 'waitlist_entries_created_by_fk', columns: [t.tenantId, t.createdBy], foreignColumns: [users.tenantId, users.id] }).onDelete('cascade'),
+    // An account's entries (Mis citas, the limit of 3), and the salon's active entries by date (staff list, matching).
+    index('waitlist_entries_client').on(t.tenantId, t.clientId),
+    index('waitlist_entries_active').on(t.tenantId, t.fromDate).where(sql`${t.status} in ('waiting', 'offered')`),
+    check('waitlist_entries_range', sql`${t.fromDate} <= ${t.toDate}`),
+    check('waitlist_entries_services', sql`cardinality(${t.serviceIds}) between 1 and 4`),
+    check('waitlist_entries_part_of_day', sql`${t.partOfDay} in ('morning', 'afternoon', 'any')`),
+    check('waitlist_entries_status', sql`${t.status} in ('waiting', 'offered', 'booked', 'expired', 'cancelled')`),
+  ],
+);
+
 /**
  * Action links `/c/{token}` (beyond-the-spec section 3): a random token, stored only as its SHA-256, for one
  * purpose on one appointment (`appointment`: "Confirmo" / "No puedo ir" on it and its visit). It expires at

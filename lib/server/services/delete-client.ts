@@ -5,7 +5,7 @@ import { redactDeep, redactor, type Redaction } from '@/lib/domain/redact';
 import messages from '@/lib/i18n/messages/es.json';
 import { forgetSessionsOf, type SessionUser } from '@/lib/server/auth/session';
 import type { Db, Tx } from '@/lib/server/db/client';
-import { actionTokens, activities, appointments, outbox, phoneVerifications, sessions, signInLinks, users } from '@/lib/server/db/schema';
+import { actionTokens, activities, appointments, outbox, phoneVerifications, sessions, signInLinks, users, waitlistEntries } from '@/lib/server/db/schema';
 import { ApiError } from '@/lib/server/errors';
 import { errorMessage } from '@/lib/server/messages';
 import { pendingAt } from '@/lib/server/repositories/appointments';
@@ -31,7 +31,8 @@ export const anonymousEmail = (slug: string) => `eliminado-${randomUUID()}@${slu
  *    and they go out;
  * 3. every appointment of the account (past ones stay for the salon's books) shows "Cliente eliminado"
  *    as the person's name and its notes lose the person's identifiers, and so do the activities about
- *    them and its `user_created` activity; their action links (`/c/{token}`) are deleted;
+ *    them and its `user_created` activity; their action links (`/c/{token}`) and the account's waitlist entries
+ *    are deleted;
  * 4. the account is anonymised: name "Cliente eliminado", no first name, e-mail
  *    `eliminado-<uuid>@<slug>.invalid`, no phone, no sub-users, no push token, flags off, allowance 0,
  *    `deleted_at` set (left out of the client list; it cannot be edited, exported or deleted again); its
@@ -83,6 +84,8 @@ export async function deleteClient(
       }
     }
     await anonymiseActivities(tx, tenantId, client.email, anonymous, mine.map((m) => m.id), redactions);
+    // Its waitlist entries name the people of the account: they go with it.
+    await tx.delete(waitlistEntries).where(and(eq(waitlistEntries.tenantId, tenantId), eq(waitlistEntries.clientId, client.id)));
     // Its action links showed the appointments to whoever holds them: they go with the account.
     if (mine.length > 0) {
       await tx.delete(actionTokens).where(and(eq(actionTokens.tenantId, tenantId), inArray(actionTokens.appointmentId, mine.map((m) => m.id))));

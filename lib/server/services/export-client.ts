@@ -1,13 +1,14 @@
 import 'server-only';
 import { and, asc, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
 import { maskToken } from '@/lib/domain/redact';
-import { isoUtc } from '@/lib/domain/time';
+import { isoUtc, madridDate } from '@/lib/domain/time';
 import type { DbOrTx } from '@/lib/server/db/client';
 import { activities, appointments, outbox, phoneVerifications, sessions } from '@/lib/server/db/schema';
 import { ApiError } from '@/lib/server/errors';
 import { errorMessage } from '@/lib/server/messages';
 import { findAppointments } from '@/lib/server/repositories/appointments';
 import { findUserByEmail, toUserProfile, type UserRow } from '@/lib/server/repositories/users';
+import { listWaitlistEntries } from '@/lib/server/repositories/waitlist';
 import type { ClientExport } from '@/lib/validation/dto';
 
 /**
@@ -51,13 +52,14 @@ const isoOrNull = (d: Date | null) => (d ? isoUtc(d.getTime()) : null);
  * (name, first name, e-mail, phone, allowance, sub-users, flags, created_at, last activity, the push token
  * masked); every appointment of the account — its sub-users' included, pending, past and cancelled,
  * oldest first; the activities about them (`aboutClient`), the outbox messages addressed to them
- * (`addressedTo`), their phone verification records and their sessions (ids masked), oldest first.
+ * (`addressedTo`), their phone verification records and their sessions (ids masked), oldest first; their
+ * waitlist entries, newest first.
  * Errors as `findDeletableClient`.
  */
 export async function exportClient(db: DbOrTx, tenantId: number, email: string, now: number): Promise<ClientExport> {
   const row = await findDeletableClient(db, tenantId, email);
   const all = await findAppointments(db, tenantId, eq(appointments.clientId, row.id));
-  const [feed, messages, verifications, open] = await Promise.all([
+  const [feed, messages, verifications, open, waitlist] = await Promise.all([
     db
       .select()
       .from(activities)
@@ -74,6 +76,7 @@ export async function exportClient(db: DbOrTx, tenantId: number, email: string, 
       .from(sessions)
       .where(and(eq(sessions.tenantId, tenantId), eq(sessions.userId, row.id)))
       .orderBy(asc(sessions.createdAt)),
+    listWaitlistEntries(db, tenantId, { clientId: row.id, today: madridDate(now) }),
   ]);
   return {
     exported_at: isoUtc(now),
@@ -108,6 +111,7 @@ export async function exportClient(db: DbOrTx, tenantId: number, email: string, 
       last_used_at: isoUtc(x.lastUsedAt.getTime()),
       expires_at: isoUtc(x.expiresAt.getTime()),
     })),
+    waitlist,
   };
 }
 

@@ -1,0 +1,82 @@
+import { entryRangeError, inPartOfDay, isActiveEntry, nextOffers, offerPolicy, wishWantsStart } from './waitlist';
+import { HOUR_MS, madridWallClock, MINUTE_MS } from './time';
+
+const at = (date: string, hhmm: string) => {
+  const [h, m] = hhmm.split(':').map(Number);
+  return madridWallClock(date, h! * 60 + m!);
+};
+
+describe('the offer policy by how near the freed hour is', () => {
+  const start = at('2026-12-10', '17:00');
+
+  it('more than 24 hours ahead: one entry at a time with 60 minutes to claim', () => {
+    expect(offerPolicy(start, start - 25 * HOUR_MS)).toEqual({ kind: 'batch', size: 1, windowMs: 60 * MINUTE_MS });
+    expect(offerPolicy(start, start - 24 * HOUR_MS - 1)).toEqual({ kind: 'batch', size: 1, windowMs: 60 * MINUTE_MS });
+  });
+
+  it('from 3 to 24 hours: three at a time with 20 minutes', () => {
+    expect(offerPolicy(start, start - 24 * HOUR_MS)).toEqual({ kind: 'batch', size: 3, windowMs: 20 * MINUTE_MS });
+    expect(offerPolicy(start, start - 3 * HOUR_MS)).toEqual({ kind: 'batch', size: 3, windowMs: 20 * MINUTE_MS });
+  });
+
+  it('under 3 hours: everyone at once, claimable until 45 minutes before; none under 45 minutes', () => {
+    expect(offerPolicy(start, start - 3 * HOUR_MS + 1)).toEqual({ kind: 'all', windowMs: 3 * HOUR_MS - 1 - 45 * MINUTE_MS });
+    expect(offerPolicy(start, start - 45 * MINUTE_MS)).toEqual({ kind: 'all', windowMs: 0 });
+    expect(offerPolicy(start, start - 45 * MINUTE_MS + 1)).toEqual({ kind: 'none' });
+  });
+});
+
+describe('who is offered next', () => {
+  const start = at('2026-12-10', '17:00');
+  const waiting = [
+    { id: 'c', joinedAt: 3 },
+    { id: 'a', joinedAt: 1 },
+    { id: 'b', joinedAt: 2 },
+    { id: 'd', joinedAt: 4 },
+  ];
+
+  it('FIFO for an hour more than 24 hours ahead: only the first, for 60 minutes', () => {
+    const now = start - 48 * HOUR_MS;
+    expect(nextOffers(waiting, start, now)).toEqual({ offers: [{ id: 'a', joinedAt: 1 }], expiresAt: now + 60 * MINUTE_MS });
+  });
+
+  it('batches of three in joining order at 3–24 hours; everyone under 3 hours; nobody under 45 minutes', () => {
+    expect(nextOffers(waiting, start, start - 5 * HOUR_MS).offers.map((e) => e.id)).toEqual(['a', 'b', 'c']);
+    expect(nextOffers(waiting, start, start - 2 * HOUR_MS).offers.map((e) => e.id)).toEqual(['a', 'b', 'c', 'd']);
+    expect(nextOffers(waiting, start, start - 30 * MINUTE_MS)).toEqual({ offers: [], expiresAt: null });
+    expect(nextOffers([], start, start - 48 * HOUR_MS)).toEqual({ offers: [], expiresAt: null });
+  });
+});
+
+describe('what an entry wants', () => {
+  it('mañana is before 14:00 Madrid, tarde from 14:00', () => {
+    expect(inPartOfDay(at('2026-12-10', '13:59'), 'morning')).toBe(true);
+    expect(inPartOfDay(at('2026-12-10', '14:00'), 'morning')).toBe(false);
+    expect(inPartOfDay(at('2026-12-10', '14:00'), 'afternoon')).toBe(true);
+    expect(inPartOfDay(at('2026-12-10', '09:30'), 'afternoon')).toBe(false);
+    expect(inPartOfDay(at('2026-12-10', '20:00'), 'any')).toBe(true);
+    // Summer time: 13:30 Madrid is 11:30 UTC.
+    expect(inPartOfDay(at('2026-07-10', '13:30'), 'morning')).toBe(true);
+  });
+
+  it('a start inside its date range and part of the day; never one past the range', () => {
+    const wish = { serviceIds: [1], employeeId: null, from: '2026-12-09', to: '2026-12-11', partOfDay: 'afternoon' as const };
+    expect(wishWantsStart(wish, at('2026-12-09', '16:00'))).toBe(true);
+    expect(wishWantsStart(wish, at('2026-12-11', '19:30'))).toBe(true);
+    expect(wishWantsStart(wish, at('2026-12-12', '16:00'))).toBe(false);
+    expect(wishWantsStart(wish, at('2026-12-08', '16:00'))).toBe(false);
+    expect(wishWantsStart(wish, at('2026-12-10', '10:00'))).toBe(false);
+  });
+
+  it('a range from today to the 30-day window, in order', () => {
+    const now = at('2026-11-23', '10:00');
+    expect(entryRangeError({ from: '2026-11-23', to: '2026-12-23' }, now)).toBeNull();
+    expect(entryRangeError({ from: '2026-11-25', to: '2026-11-24' }, now)).toBe('waitlistRangeOrder');
+    expect(entryRangeError({ from: '2026-11-22', to: '2026-11-24' }, now)).toBe('waitlistRangePast');
+    expect(entryRangeError({ from: '2026-11-23', to: '2026-12-24' }, now)).toBe('waitlistRangeWindow');
+  });
+
+  it('waiting and offered entries are active; booked, expired and cancelled ones are not', () => {
+    expect(['waiting', 'offered', 'booked', 'expired', 'cancelled'].map((s) => isActiveEntry(s as never))).toEqual([true, true, false, false, false]);
+  });
+});

@@ -1,0 +1,95 @@
+/**
+ * The waitlist's rules (beyond-the-spec section 4, "Lista de espera"): what an entry may ask for, which freed
+ * hours it wants, and how a freed hour is offered by how near it is. Pure: instants in epoch ms, Madrid dates
+ * `YYYY-MM-DD`, the Madrid wall clock through ./time.
+ */
+import { clientWindowEnd } from './availability';
+import { DAY_MS, HOUR_MS, madridDate, madridLocalMs, MINUTE_MS } from './time';
+
+/** Active entries an account may hold at once. */
+export const WAITLIST_MAX_ACTIVE = 3;
+
+/** Part of the day an entry wants: `morning` (starts before 14:00), `afternoon` (from 14:00) or `any`. */
+export const PARTS_OF_DAY = ['morning', 'afternoon', 'any'] as const;
+export type PartOfDay = (typeof PARTS_OF_DAY)[number];
+
+/** Where the afternoon starts, Madrid wall clock in minutes. */
+export const AFTERNOON_FROM = 14 * 60;
+
+/** States of an entry: waiting, offered an hour, booked, past its range, removed. */
+export const WAITLIST_STATUSES = ['waiting', 'offered', 'booked', 'expired', 'cancelled'] as const;
+export type WaitlistStatus = (typeof WAITLIST_STATUSES)[number];
+
+/** Whether an entry still counts against the account's limit and may be offered hours. */
+export const isActiveEntry = (status: WaitlistStatus): boolean => status === 'waiting' || status === 'offered';
+
+/** Minutes after Madrid midnight of an instant. */
+const madridMinutes = (at: number) => Math.floor((((madridLocalMs(at) % DAY_MS) + DAY_MS) % DAY_MS) / MINUTE_MS);
+
+/** Whether a start (epoch ms) lies in the part of the day (`morning` before 14:00 Madrid, `afternoon` from it). */
+export function inPartOfDay(start: number, part: PartOfDay): boolean {
+  if (part === 'any') return true;
+  return (madridMinutes(start) < AFTERNOON_FROM) === (part === 'morning');
+}
+
+/**
+ * Why a new entry's dates cannot be accepted at `now` (epoch ms), or null: `from` after `to`, `from` before
+ * today (Madrid), or `to` past the client's 30-day window (the message keys of the API's 422).
+ */
+export function entryRangeError(range: { from: string; to: string }, now: number): 'waitlistRangeOrder' | 'waitlistRangePast' | 'waitlistRangeWindow' | null {
+  if (range.from > range.to) return 'waitlistRangeOrder';
+  if (range.from < madridDate(now)) return 'waitlistRangePast';
+  if (range.to > madridDate(clientWindowEnd(now) - 1)) return 'waitlistRangeWindow';
+  return null;
+}
+
+/** What an entry asks for: its services (the visit, by id), a stylist (null: any), a Madrid date range and a part of the day. */
+export type WaitlistWish = { serviceIds: number[]; employeeId: string | null; from: string; to: string; partOfDay: PartOfDay };
+
+/**
+ * Whether a freed start suits an entry: its Madrid date inside the entry's range and its time in the entry's
+ * part of the day. (Whether the entry's whole visit fits there, with its stylist or any, is the booking's own
+ * availability, checked by the caller.)
+ */
+export function wishWantsStart(wish: WaitlistWish, start: number): boolean {
+  const date = madridDate(start);
+  return date >= wish.from && date <= wish.to && inPartOfDay(start, wish.partOfDay);
+}
+
+/**
+ * How a freed hour starting at `start` is offered at `now` (epoch ms): more than 24 hours ahead, to one entry
+ * at a time (in joining order) with 60 minutes to claim; from 3 to 24 hours, three at a time with 20 minutes;
+ * under 3 hours, to every match at once, claimable until 45 minutes before the start; under 45 minutes, not
+ * at all.
+ */
+export type OfferPolicy = { kind: 'none' } | { kind: 'batch'; size: number; windowMs: number } | { kind: 'all'; windowMs: number };
+
+export const OFFER_NONE_UNDER_MS = 45 * MINUTE_MS;
+const ALL_UNDER_MS = 3 * HOUR_MS;
+const BATCHES_UNDER_MS = 24 * HOUR_MS;
+
+/** The offer policy of a freed hour starting at `start` at `now` (epoch ms). */
+export function offerPolicy(start: number, now: number): OfferPolicy {
+  const lead = start - now;
+  if (lead < OFFER_NONE_UNDER_MS) return { kind: 'none' };
+  if (lead < ALL_UNDER_MS) return { kind: 'all', windowMs: lead - OFFER_NONE_UNDER_MS };
+  if (lead <= BATCHES_UNDER_MS) return { kind: 'batch', size: 3, windowMs: 20 * MINUTE_MS };
+  return { kind: 'batch', size: 1, windowMs: 60 * MINUTE_MS };
+}
+
+/**
+ * The entries to offer a freed hour to next, from the candidates that want it (each with `joinedAt`, epoch ms;
+ * any order), at `now`: none under 45 minutes; under 3 hours every one; else the first `size` in joining order
+ * (ties by id). Returns them with the instant their offer expires.
+ */
+export function nextOffers<E extends { id: string; joinedAt: number }>(
+  candidates: readonly E[],
+  start: number,
+  now: number,
+): { offers: E[]; expiresAt: number | null } {
+  const policy = offerPolicy(start, now);
+  if (policy.kind === 'none' || candidates.length === 0) return { offers: [], expiresAt: null };
+  const ordered = [...candidates].sort((a, b) => a.joinedAt - b.joinedAt || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
+  const offers = policy.kind === 'all' ? ordered : ordered.slice(0, policy.size);
+  return { offers, expiresAt: now + policy.windowMs };
+}

@@ -1,0 +1,47 @@
+/**
+ * The waitlist, "Lista de espera" (beyond-the-spec section 4): the body of `POST /users/{email}/waitlist`, the
+ * entry as the API answers it, and the path of one entry; shared by the route handlers and the screens.
+ */
+import { z } from 'zod';
+import { PARTS_OF_DAY, WAITLIST_STATUSES } from '@/lib/domain/waitlist';
+import { ZDate } from './common';
+import { ZStylistOrAny, ZVisitServiceList } from './schedules';
+import { ZUserParams } from './users';
+
+/**
+ * A new entry: the visit's services (1–4 ids), the stylist's e-mail or `any`, a Madrid date range within the
+ * client's 30-day window, the part of the day (`morning` before 14:00, `afternoon` from 14:00, `any`) and the
+ * person waiting (`user_id`: the account's own id or a sub-user's; the account's own when absent).
+ */
+export const ZWaitlistCreate = z
+  .object({
+    services: ZVisitServiceList,
+    employee_id: ZStylistOrAny,
+    from: ZDate,
+    to: ZDate,
+    part_of_day: z.enum(PARTS_OF_DAY),
+    user_id: z.string().min(1).max(64).optional(),
+  })
+  .strict();
+export type WaitlistCreate = z.infer<typeof ZWaitlistCreate>;
+
+/** An entry as the API answers it. `employee_id`: the stylist's e-mail, or `any`. */
+export const ZWaitlistEntry = z.object({
+  id: z.string(),
+  services: z.array(z.object({ id: z.number().int(), name: z.string() })),
+  employee_id: z.string(),
+  employee_name: z.string().nullable(),
+  from: z.string(),
+  to: z.string(),
+  part_of_day: z.enum(PARTS_OF_DAY),
+  /** The account's e-mail, and the person waiting (its id and name). */
+  client_id: z.string(),
+  user_id: z.string(),
+  user_name: z.string(),
+  status: z.enum(WAITLIST_STATUSES),
+  created_at: z.string(),
+});
+export type WaitlistEntry = z.infer<typeof ZWaitlistEntry>;
+
+/** The path of one entry: `/users/{email}/waitlist/{id}`. */
+export const ZWaitlistEntryParams = ZUserParams.extend({ id: z.uuid() });
