@@ -1,4 +1,5 @@
-import { entryRangeError, inPartOfDay, isActiveEntry, nextOffers, offerPolicy, wishWantsStart } from './waitlist';
+import { entryRangeError, inPartOfDay, isActiveEntry, nextOffers, offerPolicy, startsForWish, wishWantsStart } from './waitlist';
+import type { VisitService, VisitStylist } from './visit';
 import { HOUR_MS, madridWallClock, MINUTE_MS } from './time';
 
 const at = (date: string, hhmm: string) => {
@@ -78,5 +79,41 @@ describe('what an entry wants', () => {
 
   it('waiting and offered entries are active; booked, expired and cancelled ones are not', () => {
     expect(['waiting', 'offered', 'booked', 'expired', 'cancelled'].map((s) => isActiveEntry(s as never))).toEqual([true, true, false, false, false]);
+  });
+});
+
+describe('the starts a freed time offers an entry', () => {
+  const day = '2026-12-10';
+  const CUT: VisitService = { id: 1, durationMinutes: 30, segments: [{ startMinutes: 0, endMinutes: 30 }] };
+  const COLOUR: VisitService = { id: 2, durationMinutes: 60, segments: [{ startMinutes: 0, endMinutes: 20 }, { startMinutes: 50, endMinutes: 60 }] };
+  const open = [
+    { start: at(day, '09:30'), end: at(day, '14:00') },
+    { start: at(day, '16:00'), end: at(day, '20:00') },
+  ];
+  // Sara's afternoon is booked but for 17:00–17:30, just cancelled; Marcos is booked all day.
+  const sara: VisitStylist = { id: 'sara', offers: [1, 2], open, busy: [{ start: at(day, '09:30'), end: at(day, '14:00') }, { start: at(day, '16:00'), end: at(day, '17:00') }, { start: at(day, '17:30'), end: at(day, '20:00') }] };
+  const marcos: VisitStylist = { id: 'marcos', offers: [1], open, busy: open };
+  const freed = { stylistId: 'sara', start: at(day, '17:00'), end: at(day, '17:30') };
+  const now = at('2026-12-09', '10:00');
+  const wish = (o: Partial<Parameters<typeof startsForWish>[0]> = {}) => ({ serviceIds: [1], employeeId: null, from: day, to: day, partOfDay: 'any' as const, ...o });
+  const iso = (ms: number[]) => ms.map((t) => new Date(t).toISOString());
+
+  it('a cut with anyone, or with the freed stylist, takes the freed half hour', () => {
+    expect(iso(startsForWish(wish(), { services: [CUT], stylists: [sara, marcos], freed, now }))).toEqual(iso([at(day, '17:00')]));
+    expect(iso(startsForWish(wish({ employeeId: 'sara', partOfDay: 'afternoon' }), { services: [CUT], stylists: [sara, marcos], freed, now }))).toEqual(iso([at(day, '17:00')]));
+  });
+
+  it('none for another stylist, another part of the day, another date or a visit that does not fit', () => {
+    const q = { services: [CUT], stylists: [sara, marcos], freed, now };
+    expect(startsForWish(wish({ employeeId: 'marcos' }), q)).toEqual([]);
+    expect(startsForWish(wish({ partOfDay: 'morning' }), q)).toEqual([]);
+    expect(startsForWish(wish({ from: '2026-12-11', to: '2026-12-12' }), q)).toEqual([]);
+    expect(startsForWish(wish({ serviceIds: [2] }), { ...q, services: [COLOUR] })).toEqual([]);
+  });
+
+  it('nothing under 45 minutes from now', () => {
+    const q = { services: [CUT], stylists: [sara], freed };
+    expect(startsForWish(wish(), { ...q, now: at(day, '16:15') })).toHaveLength(1);
+    expect(startsForWish(wish(), { ...q, now: at(day, '16:16') })).toEqual([]);
   });
 });

@@ -4,6 +4,7 @@
  * `YYYY-MM-DD`, the Madrid wall clock through ./time.
  */
 import { clientWindowEnd } from './availability';
+import { visitDurationMinutes, visitStarts, type VisitService, type VisitStylist } from './visit';
 import { DAY_MS, HOUR_MS, madridDate, madridLocalMs, MINUTE_MS } from './time';
 
 /** Active entries an account may hold at once. */
@@ -43,7 +44,10 @@ export function entryRangeError(range: { from: string; to: string }, now: number
   return null;
 }
 
-/** What an entry asks for: its services (the visit, by id), a stylist (null: any), a Madrid date range and a part of the day. */
+/**
+ * What an entry asks for: its services (the visit, by id), a stylist (its id as `VisitStylist` names it; null:
+ * any), a Madrid date range and a part of the day.
+ */
 export type WaitlistWish = { serviceIds: number[]; employeeId: string | null; from: string; to: string; partOfDay: PartOfDay };
 
 /**
@@ -92,4 +96,25 @@ export function nextOffers<E extends { id: string; joinedAt: number }>(
   const ordered = [...candidates].sort((a, b) => a.joinedAt - b.joinedAt || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
   const offers = policy.kind === 'all' ? ordered : ordered.slice(0, policy.size);
   return { offers, expiresAt: now + policy.windowMs };
+}
+
+/**
+ * The starts a waiting entry could take in a freed time (a cancellation, a release, an unblocked leave, a
+ * longer shift: `freed`, the stylist's id and its range in epoch ms), with the booking's own availability:
+ * the visit's starts on that date (`visitStarts` over `stylists`, the day's team with their open and busy time
+ * after the change; the entry's stylist alone, or everyone for "Cualquier estilista"), that the entry wants
+ * (its range and part of the day), whose visit overlaps the freed range, and that lie at least 45 minutes after
+ * `now` (no offer comes later than that). An entry for another stylist than the freed one gets none.
+ */
+export function startsForWish(
+  wish: WaitlistWish,
+  q: { services: readonly VisitService[]; stylists: readonly VisitStylist[]; freed: { stylistId: string; start: number; end: number }; now: number },
+): number[] {
+  if (wish.employeeId !== null && wish.employeeId !== q.freed.stylistId) return [];
+  const stylists = wish.employeeId === null ? q.stylists : q.stylists.filter((s) => s.id === wish.employeeId);
+  if (stylists.length === 0) return [];
+  const length = visitDurationMinutes(q.services) * MINUTE_MS;
+  return visitStarts({ services: q.services, stylists, anyStylist: wish.employeeId === null, now: q.now + OFFER_NONE_UNDER_MS - 1, until: null }).filter(
+    (start) => start < q.freed.end && start + length > q.freed.start && wishWantsStart(wish, start),
+  );
 }
