@@ -13,7 +13,7 @@ import { PATCH as moveHandler } from '@/app/api/v1/schedules/move/appointment/ro
 import { DELETE as deleteUser, GET as getUser } from '@/app/api/v1/users/[email]/route';
 import messages from '@/lib/i18n/messages/es.json';
 import { getDb } from '@/lib/server/db/client';
-import { activities, appointments } from '@/lib/server/db/schema';
+import { activities, appointments, users } from '@/lib/server/db/schema';
 import { queueDueConfirmations } from '@/lib/server/notifications/confirmations';
 import { queueDueReminders } from '@/lib/server/notifications/reminders';
 import { call, closeTestDb, openTestDb, sessionFor } from './harness';
@@ -221,6 +221,20 @@ describe('the timeline of a booking', () => {
     });
     expect(again.status).toBe(200);
     expect(await row(id)).toMatchObject({ confirmation: 'not_required', confirmationStepAt: null });
+  });
+});
+
+describe('pushes', () => {
+  it('a client with a push token gets the request as a push that opens its link, and the release', async () => {
+    const c = await newClient();
+    await (await getDb()).update(users).set({ fcmToken: 'token-confirma' }).where(eq(users.id, c.user.id));
+    await clientBooks(c, MARCOS, FRI, '11:30');
+    await scan(WED, '11:30');
+    await scan(THU, '21:30');
+    const pushes = (await outboxRows()).filter((o) => o.kind === 'push' && (o.payload as { userId: string }).userId === c.user.id);
+    const payloads = pushes.map((o) => o.payload as { title: string; data?: { url?: string } });
+    expect(payloads.map((p) => p.title)).toEqual(['Confirma tu cita', 'Cita liberada']);
+    expect(payloads[0]!.data!.url).toMatch(/^\/c\/[A-Za-z0-9_-]{43}$/);
   });
 });
 

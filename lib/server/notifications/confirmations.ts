@@ -26,13 +26,12 @@ import { confirmationPlan, confirmationStep, DEFAULT_CONFIRMATION } from '@/lib/
 import { releasedWhenUnconfirmed } from '@/lib/domain/reliability';
 import { MINUTE_MS } from '@/lib/domain/time';
 import { getDb, type Db, type Tx } from '@/lib/server/db/client';
-import { appointments, tenants, users } from '@/lib/server/db/schema';
+import { appointments, facilities, tenants, users } from '@/lib/server/db/schema';
 import { emailText } from '@/lib/server/messages';
 import { insertActionTokens } from '@/lib/server/repositories/action-tokens';
 import { markCancelled } from '@/lib/server/services/cancel-appointment';
 import { reliabilityTiersOf } from '@/lib/server/services/reliability';
 import { tenantOrigin } from '@/lib/server/tenancy';
-import { salonOf } from './appointment-emails';
 import { queueEmails } from './outbox';
 import { queuePushes } from './push';
 import { appointmentReleasedEmail, confirmationRequestEmail, whenOf, type Salon } from './templates';
@@ -183,7 +182,13 @@ type DueRow = {
   email: string;
   isGuest: boolean;
   bookingBlocked: boolean;
+  /** Whether the client registered a push token. */
+  pushable: boolean;
   employeeName: string;
+  slug: string;
+  salonName: string | null;
+  salonAddress: string | null;
+  salonPhone: string | null;
 };
 
 /**
@@ -208,7 +213,12 @@ async function stepTenant(db: Db, tenantId: number, ids: string[], now: number, 
       email: client.email,
       isGuest: client.isGuest,
       bookingBlocked: client.bookingBlocked,
+      pushable: sql<boolean>`${client.fcmToken} is not null`,
       employeeName: employee.name,
+      slug: tenants.slug,
+      salonName: facilities.name,
+      salonAddress: facilities.address,
+      salonPhone: facilities.tlf,
     };
     // The tenant's rows matching `which`, locked (`SKIP LOCKED`: rows another worker holds are left to it).
     const lockRows = (which: ReturnType<typeof and>) =>
@@ -217,6 +227,8 @@ async function stepTenant(db: Db, tenantId: number, ids: string[], now: number, 
         .from(appointments)
         .innerJoin(client, and(eq(client.tenantId, appointments.tenantId), eq(client.id, appointments.clientId)))
         .innerJoin(employee, and(eq(employee.tenantId, appointments.tenantId), eq(employee.id, appointments.employeeId)))
+        .innerJoin(tenants, eq(tenants.id, appointments.tenantId))
+        .leftJoin(facilities, and(eq(facilities.tenantId, appointments.tenantId), eq(facilities.id, appointments.facilityId)))
         .where(and(eq(appointments.tenantId, tenantId), which))
         .orderBy(asc(appointments.startAt))
         .for('update', { of: appointments, skipLocked: true });
@@ -268,12 +280,11 @@ async function stepTenant(db: Db, tenantId: number, ids: string[], now: number, 
       now,
     );
     const releases = (s: Step) => releasedWhenUnconfirmed(tiers.get(s.first.clientId) ?? 'nuevo');
-    const [tenant] = await tx.select({ slug: tenants.slug }).from(tenants).where(eq(tenants.id, tenantId));
-    const origin = tenantOrigin(tenant?.slug ?? '');
-    const salons = new Map<number, Salon>();
-    for (const facilityId of new Set([...requests, ...cutoffs].map((s) => s.first.facilityId))) salons.set(facilityId, await salonOf(tx, tenantId, facilityId));
+    // The tenant and the salon came with the locked rows (the e-mails' links and foot).
+    const origin = tenantOrigin(due[0]!.slug);
+    const salonOfRow = (r: DueRow): Salon => ({ name: r.salonName ?? '', address: r.salonAddress, phone: r.salonPhone });
     const texts = (s: Step) => ({
-      salon: salons.get(s.first.facilityId)!,
+      salon: salonOfRow(s.first),
       clientName: s.first.clientName,
       service: s.parts.map((p) => p.serviceName).join(', '),
       employee: [...new Set(s.parts.map((p) => p.employeeName))].join(', '),
@@ -312,10 +323,11 @@ async function stepTenant(db: Db, tenantId: number, ids: string[], now: number, 
         dedupeKey: `released:${s.first.id}`,
       })),
     ]);
+    // Only to clients with a push token (read with the rows): no second look-up.
     await queuePushes(tx, tenantId, [
-      ...requests.map((s, i) => ({ userId: s.first.clientId, ...pushText(s, 'pushRequestTitle', 'pushRequestBody'), data: { url: links[i]!.slice(origin.length) } })),
-      ...released.map((s) => ({ userId: s.first.clientId, ...pushText(s, 'pushReleasedTitle', 'pushReleasedBody'), data: { url: '/' } })),
-    ]);
+      ...requests.flatMap((s, i) => (s.first.pushable ? [{ userId: s.first.clientId, ...pushText(s, 'pushRequestTitle', 'pushRequestBody'), data: { url: links[i]!.slice(origin.length) } }] : [])),
+      ...released.flatMap((s) => (s.first.pushable ? [{ userId: s.first.clientId, ...pushText(s, 'pushReleasedTitle', 'pushReleasedBody'), data: { url: '/' } }] : [])),
+    ], { known: true });
     await setRows(requests, { confirmationRequestedAt: new Date(now), confirmationStepAt: sql`${appointments.confirmationCutoffAt}` });
     await setRows([...released, ...marked], { confirmationStepAt: null });
     return due.length;

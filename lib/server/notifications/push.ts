@@ -22,10 +22,15 @@ export async function queuePush(db: DbOrTx, tenantId: number, message: PushMessa
 
 /**
  * Queues several pushes of a tenant in the caller's transaction: one read of the recipients' push tokens and
- * one insert; nothing for the guest or a user without a push token. Returns how many were queued.
+ * one insert; nothing for the guest or a user without a push token. With `known`, the caller read the tokens
+ * with its own rows and passes only recipients that have one: the read is skipped. Returns how many were queued.
  */
-export async function queuePushes(db: DbOrTx, tenantId: number, messages: PushMessage[]): Promise<number> {
+export async function queuePushes(db: DbOrTx, tenantId: number, messages: PushMessage[], opts: { known?: boolean } = {}): Promise<number> {
   if (messages.length === 0) return 0;
+  if (opts.known) {
+    await db.insert(outbox).values(messages.map((m) => ({ tenantId, kind: 'push' as const, payload: { ...m } as Record<string, unknown> })));
+    return messages.length;
+  }
   const reachable = new Set(
     (
       await db
