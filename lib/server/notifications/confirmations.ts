@@ -81,7 +81,7 @@ export async function planConfirmation(tx: Tx, tenantId: number, input: { ids: s
 /**
  * Plans again the appointments `ids` still waiting for confirmation after a move to `start` (the first new
  * start, epoch ms) at `now`, inside the caller's transaction: a new cut-off, and the request at its new time
- * unless it went already; a move to after the new cut-off needs no confirmation any more. Confirmed and
+ * unless it went already; a move to after the new cut-off needs no confirmation. Confirmed and
  * not-required appointments keep their state.
  */
 export async function replanConfirmation(tx: Tx, tenantId: number, ids: string[], start: number, now: number): Promise<void> {

@@ -9,7 +9,7 @@ import { cancelWaitlistEntry } from '@/lib/server/repositories/waitlist';
 /**
  * Takes an entry of the client account `email` off the waitlist (`DELETE /users/{email}/waitlist/{id}`,
  * beyond-the-spec section 4): status `cancelled`, in one transaction with the entry's row locked. `now` is epoch
- * ms. Errors: 404 unknown account or no such entry of it; 409 `conflict` when the entry is no longer active
+ * ms. Errors: 404 unknown account or no such entry of it; 409 `conflict` when the entry is not active
  * (booked, expired or already removed).
  */
 export async function leaveWaitlist(db: Db, tenantId: number, email: string, id: string, now: number): Promise<void> {

@@ -39,7 +39,7 @@ export const POST = route(
     params: ZActionTokenParams,
     body: ZActionBody,
     response: dataOf(ZActionView),
-    errors: { ...ERRORS, 409: 'the appointment is no longer booked', 422: 'an action this link is not for' },
+    errors: { ...ERRORS, 409: 'the appointment is cancelled or released', 422: 'an action this link is not for' },
     limits: [['actionLinkPerIp', ({ ip }) => ip]],
   },
   async ({ tenant, params, body, now }) => data(await performAppointmentAction(await getDb(), tenant.id, params.token, body.action, now)),

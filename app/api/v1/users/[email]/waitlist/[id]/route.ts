@@ -8,7 +8,7 @@ import { ZWaitlistEntryParams } from '@/lib/validation/waitlist';
 /**
  * `DELETE /api/v1/users/{email}/waitlist/{id}` (beyond-the-spec section 4) → 204: takes the entry off the
  * waitlist (`cancelled`). Own account or staff. Errors: 403 another client's account, 404 no such entry of the
- * account, 409 an entry no longer active.
+ * account, 409 an entry that is not active (booked, expired or taken off).
  */
 export const DELETE = route(
   {
@@ -16,7 +16,7 @@ export const DELETE = route(
     access: 'user',
     params: ZWaitlistEntryParams,
     status: 204,
-    errors: { 403: 'forbidden: another client’s account', 409: 'the entry is no longer active' },
+    errors: { 403: 'forbidden: another client’s account', 409: 'the entry is not active' },
   },
   async ({ tenant, user, params, now }) => {
     assertSelfOrStaff(user, params.email);
