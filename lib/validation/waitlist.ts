@@ -39,6 +39,8 @@ export const ZWaitlistEntry = z.object({
   user_id: z.string(),
   user_name: z.string(),
   status: z.enum(WAITLIST_STATUSES),
+  /** While `offered`: the hour offered (UTC ISO start) and when the offer lapses (UTC ISO); null otherwise. */
+  offer: z.object({ start_time: z.string(), expires_at: z.string() }).nullable(),
   created_at: z.string(),
 });
 export type WaitlistEntry = z.infer<typeof ZWaitlistEntry>;

@@ -139,6 +139,7 @@ export async function listWaitlistEntries(
     user_id: e.userId,
     user_name: e.userName,
     status: effectiveStatus(e.status, e.toDate, today),
+    offer: null,
     created_at: isoUtc(e.createdAt),
   }));
 }
