@@ -15,11 +15,13 @@ export async function register() {
   const { registerPeriodicJob, startOutboxWorker, stopOutboxWorker } = await import('./lib/server/notifications/worker');
   const { REMINDER_SCAN_MS, scanReminders } = await import('./lib/server/notifications/reminders');
   const { CONFIRMATION_SCAN_MS, scanConfirmations } = await import('./lib/server/notifications/confirmations');
+  const { WAITLIST_SCAN_MS, scanWaitlist } = await import('./lib/server/services/waitlist-offers');
   const { RATE_LIMIT_SWEEP_MS, sweepExpiredLimits } = await import('./lib/server/rate-limit');
   const { closeDb } = await import('./lib/server/db/client');
   const { onShutdown, onSigtermWithoutEdge } = await import('./lib/lifecycle');
   registerPeriodicJob('reminders', REMINDER_SCAN_MS, scanReminders);
   registerPeriodicJob('confirmations', CONFIRMATION_SCAN_MS, scanConfirmations);
+  registerPeriodicJob('waitlist', WAITLIST_SCAN_MS, scanWaitlist);
   registerPeriodicJob('rate-limits', RATE_LIMIT_SWEEP_MS, async () => void (await sweepExpiredLimits()));
   startOutboxWorker();
   onShutdown('outbox-worker', stopOutboxWorker);

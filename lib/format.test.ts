@@ -1,6 +1,7 @@
 import { DateTime, Info } from 'luxon';
 import {
   dayMonth,
+  dayRange,
   durationLabel,
   euros,
   longDateOf,
@@ -32,6 +33,15 @@ describe('display formats', () => {
     expect(longDateWithYearOf('2026-11-23T09:00:00.000Z')).toBe('lunes, 23 de noviembre de 2026');
     // 23:30 UTC on 30 November is 00:30 on 1 December in Madrid.
     expect(longDateWithYearOf('2026-11-30T23:30:00.000Z')).toBe('martes, 1 de diciembre de 2026');
+  });
+
+  it.each([
+    ['2026-05-03', '2026-05-05', 'del 3 al 5 de mayo'],
+    ['2026-04-30', '2026-05-02', 'del 30 de abril al 2 de mayo'],
+    ['2026-12-30', '2027-01-02', 'del 30 de diciembre al 2 de enero'],
+    ['2026-05-03', '2026-05-03', 'el 3 de mayo'],
+  ])('writes the dates %s to %s as "%s"', (from, to, label) => {
+    expect(dayRange(from, to)).toBe(label);
   });
 
   it('writes euros the Spanish way', () => {

@@ -54,6 +54,16 @@ export function dayMonth(date: string): string {
   return `${n.day} de ${n.month}`;
 }
 
+/**
+ * `del 3 al 5 de mayo`, `del 30 de abril al 2 de mayo`, or `el 3 de mayo` for a single day: a range of Madrid
+ * calendar dates (YYYY-MM-DD, `from` ≤ `to`) as it reads inside a sentence.
+ */
+export function dayRange(from: string, to: string): string {
+  if (from === to) return `el ${dayMonth(from)}`;
+  const start = from.slice(0, 7) === to.slice(0, 7) ? namesOf(LONG, noonOf(from)).day : dayMonth(from);
+  return `del ${start} al ${dayMonth(to)}`;
+}
+
 /** `noviembre de 2026`: month and year of a Madrid calendar date (YYYY-MM-DD). */
 export function monthYear(date: string): string {
   const n = namesOf(LONG, noonOf(date));

@@ -8,7 +8,7 @@ import { Card } from '@/components/ui/card';
 import { ApiClientError } from '@/lib/api-client/fetcher';
 import { performAction } from '@/lib/api-client/actions';
 import { longDateOf, timeOf } from '@/lib/format';
-import type { ActionBody, ActionView } from '@/lib/validation/actions';
+import type { ActionBody, AppointmentActionView } from '@/lib/validation/actions';
 import './appointment-action.css';
 
 /**
@@ -19,7 +19,7 @@ import './appointment-action.css';
  * free for others), released for want of a confirmation, or cancelled by the salon. `problem`: the Spanish
  * message of a link that is unknown or has expired (nothing else is shown).
  */
-export function AppointmentAction({ token, initial, problem }: { token: string; initial: ActionView | null; problem: string | null }) {
+export function AppointmentAction({ token, initial, problem }: { token: string; initial: AppointmentActionView | null; problem: string | null }) {
   const t = useTranslations('action');
   const [view, setView] = useState(initial);
   const [busy, setBusy] = useState<ActionBody['action'] | null>(null);
@@ -30,7 +30,8 @@ export function AppointmentAction({ token, initial, problem }: { token: string; 
     setBusy(action);
     setError(null);
     try {
-      setView(await performAction(token, action));
+      const after = await performAction(token, action);
+      if (after.purpose === 'appointment') setView(after);
       setAsking(false);
     } catch (err) {
       setError(err instanceof ApiClientError && err.message ? err.message : t('error'));

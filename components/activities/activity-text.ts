@@ -27,7 +27,8 @@ const isInstant = (v: string) => v !== '' && !Number.isNaN(Date.parse(v));
  * created_by, service_name, employee_name, client_name; a booking's account_name when made for a family
  * member of the account; a cancellation's notes, the reason; a move's start_time and employee_name are the
  * new ones; a no-show's created_by, who marked it; a client's cancellation through an action link, `late` when
- * after the cut-off); `user_created` reads name and email;
+ * after the cut-off; a waitlist offer's `expires_at`, when its window ends; its `employee_name` empty for
+ * "Cualquier estilista"); `user_created` reads name and email;
  * `user_deleted` only who deleted it (`deleted_by`: the client's data is gone).
  */
 export function describeActivity(activity: ActivityLike, t: Translate): ActivityText {
@@ -54,7 +55,14 @@ export function describeActivity(activity: ActivityLike, t: Translate): Activity
       return { text: t('text.no_show_marked', appointment), detail: appointment.author ? t('text.markedBy', { author: appointment.author }) : null, href };
     case 'appointment_confirmed':
     case 'appointment_released':
+    case 'waitlist_claimed':
       return { text: t(`text.${activity.type}`, appointment), detail: null, href };
+    case 'waitlist_offered':
+      return {
+        text: t(appointment.employee ? 'text.waitlist_offered' : 'text.waitlist_offered_any', appointment),
+        detail: isInstant(str(d.expires_at)) ? t('text.offerUntil', { time: timeOf(str(d.expires_at)) }) : null,
+        href,
+      };
     case 'client_cancelled':
       return { text: t('text.client_cancelled', appointment), detail: d.late === true ? t('text.lateCancellation') : null, href };
     case 'appointment_cancelled':
@@ -99,13 +107,16 @@ export function activityHref(activity: ActivityLike): string | null {
     case 'appointment_confirmed':
     case 'appointment_released':
     case 'client_cancelled':
-    case 'appointment_cancelled': {
+    case 'appointment_cancelled':
+    case 'waitlist_offered':
+    case 'waitlist_claimed': {
       const start = str(d.start_time);
       if (!isInstant(start)) return null;
       const qs = new URLSearchParams({ date: madridDate(start) });
       const id = str(d.id);
-      const cancelled = activity.type === 'appointment_cancelled' || activity.type === 'appointment_released' || activity.type === 'client_cancelled';
-      if (id && !cancelled) qs.set('eventId', id);
+      // A cancelled appointment is no longer drawn, and an offer is not one yet: only the date.
+      const drawn = activity.type !== 'appointment_cancelled' && activity.type !== 'appointment_released' && activity.type !== 'client_cancelled' && activity.type !== 'waitlist_offered';
+      if (id && drawn) qs.set('eventId', id);
       return `/?${qs}`;
     }
     case 'user_created': {

@@ -44,6 +44,7 @@ import { LeaveDialog } from './leave-dialog';
 import { NewEventDialog, type SlotSelection } from './new-event-dialog';
 import { SettingsPanel } from './settings-panel';
 import { useAgendaView, useHiddenStylists, useNow } from './use-agenda-view';
+import { WaitingLink } from './waiting-link';
 import './agenda.css';
 
 /**
@@ -165,9 +166,9 @@ type Opened = { kind: 'appointment'; record: AgendaAppointment } | { kind: 'leav
 
 /**
  * The staff agenda (spec section 2, "Agenda"): the date navigator (which keeps `?date=` of the URL in
- * step), the resource calendar of the visible day or week with the Configuración button in its
- * time-gutter corner, the floating add button and the dialogs of a selected slot, an appointment (with
- * its cancellation) and a blocked slot.
+ * step), "¿Vinieron?" and "N en espera" beside it, the resource calendar of the visible day or week with
+ * the Configuración button in its time-gutter corner, the floating add button and the dialogs of a
+ * selected slot, an appointment (with its cancellation) and a blocked slot.
  */
 export function Agenda({ myEmail, focusDate, focusEventId, today, now: servedAt, scriptNonce, setup = 'ready' }: AgendaProps) {
   const t = useTranslations('agenda');
@@ -438,6 +439,7 @@ export function Agenda({ myEmail, focusDate, focusEventId, today, now: servedAt,
           onPick={goTo}
         />
         <AttendanceList appointments={awaiting} onMarked={refresh} />
+        <WaitingLink start={range.start} end={range.end} />
       </div>
 
       {employees.error ? (

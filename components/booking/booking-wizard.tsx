@@ -31,6 +31,12 @@ const SummaryStep = dynamic(() => loadLaterSteps().then((m) => m.SummaryStep), {
 const EmployeeStep = dynamic(() => loadLaterSteps().then((m) => m.ClientEmployeeStep), { loading: () => <Spinner /> });
 /** The visitor's sign-in choice (the e-mail form and its validation): loaded only when a visitor confirms. */
 const IdentifyDialog = dynamic(() => import('./identify-dialog').then((m) => m.IdentifyDialog), { loading: () => null });
+/**
+ * "Avísame si se libera un hueco" under a signed-in client's hours (beyond-the-spec section 4); its sheet and
+ * form load only when used. `loading` keeps the hour step from waiting for the module.
+ */
+const loadWaitlistPrompt = () => import('@/components/waitlist/waitlist-prompt');
+const WaitlistPrompt = dynamic(() => loadWaitlistPrompt().then((m) => m.WaitlistPrompt), { loading: () => null });
 
 /** The signed-in client booking (spec section 4). */
 export type ClientBooking = {
@@ -75,6 +81,8 @@ export const clientDraftKey = (email: string) => `klok-wizard:client:${email}`;
  * a hour taken meanwhile sends it back to "Elige una hora". A visit (beyond-the-spec section 2): the service
  * step takes up to 4 services, the stylist step offers "Cualquier estilista" first when two or more stylists
  * can share them, the hours are the visit's (its services back to back) and the summary lists each service.
+ * Under a signed-in client's hours, "Avísame si se libera un hueco" puts the choice on the waitlist
+ * (beyond-the-spec section 4); it leads when the date has no free hour.
  */
 export function BookingWizard(props: BookingWizardProps) {
   const { initialServices } = props;
@@ -93,7 +101,8 @@ export function BookingWizard(props: BookingWizardProps) {
   useEffect(() => {
     void loadLaterSteps();
     void loadBooking();
-  }, []);
+    if (!visitor) void loadWaitlistPrompt();
+  }, [visitor]);
   const [confirming, setConfirming] = useState(false);
   // A second tap before the button shows busy (the same frame) confirms nothing more.
   const confirmingNow = useRef(false);
@@ -123,6 +132,8 @@ export function BookingWizard(props: BookingWizardProps) {
   const hours = useHours(values.date && values.employee && visit.length > 0 ? hoursPath(values.date, values.employee, visit) : null);
   /** The booking's services: the spec's `service_id` for one service by a named stylist, else the visit's `service_ids`. */
   const isVisit = visit.length > 1 || isAnyStylist(values.employee);
+  /** The hours of the chosen date have loaded, and none is free. */
+  const noHours = hours.data !== undefined && hours.data.every((g) => g.hours.length === 0);
 
   /** The hour went to someone else meanwhile: reload the free hours and let the client pick again. */
   const hourTaken = () => {
@@ -201,6 +212,17 @@ export function BookingWizard(props: BookingWizardProps) {
         <DateStep today={today} employee={values.employee} perService={loadable(perService)} value={values.date} onChange={(d) => set('date', d)} />
       )}
       {step === 'hour' && <HourStep hours={loadable(hours)} value={values.hour} onChange={(h) => set('hour', h)} />}
+      {step === 'hour' && email !== null && hours.data !== undefined && values.user && values.employee && values.date && visit.length > 0 && (
+        <WaitlistPrompt
+          email={email}
+          services={visit}
+          stylist={values.employee}
+          people={people}
+          person={values.user.id}
+          date={values.date}
+          empty={noHours}
+        />
+      )}
       {step === 'summary' && isComplete(values) && <SummaryStep values={values} services={visit} />}
       {visitor && held && <IdentifyDialog hold={held} onClose={() => setHeld(null)} />}
     </WizardFrame>

@@ -31,7 +31,7 @@ import { Initial, SummaryList } from './steps';
 import type { ClientChoice, HourRange, WizardValues } from './wizard-state';
 
 /** `GET /api/v1/users`: the tenant's clients, or null when the server does not offer the list (free typing only). */
-function useClientList() {
+export function useClientList() {
   // A key of its own: other screens may cache the same path in another shape.
   return useSWR<ClientSummary[] | null>(
     ['/api/v1/users', 'client-search'],

@@ -9,6 +9,7 @@ import { ErrorIcon } from '@/components/ui/error-icon';
 import { PlusIcon } from '@/components/ui/icons';
 import { useFacility, usePendingAppointments, useUser } from '@/lib/api-client/hooks';
 import type { Appointment, UserDetail } from '@/lib/validation/dto';
+import type { WaitlistEntry } from '@/lib/validation/waitlist';
 import { bookingOptions, pendingVisitPeople } from '@/lib/domain/allowance';
 import { groupVisits } from '@/lib/domain/visit-groups';
 import { AppointmentCard, appointmentCardId } from './appointment-card';
@@ -16,6 +17,7 @@ import { BookingLimitText } from './booking-limit';
 import { downloadReminder } from './download-reminder';
 import { FacilityCard } from './facility-card';
 import { greetingName } from './greeting-name';
+import { WaitlistSection } from './waitlist-section';
 
 /** Delays of the post-booking highlight (spec section 9): on after 500 ms, off 3000 ms later. */
 const HIGHLIGHT_ON_MS = 500;
@@ -32,14 +34,16 @@ export type ClientHomeProps = {
   highlightId: string | null;
   /** Whether the salon takes online bookings yet (lib/domain/service `bookingSetup`); else a note replaces Pedir cita. */
   onlineBooking?: boolean;
+  /** The account's waitlist entries as the server page read them (revalidated by SWR after hydration). */
+  initialWaitlist?: WaitlistEntry[];
 };
 
 /**
  * Mis citas (spec section 2, "Client home"): greeting, allowance sentence (or why nothing can be booked),
- * facility card, Pedir cita when some person of the account can book, and the pending appointments with
- * their reminders.
+ * facility card, Pedir cita when some person of the account can book, the pending appointments with
+ * their reminders, and the active waitlist entries (beyond-the-spec section 4) when there are any.
  */
-export function ClientHome({ email, initialUser, highlightId, onlineBooking = true }: ClientHomeProps) {
+export function ClientHome({ email, initialUser, highlightId, onlineBooking = true, initialWaitlist }: ClientHomeProps) {
   const t = useTranslations('home');
   const router = useAppRouter();
   const { data: user = initialUser } = useUser(email, { fallbackData: initialUser });
@@ -124,6 +128,8 @@ export function ClientHome({ email, initialUser, highlightId, onlineBooking = tr
           </div>
         )}
       </section>
+
+      <WaitlistSection email={email} accountId={user.id} initial={initialWaitlist} />
     </div>
   );
 }

@@ -201,3 +201,12 @@ export function SettingsIcon({ size = 22 }: IconProps) {
     </svg>
   );
 }
+
+/** An hourglass ("Lista de espera"). */
+export function HourglassIcon({ size = 20 }: IconProps) {
+  return (
+    <svg {...base(size)}>
+      <path d="M7 3h10M7 21h10M8 3c0 4 8 5 8 9s-8 5-8 9M16 3c0 4-8 5-8 9s8 5 8 9" />
+    </svg>
+  );
+}

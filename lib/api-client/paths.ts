@@ -13,8 +13,14 @@ export const apiPaths = {
   facility: (id = FACILITY_ID) => `/api/v1/facility/${id}`,
   user: (email: string) => `/api/v1/users/${encodeURIComponent(email)}`,
   pending: (email: string) => `/api/v1/users/${encodeURIComponent(email)}/appointments/pending`,
+  /** The waitlist entries of an account (beyond-the-spec section 4); `POST` joins at the same path. */
+  waitlist: (email: string) => `/api/v1/users/${encodeURIComponent(email)}/waitlist`,
+  /** One waitlist entry of an account (`DELETE` takes it off). */
+  waitlistEntry: (email: string, id: string) => `/api/v1/users/${encodeURIComponent(email)}/waitlist/${encodeURIComponent(id)}`,
   services: (associated: boolean) =>
     `/api/v1/facility/${FACILITY_ID}/services${associated ? '?associated=true' : ''}`,
+  /** The salon's active waitlist entries (staff, beyond-the-spec section 4). */
+  salonWaitlist: () => `/api/v1/facility/${FACILITY_ID}/waitlist`,
   /** Every stylist of the facility (the staff's list, no service filter). */
   staffEmployees: () => `/api/v1/facility/${FACILITY_ID}/employees`,
   /** The staff agenda between two Madrid dates inclusive. */

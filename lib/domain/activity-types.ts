@@ -1,5 +1,5 @@
 /**
- * The kinds of the activity feed (spec section 2 "Activities", beyond-the-spec section 3): one list for the
+ * The kinds of the activity feed (spec section 2 "Activities", beyond-the-spec sections 3 and 4): one list for the
  * database's column and the API's answer. Pure.
  */
 export const ACTIVITY_TYPES = [
@@ -11,6 +11,8 @@ export const ACTIVITY_TYPES = [
   'appointment_confirmed',
   'appointment_released',
   'client_cancelled',
+  'waitlist_offered',
+  'waitlist_claimed',
   'user_created',
   'user_deleted',
 ] as const;

@@ -1,4 +1,5 @@
-import { entryRangeError, inPartOfDay, isActiveEntry, nextOffers, offerPolicy, startsForWish, wishWantsStart } from './waitlist';
+import { entryRangeError, inPartOfDay, isActiveEntry, nextOffers, offerableFreed, offerPolicy, openedBySchedule, startsForWish, subtractRanges, wishWantsStart } from './waitlist';
+import type { ScheduleOn } from './orphans';
 import type { VisitService, VisitStylist } from './visit';
 import { HOUR_MS, madridWallClock, MINUTE_MS } from './time';
 
@@ -115,5 +116,48 @@ describe('the starts a freed time offers an entry', () => {
     const q = { services: [CUT], stylists: [sara], freed };
     expect(startsForWish(wish(), { ...q, now: at(day, '16:15') })).toHaveLength(1);
     expect(startsForWish(wish(), { ...q, now: at(day, '16:16') })).toEqual([]);
+  });
+});
+
+describe('the freed time worth offering', () => {
+  const day = '2026-12-10';
+  const iso = (rs: { start: number; end: number }[]) => rs.map((r) => [new Date(r.start).toISOString(), new Date(r.end).toISOString()]);
+
+  it('cut at Madrid midnight, begun pieces start now, pieces ending within 45 minutes dropped', () => {
+    const now = at(day, '17:00');
+    const freed = [
+      { start: at(day, '16:00'), end: at(day, '17:40') }, // ends 40 minutes from now: nothing can start
+      { start: at(day, '16:30'), end: at(day, '18:00') }, // begun: from now on
+      { start: at(day, '23:00'), end: at('2026-12-11', '01:00') }, // across midnight: two pieces
+    ];
+    expect(iso(offerableFreed(freed, now))).toEqual(
+      iso([
+        { start: now, end: at(day, '18:00') },
+        { start: at(day, '23:00'), end: at('2026-12-11', '00:00') },
+        { start: at('2026-12-11', '00:00'), end: at('2026-12-11', '01:00') },
+      ]),
+    );
+  });
+
+  it('subtracts ranges piece by piece', () => {
+    const r = (a: string, b: string) => ({ start: at(day, a), end: at(day, b) });
+    expect(iso(subtractRanges([r('09:00', '14:00'), r('16:00', '20:00')], [r('10:00', '11:00'), r('13:00', '17:00')]))).toEqual(
+      iso([r('09:00', '10:00'), r('11:00', '13:00'), r('17:00', '20:00')]),
+    );
+    expect(subtractRanges([r('09:00', '10:00')], [r('08:00', '11:00')])).toEqual([]);
+  });
+
+  it('a longer shift and a removed closed day open time; a shorter one opens none', () => {
+    const now = at('2026-12-07', '08:00'); // a Monday
+    const week = [{ day: 4, openMinute: 9 * 60, closeMinute: 14 * 60 }]; // Thursdays 09:00–14:00
+    const longer = [{ day: 4, openMinute: 9 * 60, closeMinute: 16 * 60 }];
+    const same = (w: typeof week): ScheduleOn => () => ({ week: w, special: null });
+    const opened = openedBySchedule(same(week), same(longer), now);
+    // Every Thursday of the 30-day window gains 14:00–16:00.
+    expect(opened.map((r) => new Date(r.start).toISOString())).toEqual(['2026-12-10', '2026-12-17', '2026-12-24', '2026-12-31'].map((d) => new Date(at(d, '14:00')).toISOString()));
+    expect(opened.every((r) => r.end - r.start === 2 * HOUR_MS)).toBe(true);
+    expect(openedBySchedule(same(longer), same(week), now)).toEqual([]);
+    const closed: ScheduleOn = (date) => ({ week, special: date === day ? { date, available: false, shifts: [] } : null });
+    expect(iso(openedBySchedule(closed, same(week), now))).toEqual(iso([{ start: at(day, '09:00'), end: at(day, '14:00') }]));
   });
 });

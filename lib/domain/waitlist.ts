@@ -3,9 +3,10 @@
  * hours it wants, and how a freed hour is offered by how near it is. Pure: instants in epoch ms, Madrid dates
  * `YYYY-MM-DD`, the Madrid wall clock through ./time.
  */
-import { clientWindowEnd } from './availability';
+import { clientWindowEnd, openIntervals } from './availability';
+import { piecesByDate, type ScheduleOn } from './orphans';
 import { visitDurationMinutes, visitStarts, type VisitService, type VisitStylist } from './visit';
-import { DAY_MS, HOUR_MS, madridDate, madridLocalMs, MINUTE_MS } from './time';
+import { addDays, DAY_MS, HOUR_MS, madridDate, madridLocalMs, MINUTE_MS, type Range } from './time';
 
 /** Active entries an account may hold at once. */
 export const WAITLIST_MAX_ACTIVE = 3;
@@ -20,6 +21,14 @@ export const AFTERNOON_FROM = 14 * 60;
 /** States of an entry: waiting, offered an hour, booked, past its range, removed. */
 export const WAITLIST_STATUSES = ['waiting', 'offered', 'booked', 'expired', 'cancelled'] as const;
 export type WaitlistStatus = (typeof WAITLIST_STATUSES)[number];
+
+/** What freed the time of an opening: a cancellation or release, a move, an unblocked leave, a schedule change, staff by hand. */
+export const FREED_CAUSES = ['cancellation', 'move', 'leave', 'schedule', 'manual'] as const;
+export type FreedCause = (typeof FREED_CAUSES)[number];
+
+/** States of an offer: open to claim, claimed, taken by someone faster, lapsed unclaimed. */
+export const OFFER_STATUSES = ['open', 'claimed', 'taken', 'expired'] as const;
+export type OfferStatus = (typeof OFFER_STATUSES)[number];
 
 /** Whether an entry still counts against the account's limit and may be offered hours. */
 export const isActiveEntry = (status: WaitlistStatus): boolean => status === 'waiting' || status === 'offered';
@@ -117,4 +126,72 @@ export function startsForWish(
   return visitStarts({ services: q.services, stylists, anyStylist: wish.employeeId === null, now: q.now + OFFER_NONE_UNDER_MS - 1, until: null }).filter(
     (start) => start < q.freed.end && start + length > q.freed.start && wishWantsStart(wish, start),
   );
+}
+
+/** An entry as the staff screens count it: its Madrid date range and its state. */
+export type RangedEntry = { from: string; to: string; status: WaitlistStatus };
+
+/**
+ * How many active entries (waiting or offered) want some date of the Madrid range `start`–`end` inclusive
+ * (`from` ≤ `end` and `to` ≥ `start`): the agenda's "N en espera" of the dates it shows.
+ */
+export function waitingBetween(entries: readonly RangedEntry[], start: string, end: string): number {
+  return entries.filter((e) => isActiveEntry(e.status) && e.from <= end && e.to >= start).length;
+}
+
+/** How many active entries (waiting or offered) want the Madrid date `date` (`from` ≤ `date` ≤ `to`). */
+export function waitingOn(entries: readonly RangedEntry[], date: string): number {
+  return waitingBetween(entries, date, date);
+}
+
+/**
+ * Whether staff may offer an entry an hour starting at `start` at `now` (epoch ms): in the entry's part of the
+ * day and at least 45 minutes ahead (no offer comes later than that).
+ */
+export function offerableStart(start: number, part: PartOfDay, now: number): boolean {
+  return start - now >= OFFER_NONE_UNDER_MS && inPartOfDay(start, part);
+}
+
+/**
+ * The pieces of freed ranges (epoch ms) worth offering at `now`: each cut at Madrid midnights, its start
+ * moved to `now` when already begun, and kept only while a visit could still start in it 45 minutes from now
+ * (its end later than that). A piece per Madrid date, in order.
+ */
+export function offerableFreed(ranges: readonly Range[], now: number): Range[] {
+  return ranges
+    .flatMap((r) => piecesByDate({ start: Math.max(r.start, now), end: r.end }))
+    .map((p) => p.range)
+    .filter((r) => r.end > now + OFFER_NONE_UNDER_MS)
+    .sort((a, b) => a.start - b.start);
+}
+
+/** `ranges` less `minus` (both epoch-ms ranges); the pieces left, in order. */
+export function subtractRanges(ranges: readonly Range[], minus: readonly Range[]): Range[] {
+  let left = [...ranges];
+  for (const m of minus) {
+    left = left.flatMap((r) => {
+      if (m.end <= r.start || m.start >= r.end) return [r];
+      return [
+        ...(m.start > r.start ? [{ start: r.start, end: m.start }] : []),
+        ...(m.end < r.end ? [{ start: m.end, end: r.end }] : []),
+      ];
+    });
+  }
+  return left.sort((a, b) => a.start - b.start);
+}
+
+/**
+ * The working time a schedule change opens (a longer or new shift, a removed closed special day): per Madrid
+ * date from today to the end of the client's 30-day window at `now`, the open intervals `after` has and
+ * `before` had not (`openIntervals`: a special shift replaces the weekly shifts). Epoch-ms ranges, in order.
+ */
+export function openedBySchedule(before: ScheduleOn, after: ScheduleOn, now: number): Range[] {
+  const last = madridDate(clientWindowEnd(now) - 1);
+  const opened: Range[] = [];
+  for (let date = madridDate(now); date <= last; date = addDays(date, 1)) {
+    const b = before(date);
+    const a = after(date);
+    opened.push(...subtractRanges(openIntervals(date, a.week, a.special), openIntervals(date, b.week, b.special)));
+  }
+  return opened;
 }

@@ -20,16 +20,45 @@ export type ActionBody = z.infer<typeof ZActionBody>;
 export const ZActionState = z.enum(['pending', 'confirmed', 'cancelled', 'released', 'salon_cancelled']);
 export type ActionState = z.infer<typeof ZActionState>;
 
-/** The answer of both calls: what the page shows. Instants are UTC ISO strings. */
-export const ZActionView = z.object({
+/** The salon as an action page shows it. */
+const ZActionSalon = z.object({ name: z.string(), address: z.string().nullable(), phone: z.string().nullable() });
+
+/** An appointment link's answer: what the page shows. Instants are UTC ISO strings. */
+export const ZAppointmentActionView = z.object({
   purpose: z.literal('appointment'),
   state: ZActionState,
   /** Whether "No puedo ir" now comes after the cut-off (a late cancellation); for a cancelled one, whether it did. */
   late: z.boolean(),
-  salon: z.object({ name: z.string(), address: z.string().nullable(), phone: z.string().nullable() }),
+  salon: ZActionSalon,
   /** The client's name on the appointment. */
   client_name: z.string(),
   /** The visit's services still on it (all of them once cancelled), by start. */
   services: z.array(z.object({ name: z.string(), employee_name: z.string(), start_time: z.string(), end_time: z.string() })),
 });
+export type AppointmentActionView = z.infer<typeof ZAppointmentActionView>;
+
+/**
+ * Where a waitlist offer stands (beyond-the-spec section 4): `open` (the client may take it), `claimed` (booked
+ * through this link), `taken` (someone else took the hour first: the entry still waits) or `expired` (its
+ * window ended, or the entry is no longer active).
+ */
+export const ZClaimState = z.enum(['open', 'claimed', 'taken', 'expired']);
+export type ClaimState = z.infer<typeof ZClaimState>;
+
+/** A claim link's answer: the salon, the hour offered (or booked) and where the offer stands. */
+export const ZClaimActionView = z.object({
+  purpose: z.literal('claim'),
+  state: ZClaimState,
+  salon: ZActionSalon,
+  /** The person waiting. */
+  client_name: z.string(),
+  /** The visit's services by start; `employee_name` null for "Cualquier estilista" until booked. */
+  services: z.array(z.object({ name: z.string(), employee_name: z.string().nullable(), start_time: z.string(), end_time: z.string() })),
+  /** When the offer's window ends (UTC ISO). */
+  expires_at: z.string(),
+});
+export type ClaimActionView = z.infer<typeof ZClaimActionView>;
+
+/** The answer of both calls, by the link's purpose. */
+export const ZActionView = z.discriminatedUnion('purpose', [ZAppointmentActionView, ZClaimActionView]);
 export type ActionView = z.infer<typeof ZActionView>;

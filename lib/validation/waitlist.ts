@@ -4,7 +4,7 @@
  */
 import { z } from 'zod';
 import { PARTS_OF_DAY, WAITLIST_STATUSES } from '@/lib/domain/waitlist';
-import { ZDate } from './common';
+import { ZDate, ZInstant } from './common';
 import { ZStylistOrAny, ZVisitServiceList } from './schedules';
 import { ZUserParams } from './users';
 
@@ -47,3 +47,19 @@ export type WaitlistEntry = z.infer<typeof ZWaitlistEntry>;
 
 /** The path of one entry: `/users/{email}/waitlist/{id}`. */
 export const ZWaitlistEntryParams = ZUserParams.extend({ id: z.uuid() });
+
+/**
+ * An hour staff offer an entry by hand (`POST /facility/1/waitlist/{id}/offers`): the visit's start (UTC ISO)
+ * and the stylist's e-mail, or `any` for "Cualquier estilista".
+ */
+export const ZWaitlistOfferCreate = z.object({ start_time: ZInstant, employee_id: ZStylistOrAny }).strict();
+export type WaitlistOfferCreate = z.infer<typeof ZWaitlistOfferCreate>;
+
+/** The offer made: the entry, the start offered (UTC ISO), the stylist's e-mail or `any`, and when it lapses (UTC ISO). */
+export const ZWaitlistOffer = z.object({
+  entry_id: z.string(),
+  start_time: z.string(),
+  employee_id: z.string(),
+  expires_at: z.string(),
+});
+export type WaitlistOffer = z.infer<typeof ZWaitlistOffer>;

@@ -731,6 +731,14 @@ export const ROWS: Row[] = [
   },
   { method: 'GET', route: '/api/v1/facility/{facilityId}/waitlist', path: '/api/v1/facility/1/waitlist', expect: staffOnly(200, 200) },
   {
+    method: 'POST',
+    route: '/api/v1/facility/{facilityId}/waitlist/{id}/offers',
+    path: '/api/v1/facility/1/waitlist/00000000-0000-4000-8000-000000000000/offers',
+    body: { start_time: '2030-01-07T10:00:00.000Z', employee_id: 'any' },
+    expect: staffOnly(404, 404),
+    note: 'staff offer an hour to an entry; an unknown entry is 404',
+  },
+  {
     method: 'GET',
     route: '/api/v1/users/{email}/export',
     path: `/api/v1/users/${ANA}/export`,

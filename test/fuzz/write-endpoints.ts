@@ -28,6 +28,7 @@ import * as actionsRoute from '@/app/api/v1/actions/[token]/route';
 import * as holdsRoute from '@/app/api/v1/holds/route';
 import * as waitlistRoute from '@/app/api/v1/users/[email]/waitlist/route';
 import * as waitlistEntryRoute from '@/app/api/v1/users/[email]/waitlist/[id]/route';
+import * as waitlistOffersRoute from '@/app/api/v1/facility/[facilityId]/waitlist/[id]/offers/route';
 import * as serviceOrderRoute from '@/app/api/v1/facility/[facilityId]/services/order/route';
 import * as insertAppointmentRoute from '@/app/api/v1/schedules/insert/appointment/route';
 import * as insertLeaveRoute from '@/app/api/v1/schedules/insert/leave/route';
@@ -328,6 +329,16 @@ export const WRITE_ENDPOINTS: WriteEndpoint[] = [
     method: 'DELETE',
     handler: h(waitlistEntryRoute.DELETE),
     valid: (c) => fc.uuid().map((id) => ({ params: { email: c.client, id } })),
+  },
+  {
+    route: 'facility/[facilityId]/waitlist/[id]/offers',
+    method: 'POST',
+    handler: h(waitlistOffersRoute.POST),
+    valid: (c) =>
+      fc.tuple(fc.uuid(), fc.constantFrom(...c.days), fc.constantFrom('any', c.stylist)).map(([id, day, employee]) => ({
+        params: { facilityId: '1', id },
+        body: { start_time: `${day}T10:00:00.000Z`, employee_id: employee },
+      })),
   },
   {
     route: 'schedules/attendance/appointment',

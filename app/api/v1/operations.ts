@@ -28,6 +28,7 @@ import * as facilityFacilityIdServicesOrder from './facility/[facilityId]/servic
 import * as facilityFacilityIdServices from './facility/[facilityId]/services/route';
 import * as facilityFacilityIdSettings from './facility/[facilityId]/settings/route';
 import * as facilityFacilityIdWaitlist from './facility/[facilityId]/waitlist/route';
+import * as facilityFacilityIdWaitlistIdOffers from './facility/[facilityId]/waitlist/[id]/offers/route';
 import * as facility from './facility/route';
 import * as actionsToken from './actions/[token]/route';
 import * as holds from './holds/route';
@@ -72,6 +73,7 @@ export const ROUTE_MODULES: Readonly<Record<string, RouteModule>> = {
   '/api/v1/facility/{facilityId}/services/{serviceId}/employees': facilityFacilityIdServicesServiceIdEmployees,
   '/api/v1/facility/{facilityId}/settings': facilityFacilityIdSettings,
   '/api/v1/facility/{facilityId}/waitlist': facilityFacilityIdWaitlist,
+  '/api/v1/facility/{facilityId}/waitlist/{id}/offers': facilityFacilityIdWaitlistIdOffers,
   '/api/v1/facility/{facilityId}/{date}/{employeeEmail}/appointments/available': facilityFacilityIdDateEmployeeEmailAppointmentsAvailable,
   '/api/v1/actions/{token}': actionsToken,
   '/api/v1/holds': holds,

@@ -36,7 +36,7 @@ export type { BusySegment } from '../../domain/availability';
 import type { BusySegment } from '../../domain/availability';
 import { foldSql } from '../../domain/search';
 import { ACTIVITY_TYPES } from '../../domain/activity-types';
-import { PARTS_OF_DAY, WAITLIST_STATUSES } from '../../domain/waitlist';
+import { FREED_CAUSES, OFFER_STATUSES, PARTS_OF_DAY, WAITLIST_STATUSES } from '../../domain/waitlist';
 
 const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
 
@@ -516,9 +516,70 @@ export const waitlistEntries = pgTable(
 );
 
 /**
- * Action links `/c/{token}` (beyond-the-spec section 3): a random token, stored only as its SHA-256, for one
- * purpose on one appointment (`appointment`: "Confirmo" / "No puedo ir" on it and its visit). It expires at
- * the appointment's start.
+ * Freed time of the waitlist (beyond-the-spec section 4): a stylist's range on one Madrid day that a change
+ * freed (a cancellation or release, a move, an unblocked leave, a longer shift or a removed special day) or
+ * that staff offer by hand, written in the change's own transaction so a crash cannot lose it. The waitlist
+ * job (lib/server/notifications/waitlist.ts) offers it to matching entries; `next_step_at` is when it looks
+ * again (the current offers lapse), null once nothing is left to offer.
+ */
+export const waitlistOpenings = pgTable(
+  'waitlist_openings',
+  {
+    id: uuid('id').notNull().defaultRandom(),
+    tenantId: integer('tenant_id').notNull().references(() => tenants.id, { onDelete: 'cascade' }),
+    employeeId: uuid('employee_id').notNull(),
+    startAt: ts('start_at').notNull(),
+    endAt: ts('end_at').notNull(),
+    cause: text('cause', { enum: FREED_CAUSES }).notNull(),
+    nextStepAt: ts('next_step_at'),
+    createdAt: ts('created_at').notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ name: 'waitlist_openings_pk', columns: [t.id, t.tenantId] }),
+    foreignKey({ name: 'waitlist_openings_employee_fk', columns: [t.tenantId, t.employeeId], foreignColumns: [users.tenantId, users.id] }).onDelete('cascade'),
+    // The job's scan: only openings with a step left.
+    index('waitlist_openings_due').on(t.nextStepAt).where(sql`${t.nextStepAt} is not null`),
+    check('waitlist_openings_order', sql`${t.startAt} < ${t.endAt}`),
+    check('waitlist_openings_cause', sql`${t.cause} in ('cancellation', 'move', 'leave', 'schedule', 'manual')`),
+  ],
+);
+
+/**
+ * An offer of freed time to one waitlist entry: the start offered (the entry's visit from there, with its
+ * stylist, or "Cualquier estilista" when `employee_id` is null), until `expires_at`. `open` until claimed
+ * (`claimed`, with the booked appointment), lost to someone faster (`taken`) or lapsed (`expired`). An entry
+ * is offered an opening at most once.
+ */
+export const waitlistOffers = pgTable(
+  'waitlist_offers',
+  {
+    id: uuid('id').notNull().defaultRandom(),
+    tenantId: integer('tenant_id').notNull().references(() => tenants.id, { onDelete: 'cascade' }),
+    openingId: uuid('opening_id').notNull(),
+    entryId: uuid('entry_id').notNull(),
+    startAt: ts('start_at').notNull(),
+    employeeId: uuid('employee_id'),
+    status: text('status', { enum: OFFER_STATUSES }).notNull().default('open'),
+    expiresAt: ts('expires_at').notNull(),
+    /** The appointment a claim booked (the visit's first). */
+    appointmentId: uuid('appointment_id'),
+    createdAt: ts('created_at').notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ name: 'waitlist_offers_pk', columns: [t.id, t.tenantId] }),
+    foreignKey({ name: 'waitlist_offers_opening_fk', columns: [t.openingId, t.tenantId], foreignColumns: [waitlistOpenings.id, waitlistOpenings.tenantId] }).onDelete('cascade'),
+    foreignKey({ name: 'waitlist_offers_entry_fk', columns: [t.entryId, t.tenantId], foreignColumns: [waitlistEntries.id, waitlistEntries.tenantId] }).onDelete('cascade'),
+    foreignKey({ name: 'waitlist_offers_employee_fk', columns: [t.tenantId, t.employeeId], foreignColumns: [users.tenantId, users.id] }).onDelete('cascade'),
+    uniqueIndex('waitlist_offers_opening_entry').on(t.tenantId, t.openingId, t.entryId),
+    index('waitlist_offers_entry').on(t.tenantId, t.entryId),
+    check('waitlist_offers_status', sql`${t.status} in ('open', 'claimed', 'taken', 'expired')`),
+  ],
+);
+
+/**
+ * Action links `/c/{token}` (beyond-the-spec sections 3 and 4): a random token, stored only as its SHA-256, for
+ * one purpose: `appointment` ("Confirmo" / "No puedo ir" on an appointment and its visit; it expires at the
+ * start) or `claim` ("Reservar este hueco" of a waitlist offer; it expires at the offered start).
  */
 export const actionTokens = pgTable(
   'action_tokens',
@@ -526,14 +587,18 @@ export const actionTokens = pgTable(
     /** SHA-256 (hex) of the token. */
     id: text('id').notNull(),
     tenantId: integer('tenant_id').notNull().references(() => tenants.id, { onDelete: 'cascade' }),
-    purpose: text('purpose', { enum: ['appointment'] }).notNull(),
-    appointmentId: uuid('appointment_id').notNull(),
+    purpose: text('purpose', { enum: ['appointment', 'claim'] }).notNull(),
+    appointmentId: uuid('appointment_id'),
+    /** A `claim` link's waitlist offer. */
+    offerId: uuid('offer_id'),
     expiresAt: ts('expires_at').notNull(),
     createdAt: ts('created_at').notNull().defaultNow(),
   },
   (t) => [
     primaryKey({ name: 'action_tokens_pk', columns: [t.id, t.tenantId] }),
     foreignKey({ name: 'action_tokens_appointment_fk', columns: [t.appointmentId, t.tenantId], foreignColumns: [appointments.id, appointments.tenantId] }).onDelete('cascade'),
+    foreignKey({ name: 'action_tokens_offer_fk', columns: [t.offerId, t.tenantId], foreignColumns: [waitlistOffers.id, waitlistOffers.tenantId] }).onDelete('cascade'),
+    check('action_tokens_target', sql`(${t.purpose} = 'appointment') = (${t.appointmentId} is not null) and (${t.purpose} = 'claim') = (${t.offerId} is not null)`),
     // The purge of a tenant's expired tokens when new ones are stored.
     index('action_tokens_tenant_expires').on(t.tenantId, t.expiresAt),
   ],

@@ -28,7 +28,7 @@ import { MINUTE_MS } from '@/lib/domain/time';
 import { getDb, type Db, type Tx } from '@/lib/server/db/client';
 import { appointments, facilities, tenants, users } from '@/lib/server/db/schema';
 import { emailText } from '@/lib/server/messages';
-import { insertActionTokens } from '@/lib/server/repositories/action-tokens';
+import { insertActionTokens, type ActionTarget } from '@/lib/server/repositories/action-tokens';
 import { markCancelled } from '@/lib/server/services/cancel-appointment';
 import { reliabilityTiersOf } from '@/lib/server/services/reliability';
 import { tenantOrigin } from '@/lib/server/tenancy';
@@ -105,14 +105,14 @@ export async function replanConfirmation(tx: Tx, tenantId: number, ids: string[]
 const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
 
 /**
- * Issues action links for appointments (each with its visit) of a tenant, inside the caller's transaction: per
- * appointment a random 256-bit token stored only as its SHA-256, expiring at its `expiresAt` (the start); one
- * insert for them all. Returns the links `{origin}/c/{token}`, in the order of `items`.
+ * Issues action links inside the caller's transaction: per item a random 256-bit token stored only as its
+ * SHA-256, acting on its `target` (an appointment with its visit, or a waitlist offer) until its `expiresAt`
+ * (the start); one insert for them all. Returns the links `{origin}/c/{token}`, in the order of `items`.
  */
 export async function issueActionLinks(
   tx: Tx,
   tenantId: number,
-  items: { appointmentId: string; expiresAt: Date }[],
+  items: { target: ActionTarget; expiresAt: Date }[],
   origin: string,
   now: number,
 ): Promise<string[]> {
@@ -120,7 +120,7 @@ export async function issueActionLinks(
   await insertActionTokens(
     tx,
     tenantId,
-    items.map((item, i) => ({ id: hashToken(tokens[i]!), purpose: 'appointment' as const, appointmentId: item.appointmentId, expiresAt: item.expiresAt })),
+    items.map((item, i) => ({ id: hashToken(tokens[i]!), ...item.target, expiresAt: item.expiresAt })),
     new Date(now),
   );
   return tokens.map((token) => `${origin}${ACTION_PATH}${token}`);
@@ -297,7 +297,7 @@ async function stepTenant(db: Db, tenantId: number, ids: string[], now: number, 
 
     // Requests: a link each, the e-mail and the push; the next step is each one's cut-off.
     report.requested += requests.length;
-    const links = await issueActionLinks(tx, tenantId, requests.map((s) => ({ appointmentId: s.first.id, expiresAt: s.first.startAt })), origin, now);
+    const links = await issueActionLinks(tx, tenantId, requests.map((s) => ({ target: { purpose: 'appointment' as const, appointmentId: s.first.id }, expiresAt: s.first.startAt })), origin, now);
     // Cut-offs: released (by the client's tier) or kept with the mark.
     const released = cutoffs.filter(releases);
     const marked = cutoffs.filter((s) => !releases(s));

@@ -131,7 +131,7 @@ async function queueTenantReminders(db: Db, tenantId: number, ids: string[], now
     }
     // Still waiting for its confirmation: the reminder carries an action link of its own.
     const waiting = [...reminders.values()].filter(({ a }) => a.confirmation === 'pending');
-    const issued = waiting.length === 0 ? [] : await issueActionLinks(tx, tenantId, waiting.map(({ parts }) => ({ appointmentId: parts[0]!.id, expiresAt: parts[0]!.startAt })), tenantOrigin(waiting[0]!.a.slug), now);
+    const issued = waiting.length === 0 ? [] : await issueActionLinks(tx, tenantId, waiting.map(({ parts }) => ({ target: { purpose: 'appointment' as const, appointmentId: parts[0]!.id }, expiresAt: parts[0]!.startAt })), tenantOrigin(waiting[0]!.a.slug), now);
     const links = new Map(waiting.map(({ a }, i) => [a.id, issued[i]!]));
     const messages = [];
     for (const { a, parts } of reminders.values()) {

@@ -2,11 +2,12 @@ import 'server-only';
 import { and, asc, desc, eq, gte, inArray, lt, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { PartOfDay, WaitlistStatus } from '@/lib/domain/waitlist';
-import { isoUtc } from '@/lib/domain/time';
+import { isoUtc, madridDate } from '@/lib/domain/time';
 import type { DbOrTx } from '@/lib/server/db/client';
 import { appointments, employeeServices, services, users, waitlistEntries } from '@/lib/server/db/schema';
 import type { WaitlistEntry } from '@/lib/validation/waitlist';
 import { notRemoved } from './employees';
+import { openOffersOf } from './waitlist-offers';
 
 const client = alias(users, 'client');
 const employee = alias(users, 'employee');
@@ -83,27 +84,37 @@ export async function cancelWaitlistEntry(db: DbOrTx, tenantId: number, clientId
   return status;
 }
 
+/** The status and open offer an entry shows: `offered` only while an offer is open, else `waiting`. */
+function offerOf(status: WaitlistStatus, offer: { start: number; expiresAt: number } | undefined): Pick<WaitlistEntry, 'status' | 'offer'> {
+  if (status !== 'offered') return { status, offer: null };
+  if (!offer) return { status: 'waiting', offer: null };
+  return { status, offer: { start_time: isoUtc(offer.start), expires_at: isoUtc(offer.expiresAt) } };
+}
+
 /** An active entry whose range ended before `today` is `expired` (computed when read). */
 function effectiveStatus(status: WaitlistStatus, to: string, today: string): WaitlistStatus {
   return (status === 'waiting' || status === 'offered') && to < today ? 'expired' : status;
 }
 
 /**
- * Entries of the tenant as the API answers them, newest first for one account (`clientId`) or, for the salon
- * (`activeOn`), those active on that Madrid date by their first date and then joining order. Two statements:
- * the entries with their account and stylist, and the names of their services.
+ * Entries of the tenant as the API answers them at `now` (epoch ms), newest first for one account
+ * (`{ clientId }`) or, for the salon (`'salon'`), those active today (Madrid) by their first date and then
+ * joining order; only `ids` when given. An `offered` entry carries its open offer. Three statements: the
+ * entries with their account and stylist, the names of their services, and the open offers.
  */
 export async function listWaitlistEntries(
   db: DbOrTx,
   tenantId: number,
-  which: { clientId: string; today: string } | { activeOn: string },
+  which: { clientId: string } | 'salon',
+  now: number,
   ids?: string[],
 ): Promise<WaitlistEntry[]> {
-  const today = 'clientId' in which ? which.today : which.activeOn;
+  const today = madridDate(now);
+  const only = ids ? [inArray(waitlistEntries.id, ids)] : [];
   const where =
-    'clientId' in which
-      ? and(eq(waitlistEntries.tenantId, tenantId), eq(waitlistEntries.clientId, which.clientId), ...(ids ? [inArray(waitlistEntries.id, ids)] : []))
-      : and(eq(waitlistEntries.tenantId, tenantId), inArray(waitlistEntries.status, ['waiting', 'offered']), gte(waitlistEntries.toDate, which.activeOn));
+    which === 'salon'
+      ? and(eq(waitlistEntries.tenantId, tenantId), inArray(waitlistEntries.status, ['waiting', 'offered']), gte(waitlistEntries.toDate, today), ...only)
+      : and(eq(waitlistEntries.tenantId, tenantId), eq(waitlistEntries.clientId, which.clientId), ...only);
   const rows = await db
     .select({
       e: waitlistEntries,
@@ -115,7 +126,7 @@ export async function listWaitlistEntries(
     .innerJoin(client, and(eq(client.tenantId, waitlistEntries.tenantId), eq(client.id, waitlistEntries.clientId)))
     .leftJoin(employee, and(eq(employee.tenantId, waitlistEntries.tenantId), eq(employee.id, waitlistEntries.employeeId)))
     .where(where)
-    .orderBy(...('clientId' in which ? [desc(waitlistEntries.createdAt)] : [asc(waitlistEntries.fromDate), asc(waitlistEntries.createdAt)]));
+    .orderBy(...(which === 'salon' ? [asc(waitlistEntries.fromDate), asc(waitlistEntries.createdAt)] : [desc(waitlistEntries.createdAt)]));
   const serviceIds = [...new Set(rows.flatMap((r) => r.e.serviceIds))];
   const names = new Map(
     serviceIds.length === 0
@@ -127,6 +138,7 @@ export async function listWaitlistEntries(
             .where(and(eq(services.tenantId, tenantId), inArray(services.id, serviceIds)))
         ).map((s) => [s.id, s.name]),
   );
+  const offers = await openOffersOf(db, tenantId, rows.filter((r) => r.e.status === 'offered').map((r) => r.e.id), now);
   return rows.map(({ e, clientEmail, employeeEmail, employeeName }) => ({
     id: e.id,
     services: e.serviceIds.map((id) => ({ id, name: names.get(id) ?? '' })),
@@ -138,8 +150,7 @@ export async function listWaitlistEntries(
     client_id: clientEmail,
     user_id: e.userId,
     user_name: e.userName,
-    status: effectiveStatus(e.status, e.toDate, today),
-    offer: null,
+    ...offerOf(effectiveStatus(e.status, e.toDate, today), offers.get(e.id)),
     created_at: isoUtc(e.createdAt),
   }));
 }

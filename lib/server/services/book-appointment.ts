@@ -319,16 +319,17 @@ export async function resolveBooking(
  * client or a sub-user; 422 otherwise) and applies the rules Mis citas and the wizard read too
  * (`bookingOptions`): the client's reliability (403 `booking_restricted` for `restringido` and `bloqueado`,
  * beyond-the-spec section 3), the allowance counting pending visits (409 `allowance_exceeded`), then one
- * pending visit per person (409). 401 when the account is gone.
+ * pending visit per person (409). 401 when the account is gone. With `restrictedAllowed` (a waitlist entry
+ * staff added for the client) the reliability does not refuse.
  */
-export async function lockBookingClient(tx: Tx, tenantId: number, actor: SessionUser, userId: string, now: number) {
+export async function lockBookingClient(tx: Tx, tenantId: number, actor: Pick<SessionUser, 'id' | 'email'>, userId: string, now: number, opts: { restrictedAllowed?: boolean } = {}) {
   const client = await lockClient(tx, tenantId, actor.id);
   if (!client || client.deletedAt || client.email !== actor.email) throw new ApiError('unauthenticated', errorMessage('unauthenticated'));
   const person = [{ id: client.id, name: client.name }, ...client.subUsers].find((p) => p.id === userId);
   if (!person) throw new ApiError('unprocessable', errorMessage('personNotFound'));
   const pendingUserIds = await pendingUserIdsOfClient(tx, tenantId, client.id, new Date(now));
   const { tier } = await reliabilityOf(tx, tenantId, client, now);
-  const options = bookingOptions({ id: client.id, name: client.name ?? '' }, client.subUsers, pendingUserIds, client.nAppointmentsAllowed, tier);
+  const options = bookingOptions({ id: client.id, name: client.name ?? '' }, client.subUsers, pendingUserIds, client.nAppointmentsAllowed, opts.restrictedAllowed ? undefined : tier);
   if (options.blocked === 'restricted') throw new ApiError('booking_restricted', errorMessage('bookingRestricted'));
   if (options.blocked === 'allowanceReached') throw new ApiError('allowance_exceeded', errorMessage('allowanceExceeded'));
   if (!options.people.some((p) => p.id === person.id)) throw new ApiError('conflict', errorMessage('personBusy'));

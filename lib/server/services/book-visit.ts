@@ -75,18 +75,34 @@ export async function bookVisitAsClient(
       await freeHold(tx, tenantId, usable.id);
     }
 
-    const parts = await planVisit(tx, tenantId, { rows, employee: input.employee_id, start, now, clientId: client.id, until: clientWindowEnd(now) });
-    const result = await insertVisit(tx, tenantId, parts, rows, {
-      facilityId: input.facility_id,
-      client: { id: client.id, email: client.email, name: client.name ?? '' },
-      person: { id: person.id, name: person.name || client.name },
-      createdBy: client.id,
-      createdByRole: 'client',
-      now,
-    });
+    const result = await bookClientVisit(tx, tenantId, { client, person }, { rows, employee: input.employee_id, start, facilityId: input.facility_id }, now);
     if (usable) await markHoldBooked(tx, tenantId, usable.id, result.event_id);
     await once?.record(tx, result);
     return result;
+  });
+}
+
+/**
+ * Books a client's visit inside the caller's transaction, with the client's account locked and checked
+ * (`lockBookingClient`): plans it with the client rules (`planVisit`: the 30-day window, a start the
+ * availability offers, "Cualquier estilista" assigned) and writes it (`insertVisit`). Errors as `planVisit`.
+ */
+export async function bookClientVisit(
+  tx: Tx,
+  tenantId: number,
+  who: { client: { id: string; email: string; name: string | null }; person: { id: string; name: string | null } },
+  q: { rows: ServiceRow[]; employee: string; start: number; facilityId: number },
+  now: number,
+): Promise<VisitBooked> {
+  const { client, person } = who;
+  const parts = await planVisit(tx, tenantId, { rows: q.rows, employee: q.employee, start: q.start, now, clientId: client.id, until: clientWindowEnd(now) });
+  return insertVisit(tx, tenantId, parts, q.rows, {
+    facilityId: q.facilityId,
+    client: { id: client.id, email: client.email, name: client.name ?? '' },
+    person: { id: person.id, name: person.name || client.name || '' },
+    createdBy: client.id,
+    createdByRole: 'client',
+    now,
   });
 }
 

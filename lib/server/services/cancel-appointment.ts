@@ -10,6 +10,7 @@ import { queueCancellationEmail, queueVisitCancellationEmail, salonOf } from '@/
 import { queueCancelledPush } from '@/lib/server/notifications/appointment-push';
 import { lockAppointment, lockVisitOfAppointment } from '@/lib/server/repositories/locks';
 import { touchClientActivity, type UserRow } from '@/lib/server/repositories/users';
+import { recordFreedTime } from './waitlist-offers';
 
 type AppointmentRow = typeof appointments.$inferSelect;
 
@@ -83,7 +84,7 @@ export const staffCanceller = (actor: SessionUser): Canceller => ({ id: actor.id
 /**
  * Marks pending appointments `rows` of a tenant cancelled inside the caller's transaction, in a fixed number
  * of statements however many: status `cancelled` with who (`by`), when (`now`, epoch ms) and the reason
- * (`notes`); their busy parts freed; one activity of `by` each. Returns each appointment's stylist name by
+ * (`notes`); their busy parts freed and offered to the waitlist (`recordFreedTime`); one activity of `by` each. Returns each appointment's stylist name by
  * appointment id (for the e-mails).
  */
 export async function markCancelled(
@@ -125,6 +126,7 @@ export async function markCancelled(
       },
     })),
   );
+  await recordFreedTime(tx, tenantId, rows.map((a) => ({ employeeId: a.employeeId, ranges: [{ start: a.startAt.getTime(), end: a.endAt.getTime() }] })), 'cancellation', now);
   return new Map(rows.map((a) => [a.id, names.get(a.employeeId) ?? '']));
 }
 

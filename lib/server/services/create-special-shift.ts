@@ -7,7 +7,7 @@ import { findEmployee, insertSpecialShift, specialShiftsOf } from '@/lib/server/
 import { lockEmployee } from '@/lib/server/repositories/locks';
 import type { SpecialShift } from '@/lib/validation/dto';
 import type { SpecialShiftCreate } from '@/lib/validation/employees';
-import { guardScheduleChange } from './update-week-shifts';
+import { guardScheduleChange, recordOpenedTime } from './update-week-shifts';
 
 /**
  * Creates a special shift of a stylist (spec sections 3, 5 and 7,
@@ -36,13 +36,9 @@ export async function createSpecialShift(
       await lockEmployee(tx, tenantId, employee.id);
       const existing = await specialShiftsOf(tx, tenantId, employee.id);
       if (existing.some((s) => s.date === input.date)) throw new ApiError('conflict', errorMessage('specialShiftExists'));
-      await guardScheduleChange(
-        tx,
-        tenantId,
-        employee.id,
-        { special: { date: input.date, value: { date: input.date, available: input.available, shifts: shift } } },
-        { force: input.force ?? false, now },
-      );
+      const change = { special: { date: input.date, value: { date: input.date, available: input.available, shifts: shift } } };
+      await guardScheduleChange(tx, tenantId, employee.id, change, { force: input.force ?? false, now });
+      await recordOpenedTime(tx, tenantId, employee.id, change, now);
       return insertSpecialShift(tx, tenantId, employee.id, { date: input.date, available: input.available, shift, notes: input.notes });
     });
   } catch (err) {

@@ -5,7 +5,7 @@ import { errorMessage } from '@/lib/server/messages';
 import { deleteSpecialShiftRow, findEmployee, specialShiftsOf } from '@/lib/server/repositories/employees';
 import { lockEmployee } from '@/lib/server/repositories/locks';
 import type { SpecialShiftDeleted } from '@/lib/validation/dto';
-import { guardScheduleChange } from './update-week-shifts';
+import { guardScheduleChange, recordOpenedTime } from './update-week-shifts';
 
 /**
  * Deletes the special shift of a stylist on a Madrid date (spec section 7,
@@ -13,7 +13,7 @@ import { guardScheduleChange } from './update-week-shifts';
  * When the special shift opened hours the weekly schedule does not have (e.g. an extra Sunday), pending
  * appointments booked in them would be left outside working hours: that answers 409
  * `schedule_conflict` with `details.appointments` unless `force` (decisions "Schedule changes and
- * booked appointments"). `now` (epoch ms) decides which appointments are still pending.
+ * booked appointments"). Time the removal opens (a closed day that works again) goes to the waitlist. `now` (epoch ms) decides which appointments are still pending.
  * Returns `{ date }`. Errors: 404 `not_found` (no such stylist in the tenant, or no special shift that date).
  */
 export async function deleteSpecialShift(
@@ -31,6 +31,7 @@ export async function deleteSpecialShift(
     const existing = await specialShiftsOf(tx, tenantId, employee.id);
     if (!existing.some((s) => s.date === date)) throw new ApiError('not_found', errorMessage('specialShiftNotFound'));
     await guardScheduleChange(tx, tenantId, employee.id, { special: { date, value: null } }, { force: opts.force ?? false, now });
+    await recordOpenedTime(tx, tenantId, employee.id, { special: { date, value: null } }, now);
     await deleteSpecialShiftRow(tx, tenantId, employee.id, date);
     return { date };
   });

@@ -1,7 +1,7 @@
 import 'server-only';
 import { and, asc, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
 import { maskToken } from '@/lib/domain/redact';
-import { isoUtc, madridDate } from '@/lib/domain/time';
+import { isoUtc } from '@/lib/domain/time';
 import type { DbOrTx } from '@/lib/server/db/client';
 import { activities, appointments, outbox, phoneVerifications, sessions } from '@/lib/server/db/schema';
 import { ApiError } from '@/lib/server/errors';
@@ -76,7 +76,7 @@ export async function exportClient(db: DbOrTx, tenantId: number, email: string, 
       .from(sessions)
       .where(and(eq(sessions.tenantId, tenantId), eq(sessions.userId, row.id)))
       .orderBy(asc(sessions.createdAt)),
-    listWaitlistEntries(db, tenantId, { clientId: row.id, today: madridDate(now) }),
+    listWaitlistEntries(db, tenantId, { clientId: row.id }, now),
   ]);
   return {
     exported_at: isoUtc(now),

@@ -67,7 +67,7 @@ export async function joinWaitlist(db: Db, tenantId: number, actor: SessionUser,
       createdBy: actor.id,
       now,
     });
-    const [entry] = await listWaitlistEntries(tx, tenantId, { clientId: client.id, today }, [id]);
+    const [entry] = await listWaitlistEntries(tx, tenantId, { clientId: client.id }, now, [id]);
     return entry!;
   });
 }

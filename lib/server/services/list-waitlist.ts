@@ -1,5 +1,4 @@
 import 'server-only';
-import { madridDate } from '@/lib/domain/time';
 import type { Db } from '@/lib/server/db/client';
 import { ApiError } from '@/lib/server/errors';
 import { errorMessage } from '@/lib/server/messages';
@@ -15,7 +14,7 @@ import type { WaitlistEntry } from '@/lib/validation/waitlist';
 export async function listClientWaitlist(db: Db, tenantId: number, email: string, now: number): Promise<WaitlistEntry[]> {
   const client = await findUserByEmail(db, tenantId, email);
   if (!client || client.deletedAt) throw new ApiError('not_found', errorMessage('userNotFound'));
-  return listWaitlistEntries(db, tenantId, { clientId: client.id, today: madridDate(now) });
+  return listWaitlistEntries(db, tenantId, { clientId: client.id }, now);
 }
 
 /**
@@ -23,5 +22,5 @@ export async function listClientWaitlist(db: Db, tenantId: number, email: string
  * joining order: `GET /facility/1/waitlist` for staff (beyond-the-spec section 4).
  */
 export function listSalonWaitlist(db: Db, tenantId: number, now: number): Promise<WaitlistEntry[]> {
-  return listWaitlistEntries(db, tenantId, { activeOn: madridDate(now) });
+  return listWaitlistEntries(db, tenantId, 'salon', now);
 }

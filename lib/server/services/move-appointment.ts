@@ -11,6 +11,7 @@ import { ApiError } from '@/lib/server/errors';
 import { errorMessage } from '@/lib/server/messages';
 import { queueMovedEmail } from '@/lib/server/notifications/appointment-emails';
 import { replanConfirmation } from '@/lib/server/notifications/confirmations';
+import { recordFreedTime } from './waitlist-offers';
 import { releaseReminder, REMINDER_LEAD_MS } from '@/lib/server/notifications/reminders';
 import { findAppointments, type AppointmentDto } from '@/lib/server/repositories/appointments';
 import { busyRangesOf, insertBusySlots } from '@/lib/server/repositories/busy-slots';
@@ -100,6 +101,7 @@ export async function moveAppointment(db: Db, tenantId: number, actor: SessionUs
     await insertBusySlots(tx, parts.map((p) => ({ tenantId, employeeId: employee.id, appointmentId: a.id, start: p.start, end: p.end })), now);
     if (a.remindedAt && start - now > REMINDER_LEAD_MS) await releaseReminder(tx, tenantId, a.id);
     await replanConfirmation(tx, tenantId, [a.id], start, now);
+    await recordFreedTime(tx, tenantId, [{ employeeId: a.employeeId, ranges: [{ start: a.startAt.getTime(), end: a.endAt.getTime() }] }], 'move', now);
     await touchClientActivity(tx, tenantId, client.id);
 
     const [previous] = await tx
@@ -200,6 +202,7 @@ async function moveVisit(db: Db, tenantId: number, actor: SessionUser, input: Ap
       if (a.remindedAt && a.startAt.getTime() + shift - now > REMINDER_LEAD_MS) await releaseReminder(tx, tenantId, a.id);
     }
     if (moving.length > 0) await replanConfirmation(tx, tenantId, ids, Math.min(...moving.map((a) => a.startAt.getTime() + shift)), now);
+    await recordFreedTime(tx, tenantId, moving.map((a) => ({ employeeId: a.employeeId, ranges: [{ start: a.startAt.getTime(), end: a.endAt.getTime() }] })), 'move', now);
     await touchClientActivity(tx, tenantId, client.id);
 
     const names = new Map(

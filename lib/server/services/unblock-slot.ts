@@ -6,9 +6,11 @@ import { leaves } from '@/lib/server/db/schema';
 import { ApiError } from '@/lib/server/errors';
 import { errorMessage } from '@/lib/server/messages';
 import { findEmployee } from '@/lib/server/repositories/employees';
+import { recordFreedTime } from './waitlist-offers';
 
 /**
- * Unblocks a slot (spec section 7, `PATCH /schedules/delete/leave`): deletes the leave and frees its time.
+ * Unblocks a slot (spec section 7, `PATCH /schedules/delete/leave`): deletes the leave and frees its time, offered
+ * to the waitlist (`recordFreedTime`) in the same transaction.
  * Errors: 404 unknown leave (or of another stylist), 422 a past leave.
  */
 export async function unblockSlot(
@@ -26,5 +28,8 @@ export async function unblockSlot(
     .limit(1);
   if (!leave) throw new ApiError('not_found', errorMessage('leaveNotFound'));
   if (isPast(leave.endAt, now)) throw new ApiError('unprocessable', errorMessage('cannotUnblockPast'));
-  await db.delete(leaves).where(and(eq(leaves.tenantId, tenantId), eq(leaves.id, leave.id)));
+  await db.transaction(async (tx) => {
+    await tx.delete(leaves).where(and(eq(leaves.tenantId, tenantId), eq(leaves.id, leave.id)));
+    await recordFreedTime(tx, tenantId, [{ employeeId: employee.id, ranges: [{ start: leave.startAt.getTime(), end: leave.endAt.getTime() }] }], 'leave', now);
+  });
 }

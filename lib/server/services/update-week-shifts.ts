@@ -1,7 +1,8 @@
 import 'server-only';
 import type { SpecialShift, WeekShift } from '@/lib/domain/availability';
 import { orphanedBy, type ScheduleOn } from '@/lib/domain/orphans';
-import { madridWallClock, parseHHmm } from '@/lib/domain/time';
+import { madridDate, madridWallClock, parseHHmm } from '@/lib/domain/time';
+import { openedBySchedule } from '@/lib/domain/waitlist';
 import type { ScheduleConflictDetails } from '@/lib/validation/dto';
 import type { WeekShiftsInput } from '@/lib/validation/employees';
 import type { Tx } from '@/lib/server/db/client';
@@ -13,6 +14,8 @@ import {
   specialShiftsOf,
   weekShiftRowsOf,
 } from '@/lib/server/repositories/employees';
+import { hasActiveEntries } from '@/lib/server/repositories/waitlist-offers';
+import { recordFreedTime } from './waitlist-offers';
 
 /**
  * The stored rows of a weekly schedule (spec section 3, Employee.week_shifts): one row per shift of an
@@ -51,13 +54,7 @@ export async function guardScheduleChange(
     : undefined;
   const pending = await pendingOfEmployee(tx, tenantId, userId, opts.now, range);
   if (pending.length === 0) return;
-  const [week, specials] = await Promise.all([weekShiftRowsOf(tx, tenantId, userId), specialShiftsOf(tx, tenantId, userId)]);
-  const specialOf = new Map(specials.map((s) => [s.date, s]));
-  const before: ScheduleOn = (date) => ({ week, special: specialOf.get(date) ?? null });
-  const after: ScheduleOn = (date) => ({
-    week: change.week ?? week,
-    special: change.special && change.special.date === date ? change.special.value : (specialOf.get(date) ?? null),
-  });
+  const { before, after } = await schedulesAround(tx, tenantId, userId, change);
   const orphans = orphanedBy(pending, before, after, opts.now);
   if (orphans.length > 0) {
     const details: ScheduleConflictDetails = { appointments: orphans };
@@ -65,10 +62,35 @@ export async function guardScheduleChange(
   }
 }
 
+/** The stylist's schedule now (`before`) and after `change` (`after`), by Madrid date. */
+async function schedulesAround(tx: Tx, tenantId: number, userId: string, change: ScheduleChange): Promise<{ before: ScheduleOn; after: ScheduleOn }> {
+  const [week, specials] = await Promise.all([weekShiftRowsOf(tx, tenantId, userId), specialShiftsOf(tx, tenantId, userId)]);
+  const specialOf = new Map(specials.map((s) => [s.date, s]));
+  return {
+    before: (date) => ({ week, special: specialOf.get(date) ?? null }),
+    after: (date) => ({
+      week: change.week ?? week,
+      special: change.special && change.special.date === date ? change.special.value : (specialOf.get(date) ?? null),
+    }),
+  };
+}
+
+/**
+ * Offers the waitlist the working time a schedule change of a stylist opens (a longer shift, a new working
+ * day, a removed closed special day; lib/domain/waitlist.ts `openedBySchedule`) inside the caller's
+ * transaction, before the change is written (it reads the current schedule). Nothing is read when the salon
+ * has nobody waiting.
+ */
+export async function recordOpenedTime(tx: Tx, tenantId: number, userId: string, change: ScheduleChange, now: number): Promise<void> {
+  if (!(await hasActiveEntries(tx, tenantId, madridDate(now)))) return;
+  const { before, after } = await schedulesAround(tx, tenantId, userId, change);
+  await recordFreedTime(tx, tenantId, [{ employeeId: userId, ranges: openedBySchedule(before, after, now) }], 'schedule', now);
+}
+
 /**
  * Replaces a stylist's weekly schedule (spec sections 3, 5 and 7, `PATCH /employees/{id}` with
  * `week_shifts`) inside the caller's transaction, after the orphan guard (`guardScheduleChange`):
- * 409 `schedule_conflict` unless `force`. The caller holds the stylist's lock (`lockEmployee`).
+ * 409 `schedule_conflict` unless `force`. Time it opens goes to the waitlist (`recordOpenedTime`). The caller holds the stylist's lock (`lockEmployee`).
  */
 export async function applyWeekShifts(
   tx: Tx,
@@ -79,5 +101,6 @@ export async function applyWeekShifts(
 ): Promise<void> {
   const rows = weekShiftRows(days);
   await guardScheduleChange(tx, tenantId, userId, { week: rows }, opts);
+  await recordOpenedTime(tx, tenantId, userId, { week: rows }, opts.now);
   await replaceWeekShiftRows(tx, tenantId, userId, rows);
 }

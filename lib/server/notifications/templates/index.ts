@@ -7,3 +7,4 @@ export { appointmentReminderEmail, type AppointmentReminderInput } from './appoi
 export { appointmentReleasedEmail, confirmationRequestEmail, type AppointmentReleasedInput, type ConfirmationRequestInput } from './confirmation';
 export { signInLinkEmail, type SignInLinkInput } from './sign-in-link';
 export { escapeHtml, whenOf, type RenderedEmail, type Salon } from './layout';
+export { waitlistOfferEmail, type WaitlistOfferInput } from './waitlist-offer';

@@ -1,6 +1,6 @@
 import { getDb } from '@/lib/server/db/client';
 import { data, route } from '@/lib/server/http';
-import { performAppointmentAction, readAppointmentAction } from '@/lib/server/services/appointment-action';
+import { performActionLink, readActionLink } from '@/lib/server/services/action-link';
 import { ZActionBody, ZActionTokenParams, ZActionView } from '@/lib/validation/actions';
 import { dataOf } from '@/lib/validation/dto';
 
@@ -21,7 +21,7 @@ export const GET = route(
     errors: ERRORS,
     limits: [['actionLinkPerIp', ({ ip }) => ip]],
   },
-  async ({ tenant, params, now }) => data(await readAppointmentAction(await getDb(), tenant.id, params.token, now)),
+  async ({ tenant, params, now }) => data(await readActionLink(await getDb(), tenant.id, params.token, now)),
 );
 
 /**
@@ -42,5 +42,5 @@ export const POST = route(
     errors: { ...ERRORS, 409: 'the appointment is cancelled or released', 422: 'an action this link is not for' },
     limits: [['actionLinkPerIp', ({ ip }) => ip]],
   },
-  async ({ tenant, params, body, now }) => data(await performAppointmentAction(await getDb(), tenant.id, params.token, body.action, now)),
+  async ({ tenant, params, body, now }) => data(await performActionLink(await getDb(), tenant.id, params.token, body.action, now)),
 );

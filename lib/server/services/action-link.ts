@@ -10,22 +10,26 @@ import { salonOf } from '@/lib/server/notifications/appointment-emails';
 import { actionTokenId } from '@/lib/server/notifications/confirmations';
 import { queuePushes } from '@/lib/server/notifications/push';
 import { whenOf } from '@/lib/server/notifications/templates';
-import { findActionToken } from '@/lib/server/repositories/action-tokens';
+import { findActionToken, type ActionTarget } from '@/lib/server/repositories/action-tokens';
 import { lockVisitOfAppointment } from '@/lib/server/repositories/locks';
 import { touchClientActivity, type UserRow } from '@/lib/server/repositories/users';
-import type { ActionBody, ActionState, ActionView } from '@/lib/validation/actions';
+import type { ActionBody, ActionState, ActionView, AppointmentActionView } from '@/lib/validation/actions';
 import { markCancelled } from './cancel-appointment';
+import { claimOffer, readClaim } from './claim-offer';
 
 type Row = { a: typeof appointments.$inferSelect; client: UserRow };
 
 /**
- * The appointment of an action link `token` at `now` (epoch ms; beyond-the-spec section 3,
- * `GET /api/v1/actions/{token}`): the salon, the visit's services with their stylists and times, and where
- * it stands (`ZActionView`). No session: the token is the proof. Errors: 404 unknown token (or another
- * tenant's), 410 `link_expired` once the appointment has started.
+ * What an action link `token` shows at `now` (epoch ms; beyond-the-spec sections 3 and 4,
+ * `GET /api/v1/actions/{token}`; `ZActionView`): for an appointment link the salon, the visit's services with
+ * their stylists and times, and where it stands; for a claim link the waitlist offer (lib/server/services/
+ * claim-offer.ts `readClaim`). No session: the token is the proof. Errors: 404 unknown token (or another
+ * tenant's), 410 `link_expired` once the hour has started.
  */
-export async function readAppointmentAction(db: Db, tenantId: number, token: string, now: number): Promise<ActionView> {
-  const appointmentId = await tokenAppointment(db, tenantId, token);
+export async function readActionLink(db: Db, tenantId: number, token: string, now: number): Promise<ActionView> {
+  const target = await tokenTarget(db, tenantId, token);
+  if (target.purpose === 'claim') return readClaim(db, tenantId, target.offerId, now);
+  const { appointmentId } = target;
   return db.transaction(async (tx) => {
     const rows = await lockVisitOfAppointment(tx, tenantId, appointmentId);
     return viewOf(tx, tenantId, live(rows, appointmentId, now), now);
@@ -33,19 +37,23 @@ export async function readAppointmentAction(db: Db, tenantId: number, token: str
 }
 
 /**
- * Acts on the appointment of an action link at `now` (epoch ms; `POST /api/v1/actions/{token}`), in one
- * transaction with the visit's rows locked, and answers as `readAppointmentAction` does afterwards:
+ * Acts through an action link at `now` (epoch ms; `POST /api/v1/actions/{token}`) and answers as
+ * `readActionLink` does afterwards. A claim link takes `claim` ("Reservar este hueco": lib/server/services/
+ * claim-offer.ts `claimOffer`, with its errors); an appointment link acts in one transaction with the
+ * visit's rows locked:
  * - `confirm` ("Confirmo"): the visit's pending services become `confirmed` (an `appointment_confirmed`
  *   activity); again on a confirmed one, the same answer;
  * - `cancel` ("No puedo ir"): the visit's services still to come are cancelled by the client (each with a
  *   `client_cancelled` activity, late when at or after the cut-off; their time is free at once), and each
  *   stylist gets a push; again, or on one already cancelled or released, the same answer.
  * Errors: 404 unknown token, 410 `link_expired` (started), 409 `conflict` to confirm a cancelled or released
- * one, 422 `unprocessable` for `claim` (not this link's purpose).
+ * one, 422 `unprocessable` for an action the link is not for (`claim` on an appointment link, or the reverse).
  */
-export async function performAppointmentAction(db: Db, tenantId: number, token: string, action: ActionBody['action'], now: number): Promise<ActionView> {
-  const appointmentId = await tokenAppointment(db, tenantId, token);
-  if (action === 'claim') throw new ApiError('unprocessable', errorMessage('actionNotForLink'));
+export async function performActionLink(db: Db, tenantId: number, token: string, action: ActionBody['action'], now: number): Promise<ActionView> {
+  const target = await tokenTarget(db, tenantId, token);
+  if ((action === 'claim') !== (target.purpose === 'claim')) throw new ApiError('unprocessable', errorMessage('actionNotForLink'));
+  if (target.purpose === 'claim') return claimOffer(db, tenantId, target.offerId, now);
+  const { appointmentId } = target;
   return db.transaction(async (tx) => {
     const rows = live(await lockVisitOfAppointment(tx, tenantId, appointmentId), appointmentId, now);
     const state = stateOf(rows, appointmentId);
@@ -61,11 +69,11 @@ export async function performAppointmentAction(db: Db, tenantId: number, token: 
   });
 }
 
-/** The appointment id of a token of the tenant; 404 when unknown. */
-async function tokenAppointment(db: DbOrTx, tenantId: number, token: string): Promise<string> {
+/** What a token of the tenant acts on; 404 when unknown. */
+async function tokenTarget(db: DbOrTx, tenantId: number, token: string): Promise<ActionTarget> {
   const row = await findActionToken(db, tenantId, actionTokenId(token));
   if (!row) throw new ApiError('not_found', errorMessage('actionLinkUnknown'));
-  return row.appointmentId;
+  return row;
 }
 
 /** The visit's rows, or 404 when gone (deleted with its tenant) and 410 once the visit has started at `now`. */
@@ -90,7 +98,7 @@ function stateOf(rows: Row[], appointmentId: string): ActionState {
 }
 
 /** The answer: the salon, the services (the pending ones, or all once none is), the state and lateness. */
-async function viewOf(db: DbOrTx, tenantId: number, rows: Row[], now: number): Promise<ActionView> {
+async function viewOf(db: DbOrTx, tenantId: number, rows: Row[], now: number): Promise<AppointmentActionView> {
   const sorted = [...rows].sort((x, y) => x.a.startAt.getTime() - y.a.startAt.getTime());
   const pending = sorted.filter((r) => r.a.status === 'pending');
   const shown = pending.length > 0 ? pending : sorted;
