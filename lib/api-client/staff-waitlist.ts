@@ -37,9 +37,8 @@ export function refreshSalonWaitlist(): Promise<unknown> {
  * free for the visit, 422 an hour under 45 minutes ahead.
  */
 export async function offerWaitlistHour(entryId: string, body: WaitlistOfferCreate): Promise<WaitlistOffer> {
-  const answer = await apiFetch<{ data?: WaitlistOffer } & Partial<WaitlistOffer>>(staffWaitlistPaths.offers(entryId), { method: 'POST', body });
-  // The API wraps single resources in `data`; an unwrapped answer is read as the offer itself.
-  return (answer?.data ?? answer) as WaitlistOffer;
+  const answer = await apiFetch<{ data: WaitlistOffer }>(staffWaitlistPaths.offers(entryId), { method: 'POST', body });
+  return answer.data;
 }
 
 /** `DELETE /users/{email}/waitlist/{id}`: takes the entry off the list (staff for a client). Throws `ApiClientError`. */

@@ -4,12 +4,13 @@
  * list, so Mis citas shows what the server holds. Errors arrive as `ApiClientError` with the Spanish message.
  */
 import useSWR, { mutate, type SWRConfiguration } from 'swr';
+import { isActiveEntry } from '@/lib/domain/waitlist';
 import type { WaitlistCreate, WaitlistEntry } from '@/lib/validation/waitlist';
 import { apiFetch, retryOnlyServerErrors } from './fetcher';
 import { apiPaths } from './paths';
 
-/** Whether an entry is still on the list: waiting, or offered an hour (as `isActiveEntry` of lib/domain/waitlist). */
-export const isActiveWaitlistEntry = (entry: Pick<WaitlistEntry, 'status'>): boolean => entry.status === 'waiting' || entry.status === 'offered';
+/** Whether an entry is still on the list: waiting, or offered an hour (`isActiveEntry`). */
+export const isActiveWaitlistEntry = (entry: Pick<WaitlistEntry, 'status'>): boolean => isActiveEntry(entry.status);
 
 /**
  * The waitlist entries of the account `email`, newest first, every state included (null e-mail: no request).

@@ -23,6 +23,7 @@ import { clientWindowEnd } from '@/lib/domain/availability';
 import { isoUtc, madridDate, type Range } from '@/lib/domain/time';
 import { visitDurationMinutes, type VisitService } from '@/lib/domain/visit';
 import { nextOffers, offerableFreed, offerPolicy, startsForWish, type FreedCause } from '@/lib/domain/waitlist';
+import { serverNow } from '@/lib/server/clock';
 import { getDb, type Db, type DbOrTx, type Tx } from '@/lib/server/db/client';
 import { activities } from '@/lib/server/db/schema';
 import { ApiError } from '@/lib/server/errors';
@@ -93,7 +94,7 @@ export async function offerFreedTime(db: Db, now: number, maxBatches = 20): Prom
 
 /** The periodic job of the delivery worker (instrumentation.ts registers it). */
 export async function scanWaitlist(): Promise<void> {
-  const r = await offerFreedTime(await getDb(), Date.now());
+  const r = await offerFreedTime(await getDb(), serverNow());
   if (r.offered + r.lapsed > 0) logger().info({ component: 'waitlist', ...r }, 'waitlist offers');
 }
 
@@ -155,7 +156,8 @@ export async function matchOpening(db: DbOrTx, tenantId: number, opening: Openin
       { serviceIds: w.serviceIds, employeeId: employee, from: date, to: date, partOfDay: w.partOfDay },
       { services: services as VisitService[], stylists, freed: { stylistId: freedStylist.email, start: opening.start, end: opening.end }, now },
     ).filter((s) => s < until);
-    if (starts.length > 0) startOf.set(keyOf(w), starts[0]!);
+    // The freed start itself when the visit fits there, else the first start that reaches into the freed time.
+    if (starts.length > 0) startOf.set(keyOf(w), starts.find((s) => s >= opening.start) ?? starts[0]!);
   }
   if (startOf.size === 0) return none;
   const earliest = Math.min(...startOf.values());
