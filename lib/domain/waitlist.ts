@@ -78,6 +78,8 @@ export function wishWantsStart(wish: WaitlistWish, start: number): boolean {
 export type OfferPolicy = { kind: 'none' } | { kind: 'batch'; size: number; windowMs: number } | { kind: 'all'; windowMs: number };
 
 export const OFFER_NONE_UNDER_MS = 45 * MINUTE_MS;
+/** The most entries offered one hour at a time (from 3 to 24 hours ahead). */
+export const OFFER_BATCH_MAX = 3;
 const ALL_UNDER_MS = 3 * HOUR_MS;
 const BATCHES_UNDER_MS = 24 * HOUR_MS;
 
@@ -86,7 +88,7 @@ export function offerPolicy(start: number, now: number): OfferPolicy {
   const lead = start - now;
   if (lead < OFFER_NONE_UNDER_MS) return { kind: 'none' };
   if (lead < ALL_UNDER_MS) return { kind: 'all', windowMs: lead - OFFER_NONE_UNDER_MS };
-  if (lead <= BATCHES_UNDER_MS) return { kind: 'batch', size: 3, windowMs: 20 * MINUTE_MS };
+  if (lead <= BATCHES_UNDER_MS) return { kind: 'batch', size: OFFER_BATCH_MAX, windowMs: 20 * MINUTE_MS };
   return { kind: 'batch', size: 1, windowMs: 60 * MINUTE_MS };
 }
 

@@ -125,16 +125,26 @@ function candidatesOf(tenantId: number, opening: { id: string; employeeId: strin
 
 /**
  * The distinct wishes (services, stylist, part of the day) of the entries an opening on `date` may go to:
- * active, covering the date, for its stylist or any, not offered this opening yet. One grouped read over the
- * salon's active entries.
+ * active, covering the date, for its stylist or any, not offered this opening yet; each with when its first
+ * entry joined (epoch ms). One grouped read over the salon's active entries.
  */
-export async function candidateWishes(db: DbOrTx, tenantId: number, opening: { id: string; employeeId: string }, date: string): Promise<WishKey[]> {
+export async function candidateWishes(
+  db: DbOrTx,
+  tenantId: number,
+  opening: { id: string; employeeId: string },
+  date: string,
+): Promise<(WishKey & { firstJoinedAt: number })[]> {
   const rows = await db
-    .select({ serviceIds: waitlistEntries.serviceIds, employeeId: waitlistEntries.employeeId, partOfDay: waitlistEntries.partOfDay })
+    .select({
+      serviceIds: waitlistEntries.serviceIds,
+      employeeId: waitlistEntries.employeeId,
+      partOfDay: waitlistEntries.partOfDay,
+      firstJoinedAt: sql<string>`to_char(min(${waitlistEntries.createdAt}) at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`,
+    })
     .from(waitlistEntries)
     .where(candidatesOf(tenantId, opening, date))
     .groupBy(waitlistEntries.serviceIds, waitlistEntries.employeeId, waitlistEntries.partOfDay);
-  return rows;
+  return rows.map((w) => ({ ...w, firstJoinedAt: Date.parse(w.firstJoinedAt) }));
 }
 
 /** A candidate entry with what its offer needs: the account's e-mail and whether it has a push token. */
@@ -176,10 +186,11 @@ export async function candidateEntries(
   return rows.map(candidateOf);
 }
 
-/** An entry of the tenant as an offer needs it (the account's e-mail, whether it has a push token), or null. */
-export async function candidateEntryById(db: DbOrTx, tenantId: number, id: string): Promise<CandidateEntry | null> {
-  const [row] = await candidateQuery(db).where(and(eq(waitlistEntries.tenantId, tenantId), eq(waitlistEntries.id, id)));
-  return row ? candidateOf(row) : null;
+/** Entries of the tenant among `ids` as an offer needs them (the account's e-mail, whether it has a push token). */
+export async function candidateEntriesByIds(db: DbOrTx, tenantId: number, ids: string[]): Promise<CandidateEntry[]> {
+  if (ids.length === 0) return [];
+  const rows = await candidateQuery(db).where(and(eq(waitlistEntries.tenantId, tenantId), inArray(waitlistEntries.id, ids)));
+  return rows.map(candidateOf);
 }
 
 const candidateQuery = (db: DbOrTx) =>

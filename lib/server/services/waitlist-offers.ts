@@ -22,7 +22,7 @@ import 'server-only';
 import { clientWindowEnd } from '@/lib/domain/availability';
 import { isoUtc, madridDate, type Range } from '@/lib/domain/time';
 import { visitDurationMinutes, type VisitService } from '@/lib/domain/visit';
-import { nextOffers, offerableFreed, offerPolicy, startsForWish, type FreedCause } from '@/lib/domain/waitlist';
+import { inPartOfDay, nextOffers, offerableFreed, offerPolicy, startsForWish, type FreedCause } from '@/lib/domain/waitlist';
 import { serverNow } from '@/lib/server/clock';
 import { getDb, type Db, type DbOrTx, type Tx } from '@/lib/server/db/client';
 import { activities } from '@/lib/server/db/schema';
@@ -38,7 +38,7 @@ import { findEmployee, teamDayOf } from '@/lib/server/repositories/employees';
 import { visitServicesOf } from '@/lib/server/repositories/services';
 import {
   candidateEntries,
-  candidateEntryById,
+  candidateEntriesByIds,
   candidateWishes,
   dueOpenings,
   hasActiveEntries,
@@ -130,8 +130,8 @@ export type Match = { entry: CandidateEntry; start: number; employeeId: string |
  * The next offers of an opening at `now` (the matching the bench measures): the wishes of the entries it may
  * go to (one grouped read), each wish's starts in the freed time with the booking's own availability (the
  * day's team and busy time read once; `startsForWish`), the policy of the earliest such start, and the next
- * entries in joining order with a start (a second read, limited to the batch). Empty when nobody fits or
- * the hour is under 45 minutes away.
+ * entries in joining order with a start (a second read, of the batch's size over the wishes that began first,
+ * or of everyone under 3 hours). Empty when nobody fits or the hour is under 45 minutes away.
  */
 export async function matchOpening(db: DbOrTx, tenantId: number, opening: OpeningRow, now: number): Promise<{ offers: Match[]; expiresAt: number }> {
   const none = { offers: [], expiresAt: now };
@@ -146,16 +146,28 @@ export async function matchOpening(db: DbOrTx, tenantId: number, opening: Openin
   const emailOf = new Map(team.map((m) => [m.id, m.email]));
   const nameOf = new Map(team.map((m) => [m.id, m.name]));
   const until = clientWindowEnd(now);
+  // The starts of each visit and stylist, whatever the part of the day (wishes differing only in it share them).
+  const startsOf = new Map<string, number[]>();
+  const visitStartsOf = (w: WishKey, employee: string | null): number[] => {
+    const key = `${w.serviceIds.join(',')}|${employee ?? ''}`;
+    let starts = startsOf.get(key);
+    if (!starts) {
+      const services = w.serviceIds.map((sid) => rows.find((r) => r.id === sid));
+      starts = services.some((s) => s === undefined)
+        ? []
+        : startsForWish(
+            { serviceIds: w.serviceIds, employeeId: employee, from: date, to: date, partOfDay: 'any' },
+            { services: services as VisitService[], stylists, freed: { stylistId: freedStylist.email, start: opening.start, end: opening.end }, now },
+          ).filter((s) => s < until);
+      startsOf.set(key, starts);
+    }
+    return starts;
+  };
   const startOf = new Map<string, number>();
   for (const w of wishes) {
-    const services = w.serviceIds.map((sid) => rows.find((r) => r.id === sid));
-    if (services.some((s) => s === undefined)) continue;
     const employee = w.employeeId === null ? null : emailOf.get(w.employeeId);
     if (employee === undefined) continue;
-    const starts = startsForWish(
-      { serviceIds: w.serviceIds, employeeId: employee, from: date, to: date, partOfDay: w.partOfDay },
-      { services: services as VisitService[], stylists, freed: { stylistId: freedStylist.email, start: opening.start, end: opening.end }, now },
-    ).filter((s) => s < until);
+    const starts = visitStartsOf(w, employee).filter((s) => inPartOfDay(s, w.partOfDay));
     // The freed start itself when the visit fits there, else the first start that reaches into the freed time.
     if (starts.length > 0) startOf.set(keyOf(w), starts.find((s) => s >= opening.start) ?? starts[0]!);
   }
@@ -164,7 +176,12 @@ export async function matchOpening(db: DbOrTx, tenantId: number, opening: Openin
   const policy = offerPolicy(earliest, now);
   if (policy.kind === 'none') return none;
   const fitting = wishes.filter((w) => startOf.has(keyOf(w)));
-  const candidates = await candidateEntries(db, tenantId, opening, date, fitting, policy.kind === 'batch' ? policy.size : null);
+  // The first `size` entries in joining order all belong to the `size` wishes whose first entry joined first
+  // (each such entry's wish began no later than it): the read looks at those wishes alone.
+  const candidates =
+    policy.kind === 'batch'
+      ? await candidateEntries(db, tenantId, opening, date, [...fitting].sort((a, b) => a.firstJoinedAt - b.firstJoinedAt).slice(0, policy.size), policy.size)
+      : await candidateEntries(db, tenantId, opening, date, fitting, null);
   const { offers, expiresAt } = nextOffers(candidates, earliest, now);
   return {
     offers: offers.map((entry) => {
@@ -271,7 +288,7 @@ export async function offerByHand(db: Db, tenantId: number, entryId: string, inp
     const employeeUserId = wanted === null ? null : team.find((m) => m.email === wanted)!.id;
     const [openingId] = await insertOpenings(tx, tenantId, [{ employeeId: team.find((m) => m.email === doer.id)!.id, start, end, cause: 'manual' }], now);
     const expiresAt = now + policy.windowMs;
-    const candidate = await candidateEntryById(tx, tenantId, entryId);
+    const [candidate] = await candidateEntriesByIds(tx, tenantId, [entryId]);
     if (!candidate) throw new ApiError('not_found', errorMessage('waitlistEntryNotFound'));
     await sendOffers(
       tx,
