@@ -47,6 +47,11 @@ const EXCEPTIONS: Exception[] = [
     reason: "the confirm-or-release scan's cross-tenant read (no locks) of due appointments by design, as the reminder scan's; every lock and write that follows is per tenant",
   },
   {
+    file: 'lib/server/repositories/waitlist-offers.ts',
+    contains: '.where(lte(waitlistOpenings.nextStepAt, new Date(now)))',
+    reason: "the waitlist job's cross-tenant read (no locks) of due openings by design, as the reminder scan's; each opening is then locked and offered per tenant",
+  },
+  {
     file: 'lib/server/notifications/worker.ts',
     contains: 'where ${claimed}',
     reason: '`settle` receives `claimed`, a condition built by its caller that starts with `tenant_id = ${row.tenant_id}`',

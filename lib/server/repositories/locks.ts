@@ -14,6 +14,9 @@ import type { UserRow } from './users';
  * accounts make them take turns, and each side reads what it checks only after taking its lock, so
  * whichever commits first wins and the other sees its result:
  *
+ *   0. a waitlist opening and its offer (`for update`, lib/server/repositories/waitlist-offers.ts
+ *      `lockOpening`, `findOffer`): the claims of one freed time take turns there, and the waitlist job
+ *      skips an opening a claim holds;
  *   1. appointment rows (`for update`, `lockAppointment`, or a visit's rows by id with `lockVisit`):
  *      cancellation, moving, and a client's deletion for its pending ones;
  *   2. the client's account, `lockClient` (`for update`): every booking for the client (serialises the

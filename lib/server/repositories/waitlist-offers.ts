@@ -182,18 +182,18 @@ export async function candidateEntries(
       ),
     ),
   );
-  const rows = await candidateQuery(db).where(and(candidatesOf(tenantId, opening, date), wanted, isNull(users.deletedAt))).orderBy(asc(waitlistEntries.createdAt), asc(waitlistEntries.id)).limit(limit ?? 1_000_000);
-  return rows.map(candidateOf);
+  const query = candidateQuery(db, tenantId, and(candidatesOf(tenantId, opening, date), wanted, isNull(users.deletedAt))!).orderBy(asc(waitlistEntries.createdAt), asc(waitlistEntries.id));
+  return (limit === null ? await query : await query.limit(limit)).map(candidateOf);
 }
 
 /** Entries of the tenant among `ids` as an offer needs them (the account's e-mail, whether it has a push token). */
 export async function candidateEntriesByIds(db: DbOrTx, tenantId: number, ids: string[]): Promise<CandidateEntry[]> {
   if (ids.length === 0) return [];
-  const rows = await candidateQuery(db).where(and(eq(waitlistEntries.tenantId, tenantId), inArray(waitlistEntries.id, ids)));
-  return rows.map(candidateOf);
+  return (await candidateQuery(db, tenantId, inArray(waitlistEntries.id, ids))).map(candidateOf);
 }
 
-const candidateQuery = (db: DbOrTx) =>
+/** The tenant's entries matching `where`, with their account's e-mail and whether it has a push token. */
+const candidateQuery = (db: DbOrTx, tenantId: number, where: SQL) =>
   db
     .select({
       id: waitlistEntries.id,
@@ -208,6 +208,7 @@ const candidateQuery = (db: DbOrTx) =>
     })
     .from(waitlistEntries)
     .innerJoin(users, and(eq(users.tenantId, waitlistEntries.tenantId), eq(users.id, waitlistEntries.clientId)))
+    .where(and(eq(waitlistEntries.tenantId, tenantId), where))
     .$dynamic();
 
 const candidateOf = ({ createdAt, ...r }: Awaited<ReturnType<ReturnType<typeof candidateQuery>['execute']>>[number]): CandidateEntry => ({ ...r, joinedAt: createdAt.getTime() });
