@@ -7,8 +7,8 @@ import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { ApiClientError } from '@/lib/api-client/fetcher';
 import { performAction } from '@/lib/api-client/actions';
-import { longDateOf, timeOf } from '@/lib/format';
 import type { ActionBody, AppointmentActionView } from '@/lib/validation/actions';
+import { ActionVisit } from './action-visit';
 import './appointment-action.css';
 
 /**
@@ -51,25 +51,12 @@ export function AppointmentAction({ token, initial, problem }: { token: string; 
     );
   }
 
-  const first = view.services[0]!;
   const stylists = [...new Set(view.services.map((s) => s.employee_name))].join(', ');
   const booked = view.state === 'pending' || view.state === 'confirmed';
   return (
     <Card className="action-card">
       <h1 className="action-title">{t('heading', { salon: view.salon.name })}</h1>
-      <p className="action-when">
-        <span className="action-date">{longDateOf(first.start_time)}</span>
-        <span className="action-time">{t('at', { time: timeOf(first.start_time) })}</span>
-      </p>
-      <ul className="action-services">
-        {view.services.map((s) => (
-          <li key={`${s.start_time}-${s.name}`}>
-            <span className="action-service">{s.name}</span>
-            <span className="action-detail">{t('serviceDetail', { time: timeOf(s.start_time), employee: s.employee_name })}</span>
-          </li>
-        ))}
-      </ul>
-      {view.salon.address ? <p className="action-detail">{view.salon.address}</p> : null}
+      <ActionVisit services={view.services.map((s) => ({ ...s, employee: s.employee_name }))} address={view.salon.address} />
 
       <div className="action-state" role="status" aria-live="polite">
         {view.state === 'pending' ? <p className="action-message">{t('ask', { client: view.client_name, stylist: stylists })}</p> : null}

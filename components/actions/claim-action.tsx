@@ -7,8 +7,9 @@ import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { ApiClientError } from '@/lib/api-client/fetcher';
 import { performAction } from '@/lib/api-client/actions';
-import { longDateOf, timeOf } from '@/lib/format';
+import { timeOf } from '@/lib/format';
 import type { ClaimActionView } from '@/lib/validation/actions';
+import { ActionVisit } from './action-visit';
 import './appointment-action.css';
 
 /**
@@ -38,23 +39,10 @@ export function ClaimAction({ token, initial }: { token: string; initial: ClaimA
     }
   };
 
-  const first = view.services[0]!;
   return (
     <Card className="action-card">
       <h1 className="action-title">{view.state === 'claimed' ? t('bookedHeading', { salon: view.salon.name }) : t('heading', { salon: view.salon.name })}</h1>
-      <p className="action-when">
-        <span className="action-date">{longDateOf(first.start_time)}</span>
-        <span className="action-time">{t('at', { time: timeOf(first.start_time) })}</span>
-      </p>
-      <ul className="action-services">
-        {view.services.map((s) => (
-          <li key={`${s.start_time}-${s.name}`}>
-            <span className="action-service">{s.name}</span>
-            <span className="action-detail">{t('serviceDetail', { time: timeOf(s.start_time), employee: s.employee_name ?? t('anyStylist') })}</span>
-          </li>
-        ))}
-      </ul>
-      {view.salon.address ? <p className="action-detail">{view.salon.address}</p> : null}
+      <ActionVisit services={view.services.map((s) => ({ ...s, employee: s.employee_name ?? t('anyStylist') }))} address={view.salon.address} />
 
       <div className="action-state" role="status" aria-live="polite">
         {view.state === 'open' ? <p className="action-message">{t('offer', { client: view.client_name, time: timeOf(view.expires_at) })}</p> : null}

@@ -24,10 +24,10 @@ import {
 import { NAME_MAX } from '@/lib/validation/common';
 import type { Employee, Service } from '@/lib/validation/dto';
 import { longDay, timeOf } from '@/lib/format';
-import { ChoiceButton } from './choice-button';
-import { searchClients, type ClientSummary } from './client-search';
+import { ClientSearchList } from './client-search-list';
+import type { ClientSummary } from './client-search';
 import { useBookingSummaryRows } from './later-steps';
-import { Initial, SummaryList } from './steps';
+import { SummaryList } from './steps';
 import type { ClientChoice, HourRange, WizardValues } from './wizard-state';
 
 /** `GET /api/v1/users`: the tenant's clients, or null when the server does not offer the list (free typing only). */
@@ -71,12 +71,9 @@ export function WithStaffEmployees({ children }: { children: (employees: Employe
 export function ClientStep({ value, onChange }: { value?: ClientChoice; onChange: (c: ClientChoice) => void }) {
   const t = useTranslations('staffWizard');
   const tb = useTranslations('booking');
-  const ids = { search: useId(), name: useId(), email: useId(), hint: useId(), limit: useId(), results: useId() };
+  const ids = { search: useId(), name: useId(), email: useId(), hint: useId(), limit: useId() };
   const clients = useClientList();
-  const [query, setQuery] = useState('');
   const current = value ?? { name: '', email: '' };
-  const list = clients.data ?? null;
-  const matches = list ? searchClients(list, query) : [];
   const searchable = !clients.error && clients.data !== null;
 
   return (
@@ -84,32 +81,13 @@ export function ClientStep({ value, onChange }: { value?: ClientChoice; onChange
       {searchable && (
         <div className="field">
           <label htmlFor={ids.search}>{t('searchClient')}</label>
-          <input
-            id={ids.search}
-            type="search"
-            className="input"
-            placeholder={t('searchPlaceholder')}
-            autoComplete="off"
-            value={query}
-            onChange={(e) => setQuery(e.target.value)}
-            aria-controls={ids.results}
+          <ClientSearchList
+            inputId={ids.search}
+            clients={clients.data ?? null}
+            selected={current.email}
+            onPick={(c) => onChange({ name: c.name, email: c.email })}
+            labels={{ placeholder: t('searchPlaceholder'), results: t('results'), noMatches: t('noMatches') }}
           />
-          <div id={ids.results} className="choice-list client-results" role="group" aria-label={t('results')}>
-            {matches.map((c) => (
-              <ChoiceButton
-                key={c.email}
-                name={c.name}
-                details={c.email}
-                media={<Initial name={c.name} />}
-                selected={current.email.trim().toLowerCase() === c.email.toLowerCase()}
-                onSelect={() => {
-                  onChange({ name: c.name, email: c.email });
-                  setQuery('');
-                }}
-              />
-            ))}
-            {query.trim() !== '' && list && matches.length === 0 && <p className="muted">{t('noMatches')}</p>}
-          </div>
         </div>
       )}
       <div className="field">

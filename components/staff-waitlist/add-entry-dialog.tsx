@@ -2,10 +2,9 @@
 
 import { useId, useMemo, useState } from 'react';
 import { useTranslations } from 'next-intl';
-import { ChoiceButton } from '@/components/booking/choice-button';
-import { searchClients, type ClientSummary } from '@/components/booking/client-search';
+import type { ClientSummary } from '@/components/booking/client-search';
+import { ClientSearchList } from '@/components/booking/client-search-list';
 import { useClientList } from '@/components/booking/staff-steps';
-import { Initial } from '@/components/booking/steps';
 import { Button } from '@/components/ui/button';
 import { CheckList } from '@/components/ui/check-list';
 import { Dialog } from '@/components/ui/dialog';
@@ -96,10 +95,8 @@ function ChooseVisit({
   onNext: () => void;
 }) {
   const t = useTranslations('staffWaitlist');
-  const ids = { search: useId(), results: useId(), services: useId(), stylist: useId() };
+  const ids = { search: useId(), services: useId(), stylist: useId() };
   const clients = useClientList();
-  const [query, setQuery] = useState('');
-  const matches = clients.data ? searchClients(clients.data, query) : [];
   const stylists = useMemo(() => stylistsForAll(employees, choice.services), [employees, choice.services]);
   const ready = choice.client.email !== '' && choice.services.length > 0;
 
@@ -112,32 +109,13 @@ function ChooseVisit({
             {choice.client.name} · {choice.client.email}
           </p>
         )}
-        <input
-          id={ids.search}
-          type="search"
-          className="input"
-          placeholder={t('searchPlaceholder')}
-          autoComplete="off"
-          value={query}
-          onChange={(e) => setQuery(e.target.value)}
-          aria-controls={ids.results}
+        <ClientSearchList
+          inputId={ids.search}
+          clients={clients.data ?? null}
+          selected={choice.client.email}
+          onPick={(c) => onChange({ ...choice, client: { email: c.email, name: c.name } })}
+          labels={{ placeholder: t('searchPlaceholder'), results: t('results'), noMatches: t('noMatches') }}
         />
-        <div id={ids.results} className="choice-list client-results" role="group" aria-label={t('results')}>
-          {matches.map((c) => (
-            <ChoiceButton
-              key={c.email}
-              name={c.name}
-              details={c.email}
-              media={<Initial name={c.name} />}
-              selected={choice.client.email === c.email}
-              onSelect={() => {
-                onChange({ ...choice, client: { email: c.email, name: c.name } });
-                setQuery('');
-              }}
-            />
-          ))}
-          {query.trim() !== '' && clients.data && matches.length === 0 && <p className="muted">{t('noMatches')}</p>}
-        </div>
       </div>
       <fieldset className="fieldset">
         <legend id={ids.services}>{t('services')}</legend>
