@@ -2,11 +2,11 @@ import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Browser } from '@playwright/test';
 import { api, onboard, signIn, workday } from './fixtures/auth';
 import { caughtMailsTo } from './fixtures/mail';
-import { corte, madrid, newPage, uniq } from './fixtures/pages';
+import { corte, madrid, newPage, showCalendar, uniq } from './fixtures/pages';
 
 /**
  * A cancelled hour fills itself (beyond-the-spec section 4): two clients wait for a morning haircut with Sara;
- * staff cancel the walk-in that held 10:00; the waitlist job e-mails the first to join "Se ha liberado un hueco",
+ * staff cancel the walk-in that held 10:00 from the agenda; the waitlist job e-mails the first to join "Se ha liberado un hueco",
  * and staff also offer the hour by hand to the second. The first books it from the e-mail's link on a phone
  * without signing in; the second, a moment later, is told the hour is taken and that the entry still waits.
  */
@@ -63,14 +63,19 @@ test('the offer e-mail’s link books a cancelled hour on a phone; the second cl
 
   const first = await waitingClient(browser, 'Elena Primera');
   const second = await waitingClient(browser, 'Pablo Segundo');
-  const cancelled = await api(staff.request, 'PATCH', '/api/v1/schedules/cancel/appointment', { appointment_id: walkIn.body.data.event_id, facility_id: 1 });
-  expect(cancelled.status).toBe(200);
+  // Staff cancel the walk-in from the agenda.
+  await staff.goto(`/?date=${DATE}`);
+  await showCalendar(staff);
+  await staff.locator(`[data-event-id="${walkIn.body.data.event_id}"]`).first().click();
+  await staff.getByRole('dialog', { name: 'Información cita' }).getByRole('button', { name: 'Eliminar cita' }).click();
+  await staff.getByRole('dialog', { name: 'Cancelar cita' }).getByRole('button', { name: 'Confirmar cancelación' }).click();
+  await expect(staff.getByText('Cita cancelada')).toBeVisible();
 
-  // The first to join gets the offer by itself (more than 24 hours ahead: one at a time).
-  const link = await offerLink(first.email);
+  // Staff offer the free hour to the second by hand; the waitlist job offers it to the first to join by itself
+  // (more than 24 hours ahead: one at a time).
   const offered = await api(staff.request, 'POST', `/api/v1/facility/1/waitlist/${second.entryId}/offers`, { start_time: START, employee_id: SARA });
   expect(offered.status, JSON.stringify(offered.body)).toBe(201);
-  const secondLink = await offerLink(second.email);
+  const [link, secondLink] = await Promise.all([offerLink(first.email), offerLink(second.email)]);
 
   await page.goto(link);
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Se ha liberado un hueco en Klok Peluquería');

@@ -201,13 +201,18 @@ test('the client books with the keyboard alone: radio groups, fewer than 15 key 
     const group = page.getByRole('radiogroup', { name: 'Elige una hora' });
     await expect(group.getByRole('radio').first()).toBeVisible();
     violations.hour = await seriousViolations(page);
-    await chooseStep(page, keys, async () => {
-      const count = await group.getByRole('radio').count();
-      if (count > 1) await keys.press('ArrowRight');
-      else await keys.press('Space');
-      await expect(focusedRadio(page)).toHaveAttribute('aria-checked', 'true');
-      hour = ((await focusedRadio(page).textContent()) ?? '').trim();
-    });
+    await keys.tabInto(group);
+    const count = await group.getByRole('radio').count();
+    if (count > 1) await keys.press('ArrowRight');
+    else await keys.press('Space');
+    await expect(focusedRadio(page)).toHaveAttribute('aria-checked', 'true');
+    hour = ((await focusedRadio(page).textContent()) ?? '').trim();
+    // Below the hours, "Avísame si se libera un hueco" (the waitlist), then Siguiente.
+    await keys.press('Tab');
+    await expect(page.getByRole('button', { name: 'Avísame si se libera un hueco' })).toBeFocused();
+    await keys.press('Tab');
+    await expect(siguiente(page)).toBeFocused();
+    await keys.press('Enter');
     perStep.hour = keys.count;
   }
 

@@ -58,8 +58,8 @@ import { tenantOrigin } from '@/lib/server/tenancy';
 import type { WaitlistOffer } from '@/lib/validation/waitlist';
 import { visitStylistsOf } from './availability';
 
-/** How often the worker runs the waitlist job (ms). */
-export const WAITLIST_SCAN_MS = 10_000;
+/** How often the worker runs the waitlist job (ms): each tick of the worker. */
+export const WAITLIST_SCAN_MS = 5_000;
 /** Openings taken per pass. */
 const BATCH = 50;
 
