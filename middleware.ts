@@ -29,6 +29,7 @@ const STAFF_PATHS = [
   /^\/clients(\/[^/]+(\/edit\/(information|users))?)?$/,
   /^\/activities$/,
   /^\/waitlist$/,
+  /^\/reminders$/,
   /^\/mail$/,
 ];
 

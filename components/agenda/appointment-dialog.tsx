@@ -16,6 +16,7 @@ import { moveHref } from '@/components/booking/move-query';
 import { ClientReliabilityBadge, ReliabilityBadge } from '@/components/clients/reliability-badge';
 import { pathSegment } from './paths';
 import { usePast } from './use-past';
+import { WhatsAppButton } from '@/components/whatsapp/whatsapp-button';
 
 /** What a cancellation cancels: an appointment booked alone, one service of a visit, or the whole visit. */
 type CancelScope = 'appointment' | 'service' | 'visit';
@@ -24,7 +25,8 @@ type CancelScope = 'appointment' | 'service' | 'visit';
  * The openAppointment dialog, Información cita: date, Madrid time range, client (its reliability tier and Ver
  * perfil unless a guest), service and price, employee, creator, and for a service of a visit of two or more (beyond-the-spec
  * section 2) the whole visit: each service with its Madrid time range and stylist, in order. While the
- * appointment has not ended: Cambiar hora (the move flow, /move/appointment) and Eliminar cita, which opens
+ * appointment has not ended: WhatsApp for a client's pending one (beyond-the-spec section 5, click to chat),
+ * Cambiar hora (the move flow, /move/appointment) and Eliminar cita, which opens
  * the cancelAppointment dialog, Cancelar cita; for a service of a visit, Cancelar servicio (this one) and
  * Cancelar visita (every service of the visit still to come) in its place. From its start until 7 days after
  * its end: "Vino" / "No vino" (beyond-the-spec section 3; the mark chosen again clears it). An appointment asked
@@ -124,6 +126,7 @@ export function AppointmentDialog({
             )}
             {!past && (
               <>
+                {!a.is_guest && a.status === 'pending' && <WhatsAppButton appointmentId={a.id} />}
                 <Button variant="secondary" block onClick={() => router.push(moveHref({ appointment: a.id, date: a.date }))}>
                   {t('moveAppointment')}
                 </Button>

@@ -17,6 +17,8 @@ import { ClientHistory } from './client-history';
 import { ReliabilityCard } from './reliability-card';
 import { CLIENTS_HREF, clientHref } from './paths';
 import { WithClient } from './with-client';
+import { WhatsAppButton } from '@/components/whatsapp/whatsapp-button';
+import { clickToChatUrl } from '@/lib/domain/whatsapp';
 
 const TAB_KEYS = ['history', 'information'] as const;
 type TabKey = (typeof TAB_KEYS)[number];
@@ -71,6 +73,23 @@ function Detail({ client }: { client: UserDetail }) {
   );
 }
 
+/**
+ * The client's "WhatsApp" (beyond-the-spec section 5, click to chat): with a pending appointment, the salon's
+ * message about the next one (as in Información cita); otherwise a chat with the client's phone.
+ */
+function ClientWhatsApp({ client }: { client: UserDetail }) {
+  const t = useTranslations('whatsapp');
+  const next = [...client.pending_appointments].sort((a, b) => Date.parse(a.start_time) - Date.parse(b.start_time))[0];
+  const chat = clickToChatUrl(client.tlf);
+  if (next) return <WhatsAppButton appointmentId={next.id} block={false} />;
+  if (!chat) return null;
+  return (
+    <a href={chat} target="_blank" rel="noopener noreferrer" className="btn btn-secondary btn-compact">
+      {t('open')}
+    </a>
+  );
+}
+
 function InformationTab({ client }: { client: UserDetail }) {
   const t = useTranslations('clients');
   const tc = useTranslations('common');
@@ -93,7 +112,10 @@ function InformationTab({ client }: { client: UserDetail }) {
             </div>
             <div>
               <dt>{t('phone')}</dt>
-              <dd>{client.tlf || tc('notAvailable')}</dd>
+              <dd>
+                {client.tlf || tc('notAvailable')}
+                {client.tlf && <ClientWhatsApp client={client} />}
+              </dd>
             </div>
             <div>
               <dt>{t('allowance')}</dt>

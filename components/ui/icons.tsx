@@ -210,3 +210,12 @@ export function HourglassIcon({ size = 20 }: IconProps) {
     </svg>
   );
 }
+
+/** A speech bubble: "Recordatorios" (messages to send). */
+export function ChatIcon({ size = 20 }: IconProps) {
+  return (
+    <svg {...base(size)}>
+      <path d="M21 12a8 8 0 0 1-11.6 7.1L4 20.5l1.4-4.9A8 8 0 1 1 21 12Z" />
+    </svg>
+  );
+}

@@ -732,6 +732,13 @@ export const ROWS: Row[] = [
   { method: 'GET', route: '/api/v1/facility/{facilityId}/waitlist', path: '/api/v1/facility/1/waitlist', expect: staffOnly(200, 200) },
   {
     method: 'POST',
+    route: '/api/v1/facility/{facilityId}/appointments/{id}/whatsapp',
+    path: '/api/v1/facility/1/appointments/00000000-0000-4000-8000-000000000000/whatsapp',
+    expect: staffOnly(404, 404),
+    note: 'click to chat: staff only; an unknown appointment is 404',
+  },
+  {
+    method: 'POST',
     route: '/api/v1/facility/{facilityId}/waitlist/{id}/offers',
     path: '/api/v1/facility/1/waitlist/00000000-0000-4000-8000-000000000000/offers',
     body: { start_time: '2030-01-07T10:00:00.000Z', employee_id: 'any' },

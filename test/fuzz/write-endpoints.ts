@@ -29,6 +29,7 @@ import * as holdsRoute from '@/app/api/v1/holds/route';
 import * as waitlistRoute from '@/app/api/v1/users/[email]/waitlist/route';
 import * as waitlistEntryRoute from '@/app/api/v1/users/[email]/waitlist/[id]/route';
 import * as waitlistOffersRoute from '@/app/api/v1/facility/[facilityId]/waitlist/[id]/offers/route';
+import * as whatsappRoute from '@/app/api/v1/facility/[facilityId]/appointments/[id]/whatsapp/route';
 import * as serviceOrderRoute from '@/app/api/v1/facility/[facilityId]/services/order/route';
 import * as insertAppointmentRoute from '@/app/api/v1/schedules/insert/appointment/route';
 import * as insertLeaveRoute from '@/app/api/v1/schedules/insert/leave/route';
@@ -329,6 +330,12 @@ export const WRITE_ENDPOINTS: WriteEndpoint[] = [
     method: 'DELETE',
     handler: h(waitlistEntryRoute.DELETE),
     valid: (c) => fc.uuid().map((id) => ({ params: { email: c.client, id } })),
+  },
+  {
+    route: 'facility/[facilityId]/appointments/[id]/whatsapp',
+    method: 'POST',
+    handler: h(whatsappRoute.POST),
+    valid: (c) => fc.constantFrom(...c.appointments).map((a) => ({ params: { facilityId: '1', id: a.id } })),
   },
   {
     route: 'facility/[facilityId]/waitlist/[id]/offers',

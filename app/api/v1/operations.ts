@@ -16,6 +16,7 @@ import * as facilityFacilityIdDateEmployeeEmailAppointmentsAvailable from './fac
 import * as facilityFacilityIdActivities from './facility/[facilityId]/activities/route';
 import * as facilityFacilityIdActivitiesSeen from './facility/[facilityId]/activities/seen/route';
 import * as facilityFacilityIdAppointments from './facility/[facilityId]/appointments/route';
+import * as facilityFacilityIdAppointmentsIdWhatsapp from './facility/[facilityId]/appointments/[id]/whatsapp/route';
 import * as facilityFacilityIdEmployeeEmployeeId from './facility/[facilityId]/employee/[employeeId]/route';
 import * as facilityFacilityIdEmployeesEmployeeId from './facility/[facilityId]/employees/[employeeId]/route';
 import * as facilityFacilityIdEmployeesEmployeeIdSpecialShiftsDate from './facility/[facilityId]/employees/[employeeId]/special-shifts/[date]/route';
@@ -62,6 +63,7 @@ export const ROUTE_MODULES: Readonly<Record<string, RouteModule>> = {
   '/api/v1/facility/{facilityId}/activities': facilityFacilityIdActivities,
   '/api/v1/facility/{facilityId}/activities/seen': facilityFacilityIdActivitiesSeen,
   '/api/v1/facility/{facilityId}/appointments': facilityFacilityIdAppointments,
+  '/api/v1/facility/{facilityId}/appointments/{id}/whatsapp': facilityFacilityIdAppointmentsIdWhatsapp,
   '/api/v1/facility/{facilityId}/employee/{employeeId}': facilityFacilityIdEmployeeEmployeeId,
   '/api/v1/facility/{facilityId}/employees': facilityFacilityIdEmployees,
   '/api/v1/facility/{facilityId}/employees/{employeeId}': facilityFacilityIdEmployeesEmployeeId,

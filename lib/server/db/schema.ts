@@ -284,6 +284,8 @@ export const appointments = pgTable(
     confirmationStepAt: ts('confirmation_step_at'),
     /** Whom the cancellation came from when not from staff: the client through an action link, or the cut-off. */
     cancelledVia: text('cancelled_via', { enum: ['client_link', 'release'] }),
+    /** When staff first opened the appointment's WhatsApp message (click to chat; the visit's services alike). */
+    whatsappOpenedAt: ts('whatsapp_opened_at'),
   },
   (t) => [
     primaryKey({ name: 'appointments_pk', columns: [t.id, t.tenantId] }),

@@ -1,5 +1,6 @@
 import 'server-only';
-import { and, eq, gt, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, gt, gte, inArray, lt, sql, type SQL } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import type { Appointment, VisitPart } from '@/lib/validation/dto';
 import { centsToEuros } from '@/lib/domain/money';
 import { isoUtc, madridDate } from '@/lib/domain/time';
@@ -378,4 +379,52 @@ export async function reliabilityCountsByClient(
     )
     .groupBy(a.clientId);
   return new Map(rows.map((r) => [r.clientId, { attended: Number(r.attended), noShows: Number(r.noShows), lateCancellations: Number(r.lateCancellations) }]));
+}
+
+/** A pending appointment of a day as "Recordatorios de mañana" reads it (instants epoch ms). */
+export type DayReminderRow = {
+  id: string;
+  visitId: string | null;
+  start: number;
+  clientName: string;
+  clientEmail: string;
+  isGuest: boolean;
+  phone: string | null;
+  serviceName: string;
+  employeeName: string;
+  confirmation: 'pending' | 'confirmed' | 'not_required';
+  openedAt: number | null;
+};
+
+/** The tenant's pending appointments starting in [`from`, `to`) (epoch ms), with their client's phone and stylist, by start. */
+export async function pendingWithPhones(db: DbOrTx, tenantId: number, from: number, to: number): Promise<DayReminderRow[]> {
+  const client = alias(users, 'client');
+  const employee = alias(users, 'employee');
+  const rows = await db
+    .select({
+      id: appointments.id,
+      visitId: appointments.visitId,
+      startAt: appointments.startAt,
+      clientName: appointments.clientName,
+      clientEmail: client.email,
+      isGuest: client.isGuest,
+      phone: client.tlf,
+      serviceName: appointments.serviceName,
+      employeeName: employee.name,
+      confirmation: appointments.confirmation,
+      openedAt: appointments.whatsappOpenedAt,
+    })
+    .from(appointments)
+    .innerJoin(client, and(eq(client.tenantId, appointments.tenantId), eq(client.id, appointments.clientId)))
+    .innerJoin(employee, and(eq(employee.tenantId, appointments.tenantId), eq(employee.id, appointments.employeeId)))
+    .where(
+      and(
+        eq(appointments.tenantId, tenantId),
+        eq(appointments.status, 'pending'),
+        gte(appointments.startAt, new Date(from)),
+        lt(appointments.startAt, new Date(to)),
+      ),
+    )
+    .orderBy(asc(appointments.startAt));
+  return rows.map(({ startAt, openedAt, employeeName, ...r }) => ({ ...r, employeeName: employeeName ?? '', start: startAt.getTime(), openedAt: openedAt?.getTime() ?? null }));
 }
