@@ -30,6 +30,7 @@ const STAFF_PATHS = [
   /^\/activities$/,
   /^\/waitlist$/,
   /^\/reminders$/,
+  /^\/whatsapp\/[^/]+$/,
   /^\/mail$/,
 ];
 

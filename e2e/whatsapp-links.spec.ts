@@ -51,7 +51,7 @@ test('Información cita opens WhatsApp with the message typed in; Recordatorios 
   await showCalendar(page);
   await page.locator(`[data-event-id="${id}"]`).first().click();
   const dialog = page.getByRole('dialog', { name: 'Información cita' });
-  const url = await whatsAppTab(page, () => dialog.getByRole('button', { name: 'WhatsApp' }).click());
+  const url = await whatsAppTab(page, () => dialog.getByRole('link', { name: 'WhatsApp' }).click());
   expect(url.pathname).toMatch(/^\/34\d{9}$/);
   const text = url.searchParams.get('text') ?? '';
   expect(text).toContain('Hola Ana García, te escribimos de Klok Peluquería.');
@@ -70,7 +70,7 @@ test('Información cita opens WhatsApp with the message typed in; Recordatorios 
   await expect(card).toContainText('Sin abrir');
   const { violations } = await new AxeBuilder({ page }).analyze();
   expect(violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id)).toEqual([]);
-  const reminder = await whatsAppTab(page, () => card.getByRole('button', { name: 'WhatsApp' }).click());
+  const reminder = await whatsAppTab(page, () => card.getByRole('link', { name: 'WhatsApp' }).click());
   expect(reminder.searchParams.get('text')).toContain('a las 21:15');
   await expect(card).toContainText(/Abierto a las \d\d:\d\d/);
 

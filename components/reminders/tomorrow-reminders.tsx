@@ -39,7 +39,7 @@ export function TomorrowReminders({ date, initial }: { date: string; initial: Da
                 <p className="muted">{t('noPhone')}</p>
               ) : (
                 <div className="reminders-actions">
-                  <WhatsAppButton appointmentId={r.appointment_id} block={false} onOpened={(m) => opened(r.appointment_id, m.opened_at)} />
+                  <WhatsAppButton appointmentId={r.appointment_id} block={false} onOpened={() => opened(r.appointment_id, new Date().toISOString())} />
                   <span className={r.opened_at ? 'reminders-opened' : 'muted'}>{r.opened_at ? t('opened', { time: timeOf(r.opened_at) }) : t('notOpened')}</span>
                 </div>
               )}

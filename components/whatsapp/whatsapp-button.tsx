@@ -1,37 +1,24 @@
 'use client';
 
-import { useState } from 'react';
 import { useTranslations } from 'next-intl';
-import { Button } from '@/components/ui/button';
-import { toastError } from '@/components/ui/toast';
-import { openWhatsApp } from '@/lib/api-client/whatsapp';
-import type { WhatsAppMessage } from '@/lib/validation/whatsapp';
 
 /**
- * "WhatsApp" (beyond-the-spec section 5, click to chat): opens the salon's message about the appointment in
- * WhatsApp, in a new tab, the text typed in for staff to send. A refusal (no phone, a cancelled appointment)
- * shows in a toast with the server's Spanish message. `onOpened`: after the link opened (e.g. to show "Abierto").
+ * "WhatsApp" (beyond-the-spec section 5, click to chat): a link, opened in a new tab, to `/whatsapp/{id}`, which
+ * records the opening and goes on to `wa.me` with the salon's message about the appointment typed in for staff
+ * to send (or says why it cannot). A plain link, so no pop-up blocker stops it. `onOpened`: at the click (e.g. to
+ * show "Abierto").
  */
-export function WhatsAppButton({ appointmentId, onOpened, block = true }: { appointmentId: string; onOpened?: (m: WhatsAppMessage) => void; block?: boolean }) {
+export function WhatsAppButton({ appointmentId, onOpened, block = true }: { appointmentId: string; onOpened?: () => void; block?: boolean }) {
   const t = useTranslations('whatsapp');
-  const [busy, setBusy] = useState(false);
   return (
-    <Button
-      variant="secondary"
-      block={block}
-      busy={busy}
-      onClick={async () => {
-        setBusy(true);
-        try {
-          onOpened?.(await openWhatsApp(appointmentId));
-        } catch (err) {
-          toastError(t('error'), err);
-        } finally {
-          setBusy(false);
-        }
-      }}
+    <a
+      href={`/whatsapp/${encodeURIComponent(appointmentId)}`}
+      target="_blank"
+      rel="noopener"
+      className={`btn btn-secondary${block ? ' btn-block' : ''}`}
+      onClick={() => onOpened?.()}
     >
       {t('open')}
-    </Button>
+    </a>
   );
 }
