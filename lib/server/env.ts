@@ -87,6 +87,14 @@ const ZEnv = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).optional(),
   /** Milliseconds the SIGTERM drain waits for in-flight requests before closing their connections (scripts/server.ts). */
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().positive().default(10000),
+  /**
+   * The key that encrypts stored credentials (a tenant's WhatsApp access token and app secret): 32 bytes as
+   * 64 hex digits or base64. Unset: development and tests use a fixed development key; production refuses to
+   * store credentials (lib/server/secrets.ts).
+   */
+  SECRETS_KEY: z.string().optional(),
+  /** Base URL of the WhatsApp Cloud API (Graph API version included); tests and development point it at the local double. */
+  WHATSAPP_API_BASE: z.url().default('https://graph.facebook.com/v21.0'),
 });
 
 export type Env = z.infer<typeof ZEnv>;

@@ -254,16 +254,16 @@ export const ZClientHistory = z.object({
 });
 export type ClientHistory = z.infer<typeof ZClientHistory>;
 
-/** A message of the outbox addressed to a client, as the export shows it (e-mail or push). */
+/** A message of the outbox addressed to a client, as the export shows it (e-mail, push or WhatsApp). */
 export const ZExportedMessage = z.object({
   id: z.number().int(),
-  kind: z.enum(['email', 'push']),
+  kind: z.enum(['email', 'push', 'whatsapp']),
   status: z.enum(['pending', 'sending', 'sent', 'failed']),
-  /** The e-mail address it goes to; null for a push (it goes to the account's device). */
+  /** The e-mail address it goes to; null for a push or WhatsApp message (they go to the account's device or phone). */
   to: z.string().nullable(),
-  /** The e-mail's subject or the push's title. */
+  /** The e-mail's subject, the push's title, or the WhatsApp template's name. */
   subject: z.string(),
-  /** The e-mail's plain text or the push's body. */
+  /** The e-mail's plain text, the push's body, or the WhatsApp message's text. */
   text: z.string(),
   /** File names of the e-mail's attachments (e.g. the appointment's `.ics`). */
   attachments: z.array(z.string()),

@@ -102,6 +102,13 @@ export const users = pgTable(
     isGuest: boolean('is_guest').notNull().default(false),
     /** Staff's "Bloquear reservas online" (beyond-the-spec section 3): the client's tier is `bloqueado`. */
     bookingBlocked: boolean('booking_blocked').notNull().default(false),
+    /**
+     * WhatsApp (beyond-the-spec section 5): when the client answered "BAJA" (or staff turned WhatsApp off for
+     * them); null while messages may go. "ALTA" or staff set it back to null.
+     */
+    whatsappOptedOutAt: ts('whatsapp_opted_out_at'),
+    /** When the WhatsApp Cloud API refused the client's number as not on WhatsApp; cleared when the phone changes. */
+    whatsappInvalidAt: ts('whatsapp_invalid_at'),
     createdAt: ts('created_at').notNull().defaultNow(),
     /**
      * The client list's order (newest activity first): set when the account is created and bumped
@@ -670,7 +677,7 @@ export const outbox = pgTable(
   {
     id: serial('id').notNull(),
     tenantId: integer('tenant_id').notNull().references(() => tenants.id, { onDelete: 'cascade' }),
-    kind: text('kind', { enum: ['email', 'push'] }).notNull(),
+    kind: text('kind', { enum: ['email', 'push', 'whatsapp'] }).notNull(),
     payload: jsonb('payload').$type<Record<string, unknown>>().notNull(),
     status: text('status', { enum: ['pending', 'sending', 'sent', 'failed'] }).notNull().default('pending'),
     attempts: integer('attempts').notNull().default(0),
@@ -681,10 +688,15 @@ export const outbox = pgTable(
     createdAt: ts('created_at').notNull().defaultNow(),
     sentAt: ts('sent_at'),
     failedAt: ts('failed_at'),
+    /** The provider's id of a sent message (WhatsApp: the `wamid`), which delivery statuses and replies name. */
+    providerMessageId: text('provider_message_id'),
+    /** The last delivery status the provider reported (WhatsApp webhook: sent, delivered, read, failed). */
+    deliveryStatus: text('delivery_status'),
   },
   (t) => [
     primaryKey({ name: 'outbox_pk', columns: [t.id, t.tenantId] }),
     index('outbox_due').on(t.status, t.nextAttemptAt),
+    index('outbox_provider_message').on(t.tenantId, t.providerMessageId).where(sql`${t.providerMessageId} is not null`),
     uniqueIndex('outbox_tenant_dedupe').on(t.tenantId, t.dedupeKey).where(sql`${t.dedupeKey} is not null`),
   ],
 );
@@ -716,4 +728,35 @@ export const idempotencyKeys = pgTable(
     // The purge of a tenant's expired keys (`created_at` before the 24-hour window).
     index('idempotency_keys_tenant_created').on(t.tenantId, t.createdAt),
   ],
+);
+
+/**
+ * A tenant's WhatsApp Business Platform (Cloud API) connection (beyond-the-spec section 5), set by admins:
+ * the phone number id, the access token and the app secret (both encrypted with SECRETS_KEY,
+ * lib/server/secrets.ts; never returned whole), and the verify token of the webhook's handshake (generated).
+ * `version` guards concurrent edits. No row: nothing is sent through the Cloud API.
+ */
+export const whatsappAccounts = pgTable('whatsapp_accounts', {
+  tenantId: integer('tenant_id').primaryKey().references(() => tenants.id, { onDelete: 'cascade' }),
+  phoneNumberId: text('phone_number_id').notNull(),
+  accessToken: text('access_token').notNull(),
+  appSecret: text('app_secret').notNull(),
+  verifyToken: text('verify_token').notNull(),
+  version: integer('version').notNull().default(1),
+  updatedAt: ts('updated_at').notNull().defaultNow(),
+});
+
+/**
+ * WhatsApp webhook events already acted on, by the provider's id (an incoming message's `wamid`, or a
+ * status's `wamid:status`): Meta retries deliveries, and each event acts once. Written in the transaction of
+ * the action it causes.
+ */
+export const whatsappWebhookEvents = pgTable(
+  'whatsapp_webhook_events',
+  {
+    tenantId: integer('tenant_id').notNull().references(() => tenants.id, { onDelete: 'cascade' }),
+    eventId: text('event_id').notNull(),
+    receivedAt: ts('received_at').notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ name: 'whatsapp_webhook_events_pk', columns: [t.tenantId, t.eventId] })],
 );

@@ -9,6 +9,17 @@ import { logger } from '@/lib/server/log';
 import type { EmailMessage } from './outbox';
 import { createMailTransport, mailFrom, type MailTransport } from './mail';
 import { createPushProvider, isInvalidTokenError, type PushMessage, type PushProvider } from './push';
+import { metaFailure, templateRequest } from '@/lib/domain/whatsapp-cloud';
+import { whatsAppDigits } from '@/lib/domain/whatsapp';
+import {
+  cloudApiSender,
+  devWhatsAppLine,
+  whatsappAccountOf,
+  WhatsAppApiError,
+  type WhatsAppAccount,
+  type WhatsAppMessage,
+  type WhatsAppSender,
+} from './whatsapp';
 
 /**
  * The outbox's delivery worker, running inside the app process.
@@ -56,7 +67,7 @@ export function composeMail(row: ClaimedRow, from: string) {
  * claim) for `lockMs`, counting the attempt. Returns the rows and the claim's `locked_until` (its token:
  * marks only apply to rows still under this claim). Exported for the crash test; use `deliverDue`.
  */
-export async function claimDue(db: Db, opts: { now: Date; limit: number; lockMs?: number; kind?: 'email' | 'push' }) {
+export async function claimDue(db: Db, opts: { now: Date; limit: number; lockMs?: number; kind?: 'email' | 'push' | 'whatsapp' }) {
   const now = opts.now.toISOString();
   const lockedUntil = new Date(opts.now.getTime() + (opts.lockMs ?? CLAIM_MS)).toISOString();
   const kind = opts.kind ?? 'email';
@@ -143,11 +154,13 @@ async function settle(
   now: Date,
   report: DeliveryReport,
   failure: { error: string; delay: number | null } | null,
+  providerMessageId: string | null = null,
 ): Promise<void> {
   if (!failure) {
     report.sent++;
     await db.execute(sql`
-      update outbox set status = 'sent', sent_at = ${new Date().toISOString()}::timestamptz, locked_until = null
+      update outbox set status = 'sent', sent_at = ${new Date().toISOString()}::timestamptz, locked_until = null,
+        provider_message_id = ${providerMessageId}
       where ${claimed}`);
   } else if (failure.delay === null) {
     report.failed++;
@@ -196,6 +209,62 @@ export async function deliverPushDue(
       continue;
     }
     await settle(db, claimed, now, report, null);
+  }
+  return report;
+}
+
+/**
+ * Delivers the due WhatsApp messages once: claims up to `limit` rows and, per row, reads the client again
+ * (a client who opted out, lost the verified phone or was deleted since is not written to: the row fails
+ * with that reason) and the tenant's connection. A tenant without one gets the development provider: the
+ * message is logged with `log` and the row marked sent. Otherwise the row is sent with `send` (the Cloud API)
+ * and keeps Meta's message id. A refusal is handled by `metaFailure`: retried with the outbox's backoff,
+ * failed, or failed with the number recorded as invalid on the client (only if the phone is still that one).
+ */
+export async function deliverWhatsAppDue(
+  db: Db,
+  opts: { now?: Date; limit?: number; send?: WhatsAppSender; log?: (line: string) => void; lockMs?: number },
+): Promise<DeliveryReport> {
+  const now = opts.now ?? new Date();
+  const { rows, lockedUntil } = await claimDue(db, { now, limit: opts.limit ?? 50, lockMs: opts.lockMs, kind: 'whatsapp' });
+  const report: DeliveryReport = { claimed: rows.length, sent: 0, retried: 0, failed: 0 };
+  const send = opts.send ?? cloudApiSender();
+  const devLog = opts.log ?? ((line: string) => console.info(line));
+  const accounts = new Map<number, Promise<WhatsAppAccount | null>>();
+  for (const row of rows) {
+    const claimed = sql`tenant_id = ${row.tenant_id} and id = ${row.id} and status = 'sending' and locked_until = ${lockedUntil}::timestamptz`;
+    const m = row.payload as unknown as WhatsAppMessage;
+    const [user] = rowsOf<{ tlf: string | null; phone_verified: boolean; opted_out: boolean; invalid: boolean; is_guest: boolean }>(
+      await db.execute(sql`
+        select tlf, phone_verified, whatsapp_opted_out_at is not null as opted_out, whatsapp_invalid_at is not null as invalid, is_guest
+        from users where tenant_id = ${row.tenant_id} and id = ${m.userId}`),
+    );
+    const to = whatsAppDigits(user?.tlf);
+    const refusal = !user || user.is_guest || !to || !user.phone_verified ? 'no verified phone' : user.opted_out ? 'opted out' : user.invalid ? 'number not on WhatsApp' : null;
+    if (refusal) {
+      await settle(db, claimed, now, report, { error: `not sent: ${refusal}`, delay: null });
+      continue;
+    }
+    try {
+      if (!accounts.has(row.tenant_id)) accounts.set(row.tenant_id, whatsappAccountOf(db, row.tenant_id));
+      const account = await accounts.get(row.tenant_id)!;
+      const body = templateRequest({ to: to!, template: m.template, params: m.params, ...(m.appointmentId ? { appointmentId: m.appointmentId } : {}) });
+      if (!account) {
+        devLog(devWhatsAppLine(to!, m.template, m.params));
+        await settle(db, claimed, now, report, null);
+        continue;
+      }
+      const { id } = await send(account, body);
+      await settle(db, claimed, now, report, null, id);
+    } catch (err) {
+      const verdict = err instanceof WhatsAppApiError ? metaFailure(err.status, err.code) : 'fail';
+      if (verdict === 'invalid_number') {
+        await db.execute(sql`
+          update users set whatsapp_invalid_at = ${now.toISOString()}::timestamptz
+          where tenant_id = ${row.tenant_id} and id = ${m.userId} and tlf = ${user!.tlf}`);
+      }
+      await settle(db, claimed, now, report, { error: errorText(err), delay: verdict === 'retry' ? retryDelayMs(row.attempts) : null });
+    }
   }
   return report;
 }
@@ -258,6 +327,15 @@ async function tick(): Promise<void> {
   } catch (err) {
     state.push = undefined; // a provider that failed to start is created again next tick
     log().error({ err }, 'push delivery failed');
+  }
+  try {
+    const db = await getDb();
+    for (;;) {
+      const r = await deliverWhatsAppDue(db, { now: new Date(), limit: BATCH });
+      if (r.claimed < BATCH || !state.timer) break;
+    }
+  } catch (err) {
+    log().error({ err }, 'whatsapp delivery failed');
   }
   const at = Date.now();
   for (const [name, job] of state.jobs) {

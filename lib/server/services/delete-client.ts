@@ -168,7 +168,12 @@ async function anonymiseOutbox(
       continue;
     }
     const subject = redact(String(payload.subject ?? payload.title ?? ''));
-    const stripped = row.kind === 'email' ? { to: anonymous, subject, text: '' } : { userId: client.id, title: subject, body: '' };
+    const stripped =
+      row.kind === 'email'
+        ? { to: anonymous, subject, text: '' }
+        : row.kind === 'whatsapp'
+          ? { userId: client.id, template: payload.template, params: [] }
+          : { userId: client.id, title: subject, body: '' };
     const withdrawn = row.status === 'pending';
     await tx
       .update(outbox)

@@ -1,6 +1,7 @@
 import 'server-only';
 import { and, asc, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
 import { maskToken } from '@/lib/domain/redact';
+import { WHATSAPP_TEMPLATES, type WhatsAppTemplate } from '@/lib/domain/whatsapp-cloud';
 import { isoUtc } from '@/lib/domain/time';
 import type { DbOrTx } from '@/lib/server/db/client';
 import { activities, appointments, outbox, phoneVerifications, sessions } from '@/lib/server/db/schema';
@@ -9,6 +10,7 @@ import { errorMessage } from '@/lib/server/messages';
 import { findAppointments } from '@/lib/server/repositories/appointments';
 import { findUserByEmail, toUserProfile, type UserRow } from '@/lib/server/repositories/users';
 import { listWaitlistEntries } from '@/lib/server/repositories/waitlist';
+import { templateText } from '@/lib/server/notifications/whatsapp';
 import type { ClientExport } from '@/lib/validation/dto';
 
 /**
@@ -35,15 +37,22 @@ export function aboutClient(email: string, appointmentIds: string[]): SQL | unde
   );
 }
 
-/** The outbox rows addressed to a client (condition on `outbox`): e-mails to its address, pushes to its account. */
+/** The outbox rows addressed to a client (condition on `outbox`): e-mails to its address, pushes and WhatsApp messages to its account. */
 export function addressedTo(client: { id: string; email: string }): SQL | undefined {
   return or(
     and(eq(outbox.kind, 'email'), sql`${outbox.payload}->>'to' = ${client.email}`),
-    and(eq(outbox.kind, 'push'), sql`${outbox.payload}->>'userId' = ${client.id}`),
+    and(inArray(outbox.kind, ['push', 'whatsapp']), sql`${outbox.payload}->>'userId' = ${client.id}`),
   );
 }
 
 const str = (v: unknown) => (typeof v === 'string' ? v : '');
+
+/** A WhatsApp row's text as the client read it (empty once a deletion stripped its parameters). */
+function whatsappText(p: Record<string, unknown>): string {
+  const template = str(p.template);
+  const params = Array.isArray(p.params) ? p.params.map(str) : [];
+  return template in WHATSAPP_TEMPLATES && params.length > 0 ? templateText(template as WhatsAppTemplate, params) : '';
+}
 const isoOrNull = (d: Date | null) => (d ? isoUtc(d.getTime()) : null);
 
 /**
@@ -91,8 +100,8 @@ export async function exportClient(db: DbOrTx, tenantId: number, email: string, 
         kind: m.kind,
         status: m.status,
         to: m.kind === 'email' ? str(p.to) : null,
-        subject: str(p.subject ?? p.title),
-        text: str(p.text ?? p.body),
+        subject: str(p.subject ?? p.title ?? p.template),
+        text: m.kind === 'whatsapp' ? whatsappText(p) : str(p.text ?? p.body),
         attachments,
         created_at: isoUtc(m.createdAt.getTime()),
         sent_at: isoOrNull(m.sentAt),
