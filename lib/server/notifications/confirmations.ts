@@ -34,6 +34,7 @@ import { reliabilityTiersOf } from '@/lib/server/services/reliability';
 import { tenantOrigin } from '@/lib/server/tenancy';
 import { queueEmails } from './outbox';
 import { queuePushes } from './push';
+import { appointmentParams, queueWhatsApps } from './whatsapp';
 import { appointmentReleasedEmail, confirmationRequestEmail, whenOf, type Salon } from './templates';
 
 /** The reason a release gives (the appointment's notes, as staff's cancellations carry theirs). */
@@ -328,6 +329,22 @@ async function stepTenant(db: Db, tenantId: number, ids: string[], now: number, 
       ...requests.flatMap((s, i) => (s.first.pushable ? [{ userId: s.first.clientId, ...pushText(s, 'pushRequestTitle', 'pushRequestBody'), data: { url: links[i]!.slice(origin.length) } }] : [])),
       ...released.flatMap((s) => (s.first.pushable ? [{ userId: s.first.clientId, ...pushText(s, 'pushReleasedTitle', 'pushReleasedBody'), data: { url: '/' } }] : [])),
     ], { known: true });
+    // WhatsApp beside the e-mail, to clients who may receive it (one read of who may).
+    await queueWhatsApps(tx, tenantId, [
+      ...requests.map((s) => ({
+        userId: s.first.clientId,
+        template: 'confirma_tu_cita' as const,
+        params: appointmentParams({ client: s.first.clientName, salon: texts(s).salon.name, services: texts(s).service, start: s.first.startAt }, texts(s).employee),
+        appointmentId: s.first.id,
+        dedupeKey: `wa-confirmation-request:${s.first.id}`,
+      })),
+      ...released.map((s) => ({
+        userId: s.first.clientId,
+        template: 'cita_liberada' as const,
+        params: appointmentParams({ client: s.first.clientName, salon: texts(s).salon.name, services: texts(s).service, start: s.first.startAt }, origin),
+        dedupeKey: `wa-released:${s.first.id}`,
+      })),
+    ]);
     await setRows(requests, { confirmationRequestedAt: new Date(now), confirmationStepAt: sql`${appointments.confirmationCutoffAt}` });
     await setRows([...released, ...marked], { confirmationStepAt: null });
     return due.length;

@@ -27,6 +27,7 @@ import { appointments, facilities, outbox, tenants, users } from '@/lib/server/d
 import { tenantOrigin } from '@/lib/server/tenancy';
 import { issueActionLinks } from './confirmations';
 import { queueEmails } from './outbox';
+import { appointmentParams, queueWhatsApps } from './whatsapp';
 import { appointmentReminderEmail } from './templates';
 
 /** How long before the start the reminder goes (ms). */
@@ -107,6 +108,7 @@ async function queueTenantReminders(db: Db, tenantId: number, ids: string[], now
         clientName: appointments.clientName,
         serviceName: appointments.serviceName,
         email: client.email,
+        clientId: appointments.clientId,
         employeeName: employee.name,
         salonName: facilities.name,
         address: facilities.address,
@@ -154,6 +156,20 @@ async function queueTenantReminders(db: Db, tenantId: number, ids: string[], now
       });
     }
     const sent = await queueEmails(tx, messages);
+    // WhatsApp beside the e-mail, to clients who may receive it.
+    await queueWhatsApps(
+      tx,
+      tenantId,
+      [...reminders.values()].map(({ a, parts }) => ({
+        userId: a.clientId,
+        template: 'recordatorio_cita' as const,
+        params: appointmentParams(
+          { client: a.clientName, salon: a.salonName ?? '', services: parts.map((p) => p.serviceName).join(', '), start: parts[0]!.startAt },
+          [...new Set(parts.map((p) => p.employeeName))].join(', '),
+        ),
+        dedupeKey: `wa-reminder:${parts[0]!.id}`,
+      })),
+    );
     const stamp = [...new Set([...due.map((a) => a.id), ...[...reminders.values()].flatMap((r) => r.parts.map((p) => p.id))])];
     if (stamp.length > 0) {
       await tx
@@ -191,11 +207,12 @@ export async function scanReminders(): Promise<void> {
 /**
  * Lets an appointment be reminded again (a move to more than {@link REMINDER_LEAD_MS} ahead), inside the
  * caller's transaction: clears `reminded_at`, drops its reminder still waiting in the outbox (it names the
- * old time) and frees the `reminder:{id}` key of the one already sent, so the scan queues a new one.
+ * old time) and frees the `reminder:{id}` and `wa-reminder:{id}` keys of the ones already sent (e-mail and
+ * WhatsApp), so the scan queues new ones.
  */
 export async function releaseReminder(tx: Tx, tenantId: number, appointmentId: string): Promise<void> {
-  const key = `reminder:${appointmentId}`;
+  const keys = [`reminder:${appointmentId}`, `wa-reminder:${appointmentId}`];
   await tx.update(appointments).set({ remindedAt: null }).where(and(eq(appointments.tenantId, tenantId), eq(appointments.id, appointmentId)));
-  await tx.delete(outbox).where(and(eq(outbox.tenantId, tenantId), eq(outbox.dedupeKey, key), eq(outbox.status, 'pending')));
-  await tx.update(outbox).set({ dedupeKey: null }).where(and(eq(outbox.tenantId, tenantId), eq(outbox.dedupeKey, key)));
+  await tx.delete(outbox).where(and(eq(outbox.tenantId, tenantId), inArray(outbox.dedupeKey, keys), eq(outbox.status, 'pending')));
+  await tx.update(outbox).set({ dedupeKey: null }).where(and(eq(outbox.tenantId, tenantId), inArray(outbox.dedupeKey, keys)));
 }

@@ -6,7 +6,9 @@ import type { DbOrTx } from '@/lib/server/db/client';
 import { outbox, users, whatsappAccounts } from '@/lib/server/db/schema';
 import { env } from '@/lib/server/env';
 import messages from '@/lib/i18n/messages/es.json';
+import { emailText } from '@/lib/server/messages';
 import { decryptSecret, secretsKey } from '@/lib/server/secrets';
+import { whenOf } from './templates/layout';
 
 /**
  * WhatsApp template messages through the outbox (beyond-the-spec section 5). `queueWhatsApps` writes
@@ -74,6 +76,15 @@ export async function queueWhatsApps(
     .onConflictDoNothing({ target: [outbox.tenantId, outbox.dedupeKey], where: sql`${outbox.dedupeKey} is not null` })
     .returning({ id: outbox.id });
   return inserted.length;
+}
+
+/**
+ * The body parameters every appointment template starts with: the client's name, the salon (its fallback
+ * name when unset), the services and the date and time ("martes, 4 de mayo de 2027 a las 10:00"), then `rest`
+ * in the template's order.
+ */
+export function appointmentParams(a: { client: string; salon: string; services: string; start: number | Date }, ...rest: string[]): string[] {
+  return [a.client.trim(), a.salon || emailText('pushSalonFallback', {}), a.services, whenOf(a.start), ...rest];
 }
 
 /** A template's Spanish text with its parameters filled in (what the client reads; the dev provider logs it). */

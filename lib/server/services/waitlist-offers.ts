@@ -21,6 +21,7 @@
 import 'server-only';
 import { clientWindowEnd } from '@/lib/domain/availability';
 import { isoUtc, madridDate, type Range } from '@/lib/domain/time';
+import { timeOf } from '@/lib/format';
 import { visitDurationMinutes, type VisitService } from '@/lib/domain/visit';
 import { inPartOfDay, nextOffers, offerableFreed, offerPolicy, startsForWish, type FreedCause } from '@/lib/domain/waitlist';
 import { serverNow } from '@/lib/server/clock';
@@ -33,6 +34,7 @@ import { salonOf } from '@/lib/server/notifications/appointment-emails';
 import { issueActionLinks } from '@/lib/server/notifications/confirmations';
 import { queueEmails } from '@/lib/server/notifications/outbox';
 import { queuePushes } from '@/lib/server/notifications/push';
+import { appointmentParams, queueWhatsApps } from '@/lib/server/notifications/whatsapp';
 import { waitlistOfferEmail, whenOf } from '@/lib/server/notifications/templates';
 import { findEmployee, teamDayOf } from '@/lib/server/repositories/employees';
 import { visitServicesOf } from '@/lib/server/repositories/services';
@@ -237,6 +239,21 @@ async function sendOffers(tx: Tx, tenantId: number, openingId: string, offers: M
         : [],
     ),
     { known: true },
+  );
+  await queueWhatsApps(
+    tx,
+    tenantId,
+    offers.map((m, i) => ({
+      userId: m.entry.clientId,
+      template: 'hueco_disponible' as const,
+      params: appointmentParams(
+        { client: m.entry.userName, salon: salon.name, services: m.serviceNames, start: m.start },
+        m.employeeName ?? emailText('offerAnyStylist', {}),
+        timeOf(expiresAt),
+        links[i]!,
+      ),
+      dedupeKey: `wa-waitlist-offer:${ids[i]}`,
+    })),
   );
   await tx.insert(activities).values(
     offers.map((m) => ({
