@@ -74,7 +74,7 @@ test('Información cita opens WhatsApp with the message typed in; Recordatorios 
   expect(reminder.searchParams.get('text')).toContain('a las 21:15');
   await expect(card).toContainText(/Abierto a las \d\d:\d\d/);
 
-  // The demo client's agenda as it was.
+  // Restores the demo client's agenda.
   for (const appointment of [id, tomorrowId]) {
     expect((await api(page.request, 'PATCH', '/api/v1/schedules/cancel/appointment', { appointment_id: appointment, facility_id: 1 })).status).toBe(200);
   }

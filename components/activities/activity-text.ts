@@ -94,7 +94,7 @@ function cancelDetail(author: string, reason: string, t: Translate): string | nu
 
 /**
  * Where tapping a card goes: an appointment opens the agenda on its Madrid date highlighting it
- * (`/?date=YYYY-MM-DD&eventId=…`; a cancelled one is no longer drawn, so only its date), a new client opens
+ * (`/?date=YYYY-MM-DD&eventId=…`; a cancelled one is not drawn, so only its date), a new client opens
  * `/clients/{email}`; anything else (or data without what is needed) is not a link.
  */
 export function activityHref(activity: ActivityLike): string | null {
@@ -114,7 +114,7 @@ export function activityHref(activity: ActivityLike): string | null {
       if (!isInstant(start)) return null;
       const qs = new URLSearchParams({ date: madridDate(start) });
       const id = str(d.id);
-      // A cancelled appointment is no longer drawn, and an offer is not one yet: only the date.
+      // A cancelled appointment is not drawn, and an offer is not one yet: only the date.
       const drawn = activity.type !== 'appointment_cancelled' && activity.type !== 'appointment_released' && activity.type !== 'client_cancelled' && activity.type !== 'waitlist_offered';
       if (id && drawn) qs.set('eventId', id);
       return `/?${qs}`;

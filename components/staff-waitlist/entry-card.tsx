@@ -4,7 +4,8 @@ import { useEffect, useRef, useState } from 'react';
 import { useTranslations } from 'next-intl';
 import { Button } from '@/components/ui/button';
 import { toastError, toastSuccess } from '@/components/ui/toast';
-import { refreshSalonWaitlist, removeWaitlistEntry } from '@/lib/api-client/staff-waitlist';
+import { refreshSalonWaitlist } from '@/lib/api-client/staff-waitlist';
+import { leaveWaitlist } from '@/lib/api-client/waitlist';
 import { madridDate } from '@/lib/domain/time';
 import { dayMonth, longDay, shortDateOf, timeOf } from '@/lib/format';
 import type { WaitlistEntry } from '@/lib/validation/waitlist';
@@ -38,7 +39,7 @@ export function WaitlistEntryCard({ entry, onOffer }: WaitlistEntryCardProps) {
   const remove = async () => {
     setRemoving(true);
     try {
-      await removeWaitlistEntry(entry.client_id, entry.id);
+      await leaveWaitlist(entry.client_id, entry.id);
       toastSuccess(t('removed', { name: entry.user_name }));
       await refreshSalonWaitlist();
     } catch (err) {

@@ -33,7 +33,7 @@ export function refreshSalonWaitlist(): Promise<unknown> {
 /**
  * `POST /facility/1/waitlist/{id}/offers`: offers the entry the visit starting at `start_time` with the
  * stylist (`employee_id`, or `any`) and e-mails its client a claim link. Resolves with the offer. Throws
- * `ApiClientError`: 404 unknown entry, 409 `conflict` entry no longer active, 409 `slot_taken` the hour is not
+ * `ApiClientError`: 404 unknown entry, 409 `conflict` entry not active, 409 `slot_taken` the hour is not
  * free for the visit, 422 an hour under 45 minutes ahead.
  */
 export async function offerWaitlistHour(entryId: string, body: WaitlistOfferCreate): Promise<WaitlistOffer> {
@@ -41,7 +41,3 @@ export async function offerWaitlistHour(entryId: string, body: WaitlistOfferCrea
   return answer.data;
 }
 
-/** `DELETE /users/{email}/waitlist/{id}`: takes the entry off the list (staff for a client). Throws `ApiClientError`. */
-export function removeWaitlistEntry(email: string, entryId: string): Promise<unknown> {
-  return apiFetch(staffWaitlistPaths.entry(email, entryId), { method: 'DELETE' });
-}

@@ -38,7 +38,7 @@ export async function joinWaitlist(email: string, body: WaitlistCreate): Promise
 
 /**
  * `DELETE /users/{email}/waitlist/{id}` (204): takes the entry off the list. On success the cached list drops
- * it; either way the list is revalidated (a 409 means the entry was no longer active). Throws `ApiClientError`.
+ * it; either way the list is revalidated (a 409 means the entry is not active). Throws `ApiClientError`.
  */
 export async function leaveWaitlist(email: string, id: string): Promise<void> {
   try {

@@ -2,7 +2,7 @@ import 'server-only';
 import { cache } from 'react';
 import { eq } from 'drizzle-orm';
 import { headers } from 'next/headers';
-import { getDb } from '@/lib/server/db/client';
+import { getDb, type DbOrTx } from '@/lib/server/db/client';
 import { tenants } from '@/lib/server/db/schema';
 import { env } from '@/lib/server/env';
 import { requestHost, tenantSlugFromHost } from '@/lib/tenant-host';
@@ -52,6 +52,12 @@ export function tenantOrigin(slug: string): string {
   const { PUBLIC_ORIGIN, PORT, DEFAULT_TENANT } = env();
   if (PUBLIC_ORIGIN) return PUBLIC_ORIGIN.replaceAll('{tenant}', slug).replace(/\/$/, '');
   return slug === DEFAULT_TENANT ? `http://localhost:${PORT}` : `http://${slug}.localhost:${PORT}`;
+}
+
+/** The public origin of a tenant by id (`tenantOrigin` of its slug), read inside the caller's transaction. */
+export async function tenantOriginOf(db: DbOrTx, tenantId: number): Promise<string> {
+  const [row] = await db.select({ slug: tenants.slug }).from(tenants).where(eq(tenants.id, tenantId));
+  return tenantOrigin(row?.slug ?? '');
 }
 
 /** The tenant of a host header value (first label; default tenant for bare hosts and IPs); null when unknown. */

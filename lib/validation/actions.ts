@@ -40,7 +40,7 @@ export type AppointmentActionView = z.infer<typeof ZAppointmentActionView>;
 /**
  * Where a waitlist offer stands (beyond-the-spec section 4): `open` (the client may take it), `claimed` (booked
  * through this link), `taken` (someone else took the hour first: the entry still waits) or `expired` (its
- * window ended, or the entry is no longer active).
+ * window ended, or the entry is not active).
  */
 export const ZClaimState = z.enum(['open', 'claimed', 'taken', 'expired']);
 export type ClaimState = z.infer<typeof ZClaimState>;

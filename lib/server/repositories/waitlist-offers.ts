@@ -2,7 +2,7 @@ import 'server-only';
 import { and, asc, eq, gte, inArray, isNull, lte, ne, notExists, or, sql, type SQL } from 'drizzle-orm';
 import type { FreedCause, PartOfDay } from '@/lib/domain/waitlist';
 import type { DbOrTx, Tx } from '@/lib/server/db/client';
-import { tenants, users, waitlistEntries, waitlistOffers, waitlistOpenings } from '@/lib/server/db/schema';
+import { users, waitlistEntries, waitlistOffers, waitlistOpenings } from '@/lib/server/db/schema';
 
 /** An opening as the waitlist job reads it (instants as epoch ms). */
 export type OpeningRow = { id: string; employeeId: string; start: number; end: number; cause: FreedCause };
@@ -212,12 +212,6 @@ const candidateQuery = (db: DbOrTx, tenantId: number, where: SQL) =>
     .$dynamic();
 
 const candidateOf = ({ createdAt, ...r }: Awaited<ReturnType<ReturnType<typeof candidateQuery>['execute']>>[number]): CandidateEntry => ({ ...r, joinedAt: createdAt.getTime() });
-
-/** The tenant's slug (its host's first label). */
-export async function tenantSlugOf(db: DbOrTx, tenantId: number): Promise<string> {
-  const [row] = await db.select({ slug: tenants.slug }).from(tenants).where(eq(tenants.id, tenantId));
-  return row?.slug ?? '';
-}
 
 /** Stores offers of an opening and marks their entries `offered`; returns the offers' ids in order. */
 export async function insertOffers(

@@ -50,13 +50,12 @@ import {
   lockOpening,
   openOffersUntil,
   setOpeningStep,
-  tenantSlugOf,
   type CandidateEntry,
   type OpeningRow,
   type WishKey,
 } from '@/lib/server/repositories/waitlist-offers';
 import { listWaitlistEntries } from '@/lib/server/repositories/waitlist';
-import { tenantOrigin } from '@/lib/server/tenancy';
+import { tenantOriginOf } from '@/lib/server/tenancy';
 import type { WaitlistOffer } from '@/lib/validation/waitlist';
 import { visitStylistsOf } from './availability';
 
@@ -208,7 +207,7 @@ const keyOf = (w: Pick<WishKey, 'serviceIds' | 'employeeId' | 'partOfDay'>) => `
  */
 async function sendOffers(tx: Tx, tenantId: number, openingId: string, offers: Match[], expiresAt: number, now: number): Promise<string[]> {
   const ids = await insertOffers(tx, tenantId, openingId, offers.map((m) => ({ entryId: m.entry.id, start: m.start, employeeId: m.employeeId, expiresAt })), now);
-  const origin = tenantOrigin(await tenantSlugOf(tx, tenantId));
+  const origin = await tenantOriginOf(tx, tenantId);
   const links = await issueActionLinks(tx, tenantId, ids.map((offerId, i) => ({ target: { purpose: 'claim' as const, offerId }, expiresAt: new Date(offers[i]!.start) })), origin, now);
   const salon = await salonOf(tx, tenantId, 1);
   const shared = offers.length > 1;

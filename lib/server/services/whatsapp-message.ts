@@ -9,7 +9,7 @@ import { isPast } from '@/lib/domain/agenda';
 import { addDays, isoUtc, madridDate, madridWallClock } from '@/lib/domain/time';
 import { clickToChatUrl } from '@/lib/domain/whatsapp';
 import type { Db } from '@/lib/server/db/client';
-import { appointments, tenants, users } from '@/lib/server/db/schema';
+import { appointments, users } from '@/lib/server/db/schema';
 import { ApiError } from '@/lib/server/errors';
 import { emailText, errorMessage } from '@/lib/server/messages';
 import { salonOf } from '@/lib/server/notifications/appointment-emails';
@@ -17,7 +17,7 @@ import { issueActionLinks } from '@/lib/server/notifications/confirmations';
 import { whenOf } from '@/lib/server/notifications/templates';
 import { pendingWithPhones, type DayReminderRow } from '@/lib/server/repositories/appointments';
 import { lockVisitOfAppointment } from '@/lib/server/repositories/locks';
-import { tenantOrigin } from '@/lib/server/tenancy';
+import { tenantOriginOf } from '@/lib/server/tenancy';
 import type { DayReminder, WhatsAppMessage } from '@/lib/validation/whatsapp';
 
 /**
@@ -56,8 +56,7 @@ export async function whatsAppMessage(db: Db, tenantId: number, appointmentId: s
     };
     const lines = [emailText('whatsappGreeting', values), emailText('whatsappAppointment', values)];
     if (coming.some((r) => r.a.confirmation === 'pending')) {
-      const [tenant] = await tx.select({ slug: tenants.slug }).from(tenants).where(eq(tenants.id, tenantId));
-      const [link] = await issueActionLinks(tx, tenantId, [{ target: { purpose: 'appointment', appointmentId: first.id }, expiresAt: first.startAt }], tenantOrigin(tenant!.slug), now);
+      const [link] = await issueActionLinks(tx, tenantId, [{ target: { purpose: 'appointment', appointmentId: first.id }, expiresAt: first.startAt }], await tenantOriginOf(tx, tenantId), now);
       lines.push(emailText('whatsappConfirm', { link: link! }));
     } else {
       lines.push(emailText('whatsappSeeYou', values));
