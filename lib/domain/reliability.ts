@@ -28,9 +28,26 @@ export function effectiveAttendance(
   a: { status: 'pending' | 'cancelled'; attendance: Attendance; end: number },
   now: number,
 ): 'attended' | 'no_show' | 'unknown' | null {
+  return attendanceOf({ status: a.status, attendance: a.attendance, settled: a.end <= settledEndAt(now) });
+}
+
+/**
+ * The latest end (epoch ms) an unmarked appointment may have to count as attended at `now`: ATTENDED_AFTER_MS
+ * earlier. A query compares `end_at <= settledEndAt(now)` to know which side of that line a row lies on.
+ */
+export function settledEndAt(now: number): number {
+  return now - ATTENDED_AFTER_MS;
+}
+
+/**
+ * `effectiveAttendance` with the end already compared (`settled`: ATTENDED_AFTER_MS have passed since the
+ * end), for rows a query grouped by that comparison: the mark when marked; unmarked and pending, `attended`
+ * once settled, else `unknown`; cancelled, null.
+ */
+export function attendanceOf(a: { status: 'pending' | 'cancelled'; attendance: Attendance; settled: boolean }): 'attended' | 'no_show' | 'unknown' | null {
   if (a.status === 'cancelled') return null;
   if (a.attendance) return a.attendance;
-  return now >= a.end + ATTENDED_AFTER_MS ? 'attended' : 'unknown';
+  return a.settled ? 'attended' : 'unknown';
 }
 
 /**

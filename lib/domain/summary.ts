@@ -1,0 +1,288 @@
+/**
+ * The owner's summary, "Resumen" (beyond-the-spec section 6): the periods it shows (Hoy, Semana, Mes in
+ * Madrid) and the previous equal period of each, and its figures combined from the grouped rows the
+ * summary queries return. Pure: no I/O; instants in epoch ms, money in integer euro cents, durations in
+ * minutes, dates `YYYY-MM-DD` in Madrid.
+ *
+ * Every appointment is described by its kind (`AppointmentKind`: status, attendance mark, late
+ * cancellation, and whether 48 hours have passed since its end); the queries group rows by the kind's text
+ * (`kindKey`) and the rules here decide what each kind counts as, through the attendance rule of
+ * ./reliability (`attendanceOf`), so the SQL never restates a rule.
+ */
+import { attendanceOf, type Attendance } from './reliability';
+import { addDays, datesBetween, instantOf, mondayOf, MINUTE_MS, overlaps, type Range } from './time';
+import { openIntervals, type SpecialShift, type WeekShift } from './availability';
+
+/** The longest period the summary reads, in days (a year and a few days of slack for a calendar year). */
+export const SUMMARY_MAX_DAYS = 370;
+
+/** A period of Madrid dates, both ends included. */
+export type Period = { from: string; to: string };
+
+/** The periods of the screen: Hoy, Semana (Monday to Sunday) and Mes (the calendar month). */
+export type PeriodKind = 'day' | 'week' | 'month';
+
+/** The Madrid date of the last day of the month holding `date`. */
+function lastOfMonth(date: string): string {
+  const first = `${date.slice(0, 8)}01`;
+  return addDays(`${addDays(first, 31).slice(0, 8)}01`, -1);
+}
+
+/** The period of `kind` holding the Madrid date `today`: the day itself, its Monday–Sunday week, or its calendar month. */
+export function periodOf(kind: PeriodKind, today: string): Period {
+  if (kind === 'day') return { from: today, to: today };
+  if (kind === 'week') {
+    const monday = mondayOf(today);
+    return { from: monday, to: addDays(monday, 6) };
+  }
+  return { from: `${today.slice(0, 8)}01`, to: lastOfMonth(today) };
+}
+
+/** The number of days of a period (both ends included). */
+export function periodDays(p: Period): number {
+  return datesBetween(p.from, p.to).length;
+}
+
+/**
+ * The previous equal period, the comparison of the screen:
+ * - whole calendar months (from the 1st of a month to the last day of a month) are compared with as many
+ *   whole months just before: March 1–31 → February 1–28, the first quarter → the last quarter before;
+ * - any other period with as many days just before it: a day → the day before (a month's 1st → the
+ *   previous month's last day), a Monday–Sunday week → the week before.
+ * Dates are calendar dates, so a day of 23 or 25 hours (the daylight-saving changes of the last Sundays of
+ * March and October) is one day like any other; its instants come from `periodWindow`.
+ */
+export function previousPeriod(p: Period): Period {
+  if (p.from.endsWith('-01') && p.to === lastOfMonth(p.to)) {
+    const months = monthIndex(p.to) - monthIndex(p.from) + 1;
+    const from = monthStart(monthIndex(p.from) - months);
+    return { from, to: addDays(p.from, -1) };
+  }
+  const days = periodDays(p);
+  return { from: addDays(p.from, -days), to: addDays(p.from, -1) };
+}
+
+/** Months since year 0 of a `YYYY-MM-DD` date (January 2027 → 2027 × 12). */
+const monthIndex = (date: string) => Number(date.slice(0, 4)) * 12 + Number(date.slice(5, 7)) - 1;
+/** The first day of a month given as `monthIndex`. */
+const monthStart = (index: number) => `${String(Math.floor(index / 12)).padStart(4, '0')}-${String((index % 12) + 1).padStart(2, '0')}-01`;
+
+/** The instants of a period: from the Madrid midnight starting `from` to the one ending `to` (epoch ms, half-open). */
+export function periodWindow(p: Period): Range {
+  return { start: instantOf(p.from), end: instantOf(addDays(p.to, 1)) };
+}
+
+/**
+ * The Madrid midnights of a period's days and the one ending it (epoch ms, ascending; one more than its
+ * days): the day a row falls on is the last of these at or before its instant.
+ */
+export function dayStartsOf(p: Period): number[] {
+  return datesBetween(p.from, addDays(p.to, 1)).map((d) => instantOf(d));
+}
+
+/* ------------------------------------------------------------------------------------------------ */
+/* Kinds of appointment                                                                              */
+/* ------------------------------------------------------------------------------------------------ */
+
+/**
+ * What the summary needs to know of an appointment: its status, staff's mark, whether it was cancelled
+ * late, and whether ATTENDED_AFTER_MS (48 hours) have passed since its end (`settled`).
+ */
+export type AppointmentKind = { status: 'pending' | 'cancelled'; attendance: Attendance; late: boolean; settled: boolean };
+
+/**
+ * The text of a kind, as the summary queries build it in SQL: `status|attendance|late|settled`, with `-`
+ * for an absent mark and for false (`pending|attended|-|settled`, `cancelled|-|late|-`).
+ */
+export function kindKey(k: AppointmentKind): string {
+  return `${k.status}|${k.attendance ?? '-'}|${k.late ? 'late' : '-'}|${k.settled ? 'settled' : '-'}`;
+}
+
+/** Every kind an appointment may have (24), in a fixed order. */
+export const APPOINTMENT_KINDS: readonly AppointmentKind[] = (['pending', 'cancelled'] as const).flatMap((status) =>
+  ([null, 'attended', 'no_show'] as const).flatMap((attendance) =>
+    [false, true].flatMap((late) => [false, true].map((settled) => ({ status, attendance, late, settled }))),
+  ),
+);
+
+const KIND_BY_KEY = new Map(APPOINTMENT_KINDS.map((k) => [kindKey(k), k]));
+
+/** The kind of a key built by `kindKey` (or by the queries); throws on an unknown key. */
+export function parseKind(key: string): AppointmentKind {
+  const kind = KIND_BY_KEY.get(key);
+  if (!kind) throw new Error(`Unknown appointment kind ${key}`);
+  return kind;
+}
+
+/**
+ * How an appointment of a kind ends up: `attended` (marked "Vino", or unmarked 48 hours after its end),
+ * `no_show` (marked "No vino"), `cancelled`, or `upcoming` (still to come, or ended without a mark less
+ * than 48 hours ago). The attendance rule is ./reliability's `attendanceOf`.
+ */
+export type Outcome = 'attended' | 'no_show' | 'cancelled' | 'upcoming';
+
+export function outcomeOf(k: AppointmentKind): Outcome {
+  const attendance = attendanceOf(k);
+  if (attendance === null) return 'cancelled';
+  return attendance === 'unknown' ? 'upcoming' : attendance;
+}
+
+/** True when the kind's price is revenue ("Ingresos estimados"): attended only. */
+export const countsAsRevenue = (k: AppointmentKind): boolean => outcomeOf(k) === 'attended';
+/** True when the kind's busy parts are booked time ("Ocupación"): neither cancelled nor a no-show. */
+export const countsAsBooked = (k: AppointmentKind): boolean => outcomeOf(k) === 'attended' || outcomeOf(k) === 'upcoming';
+/** True when an appointment of the kind is a next visit for "% con próxima cita": not cancelled. */
+export const countsAsNextVisit = (k: AppointmentKind): boolean => k.status === 'pending';
+
+/** The keys of the kinds a predicate accepts, for a query's `kind in (…)`. */
+export function kindKeysWhere(accept: (k: AppointmentKind) => boolean): string[] {
+  return APPOINTMENT_KINDS.filter(accept).map(kindKey);
+}
+
+/**
+ * The outcome of a visit (the services booked together, or one appointment alone) from the kinds of its
+ * services: the best of them, in the order attended, upcoming, no-show, cancelled; so a visit counts once,
+ * under one outcome, and a visit with one service cancelled and the others attended is an attended visit.
+ */
+export function visitOutcome(kinds: readonly AppointmentKind[]): Outcome {
+  const outcomes = new Set(kinds.map(outcomeOf));
+  for (const o of ['attended', 'upcoming', 'no_show'] as const) if (outcomes.has(o)) return o;
+  return 'cancelled';
+}
+
+/** A cancelled visit is a late cancellation when any of its services was cancelled after the confirmation cut-off. */
+export function isLateCancelledVisit(kinds: readonly AppointmentKind[]): boolean {
+  return visitOutcome(kinds) === 'cancelled' && kinds.some((k) => k.late);
+}
+
+/* ------------------------------------------------------------------------------------------------ */
+/* Scheduled time                                                                                    */
+/* ------------------------------------------------------------------------------------------------ */
+
+/**
+ * A stylist's scheduled minutes over Madrid dates: the shifts of each date (a special day replaces the
+ * weekly shifts of its date; ./schedule `resolveDay` through `openIntervals`) minus the time of leaves
+ * ("Bloquear hueco", instant ranges) inside them. Overlapping leaves are counted once.
+ */
+export function scheduledMinutes(dates: readonly string[], week: WeekShift[], specials: readonly SpecialShift[], leaves: readonly Range[]): number {
+  const specialOf = new Map(specials.map((s) => [s.date, s]));
+  const off = mergeRanges(leaves);
+  let ms = 0;
+  for (const date of dates) {
+    for (const open of openIntervals(date, week, specialOf.get(date) ?? null)) {
+      ms += open.end - open.start;
+      for (const leave of off) if (overlaps(open, leave)) ms -= Math.min(open.end, leave.end) - Math.max(open.start, leave.start);
+    }
+  }
+  return Math.round(ms / MINUTE_MS);
+}
+
+/** Ranges sorted and merged where they overlap or touch. */
+function mergeRanges(ranges: readonly Range[]): Range[] {
+  const out: Range[] = [];
+  for (const r of [...ranges].sort((a, b) => a.start - b.start)) {
+    const last = out.at(-1);
+    if (last && r.start <= last.end) last.end = Math.max(last.end, r.end);
+    else out.push({ ...r });
+  }
+  return out;
+}
+
+/* ------------------------------------------------------------------------------------------------ */
+/* The figures                                                                                       */
+/* ------------------------------------------------------------------------------------------------ */
+
+/** What the summary queries return for a period (grouped rows; kinds as `kindKey` text). */
+export type SummaryRows = {
+  /** The period's appointments (by start) grouped by kind: the sum of their prices (cents). */
+  prices: readonly { kind: string; priceCents: number }[];
+  /** The period's visits (by their services' starts) grouped by the kinds of their services: how many. */
+  visits: readonly { kinds: readonly string[]; visits: number }[];
+  /** The busy parts of the period's appointments grouped by stylist and kind: their minutes. */
+  busy: readonly { employeeId: string; kind: string; minutes: number }[];
+  /** Each stylist listed (by id, in the salon's order) with its scheduled minutes over the period. */
+  schedules: readonly { employeeId: string; scheduledMinutes: number }[];
+  /**
+   * Each client account (not the guest) with an attended appointment in the period: the start (epoch ms) of
+   * its first attended appointment ever.
+   */
+  clients: readonly { firstAttendedStart: number }[];
+  /** The period's attended visits of client accounts (not the guest), grouped by whether a next visit was booked by the end of their day. */
+  rebooking: readonly { rebooked: boolean; visits: number }[];
+  /** Claimed waitlist offers whose hour starts in the period. */
+  waitlistRefills: number;
+};
+
+/** The summary's figures; money in cents, time in minutes, `rebookedShare` 0–1 (null without attended visits). */
+export type SummaryFigures = {
+  revenueEstimatedCents: number;
+  attended: number;
+  noShows: number;
+  cancelled: number;
+  lateCancellations: number;
+  noShowLossCents: number;
+  occupancy: { employeeId: string; bookedMinutes: number; scheduledMinutes: number }[];
+  newClients: number;
+  returningClients: number;
+  rebookedShare: number | null;
+  waitlistRefills: number;
+};
+
+/**
+ * The figures of a period (whose instants are `window`) from its grouped rows:
+ * - revenue: the prices of attended appointments (marked "Vino", or unmarked 48 hours after their end);
+ *   no-show loss: the prices of appointments marked "No vino";
+ * - attended, no-shows, cancelled: visits by `visitOutcome` (a visit once); late cancellations: cancelled
+ *   visits with a service cancelled after the confirmation cut-off (also counted in cancelled);
+ * - occupancy per stylist: booked minutes (busy parts of appointments neither cancelled nor no-shows; a
+ *   processing gap is not a busy part) and scheduled minutes. Booked minutes are not clipped to the
+ *   schedule: time booked outside the shifts counts, so a share may exceed 100 %. A stylist with busy time
+ *   but no schedule row (removed since) is listed after the others;
+ * - new clients: accounts whose first attended appointment ever starts in the period (however many visits
+ *   they had in it); returning: the other accounts with an attended appointment in it;
+ * - rebooked share: attended visits with a next visit booked by the end of their day ÷ attended visits;
+ * - waitlist refills: as given.
+ */
+export function summarize(rows: SummaryRows, window: Range): SummaryFigures {
+  let revenue = 0;
+  let loss = 0;
+  for (const p of rows.prices) {
+    const kind = parseKind(p.kind);
+    if (countsAsRevenue(kind)) revenue += p.priceCents;
+    if (outcomeOf(kind) === 'no_show') loss += p.priceCents;
+  }
+  const visits = { attended: 0, no_show: 0, cancelled: 0, upcoming: 0, late: 0 };
+  for (const v of rows.visits) {
+    const kinds = v.kinds.map(parseKind);
+    visits[visitOutcome(kinds)] += v.visits;
+    if (isLateCancelledVisit(kinds)) visits.late += v.visits;
+  }
+  const booked = new Map<string, number>();
+  for (const b of rows.busy) {
+    if (countsAsBooked(parseKind(b.kind))) booked.set(b.employeeId, (booked.get(b.employeeId) ?? 0) + b.minutes);
+  }
+  const occupancy = rows.schedules.map((s) => ({ employeeId: s.employeeId, bookedMinutes: booked.get(s.employeeId) ?? 0, scheduledMinutes: s.scheduledMinutes }));
+  const listed = new Set(rows.schedules.map((s) => s.employeeId));
+  for (const [employeeId, minutes] of booked) if (!listed.has(employeeId) && minutes > 0) occupancy.push({ employeeId, bookedMinutes: minutes, scheduledMinutes: 0 });
+  const newClients = rows.clients.filter((c) => c.firstAttendedStart >= window.start).length;
+  const rebooked = rows.rebooking.filter((r) => r.rebooked).reduce((n, r) => n + r.visits, 0);
+  const attendedVisits = rows.rebooking.reduce((n, r) => n + r.visits, 0);
+  return {
+    revenueEstimatedCents: revenue,
+    attended: visits.attended,
+    noShows: visits.no_show,
+    cancelled: visits.cancelled,
+    lateCancellations: visits.late,
+    noShowLossCents: loss,
+    occupancy,
+    newClients,
+    returningClients: rows.clients.length - newClients,
+    rebookedShare: attendedVisits === 0 ? null : rebooked / attendedVisits,
+    waitlistRefills: rows.waitlistRefills,
+  };
+}
+
+/** A stylist's occupancy as a share 0–1 (null without scheduled time), for the screen and the e-mail. */
+export function occupancyShare(o: { bookedMinutes: number; scheduledMinutes: number }): number | null {
+  return o.scheduledMinutes > 0 ? o.bookedMinutes / o.scheduledMinutes : null;
+}
