@@ -502,6 +502,20 @@ export const ROWS: Row[] = [
     expect: staffOnly(200, 200),
     note: 'the watermark only moves forward: 0 changes nothing',
   },
+  {
+    method: 'GET',
+    route: '/api/v1/facility/{facilityId}/reports/summary',
+    path: (c) => `/api/v1/facility/1/reports/summary?from=${c.f.day}&to=${c.f.day}`,
+    expect: staffOnly(200, 200),
+    note: "beyond-the-spec section 6: the owner's summary is staff's (Resumen); salon2 gets its own figures",
+  },
+  {
+    method: 'GET',
+    route: '/api/v1/facility/{facilityId}/reports/appointments.csv',
+    path: (c) => `/api/v1/facility/1/reports/appointments.csv?from=${c.f.day}&to=${c.f.day}`,
+    expect: adminOnly(200, 200),
+    note: "beyond-the-spec section 6: the accountant's CSV holds every client's name and price: admins only",
+  },
   { method: 'GET', route: '/api/v1/facility/{facilityId}/settings', path: '/api/v1/facility/1/settings', expect: staffOnly(200, 200) },
   {
     method: 'PATCH',

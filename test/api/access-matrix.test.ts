@@ -115,7 +115,7 @@ const api: MatrixApi = {
     const cookie = opts?.fresh ? await openSession(role) : cookies.get(role);
     const host = role === 'foreignHome' ? SALON2.host : KLOK.host;
     const r = await call(handler as Handler, { method, path: target, params: found.params, body, cookie, host, headers: opts?.headers });
-    const answer: Answer = { status: r.status, body: r.body, text: r.body === null ? '' : JSON.stringify(r.body) };
+    const answer: Answer = { status: r.status, body: r.body, text: r.body === null ? r.text : JSON.stringify(r.body) };
     return answer;
   },
   async smsCode(phone) {

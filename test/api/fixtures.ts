@@ -361,7 +361,9 @@ export async function appointmentState(id: string) {
 
 /**
  * An appointment written straight into the database (the API refuses past starts): the `appointments`
- * row and one `busy_slots` row covering it. Returns its id.
+ * row and its `busy_slots` rows: one covering it, or one per busy part of `segments` (minutes from the
+ * start, as a service declares them). `set` overrides columns of the row (status, attendance, visit,
+ * creation time…). Returns its id.
  */
 export async function insertAppointmentRow(o: {
   employee: string;
@@ -371,6 +373,8 @@ export async function insertAppointmentRow(o: {
   serviceName?: string;
   clientName?: string;
   slug?: string;
+  segments?: { startMinutes: number; endMinutes: number }[];
+  set?: Partial<typeof appointmentsTable.$inferInsert>;
 }): Promise<string> {
   const db = await getDb();
   const tid = await tenantId(o.slug);
@@ -395,9 +399,17 @@ export async function insertAppointmentRow(o: {
       endAt: end,
       createdBy: employee.id,
       createdByRole: 'staff',
+      ...o.set,
     })
     .returning({ id: appointmentsTable.id });
-  await db.insert(busySlotsTable).values({ tenantId: tid, employeeId: employee.id, appointmentId: row!.id, startAt: start, endAt: end });
+  const parts = (o.segments ?? [{ startMinutes: 0, endMinutes: (end.getTime() - start.getTime()) / 60_000 }]).map((s) => ({
+    tenantId: tid,
+    employeeId: employee.id,
+    appointmentId: row!.id,
+    startAt: new Date(start.getTime() + s.startMinutes * 60_000),
+    endAt: new Date(start.getTime() + s.endMinutes * 60_000),
+  }));
+  await db.insert(busySlotsTable).values(parts);
   return row!.id;
 }
 

@@ -71,7 +71,7 @@ export async function sessionFor(email: string, tenant = 'klok'): Promise<string
   return `${SESSION_COOKIE}=${token}`;
 }
 
-/** Calls a route handler; returns status and parsed JSON body (null when empty). */
+/** Calls a route handler; returns status, the parsed JSON body (null when empty or not JSON) and the answer's text. */
 export async function call(
   handler: Handler,
   opts: {
@@ -84,7 +84,7 @@ export async function call(
     headers?: Record<string, string>;
   },
   // eslint-disable-next-line @typescript-eslint/no-explicit-any -- tests read arbitrary JSON answers
-): Promise<{ status: number; body: any; res: Response }> {
+): Promise<{ status: number; body: any; text: string; res: Response }> {
   const headers: Record<string, string> = { host: opts.host ?? 'localhost:3000', ...(opts.headers ?? {}) };
   if (opts.cookie) headers.cookie = opts.cookie;
   // JSON unless the test sends its own content type (e.g. to check that others are refused).
@@ -95,6 +95,8 @@ export async function call(
     body: opts.body === undefined ? undefined : typeof opts.body === 'string' ? opts.body : JSON.stringify(opts.body),
   });
   const res = await handler(req, { params: Promise.resolve(opts.params ?? {}) });
-  const text = await res.text();
-  return { status: res.status, body: text ? JSON.parse(text) : null, res };
+  // The bytes decoded as they are: `res.text()` would drop a leading byte order mark (the CSV's).
+  const text = new TextDecoder('utf-8', { ignoreBOM: true }).decode(await res.arrayBuffer());
+  const json = /^application\/(.+\+)?json/i.test(res.headers.get('content-type') ?? 'application/json');
+  return { status: res.status, body: text && json ? JSON.parse(text) : null, text, res };
 }

@@ -17,6 +17,8 @@ import * as facilityFacilityIdActivities from './facility/[facilityId]/activitie
 import * as facilityFacilityIdActivitiesSeen from './facility/[facilityId]/activities/seen/route';
 import * as facilityFacilityIdAppointments from './facility/[facilityId]/appointments/route';
 import * as facilityFacilityIdAppointmentsIdWhatsapp from './facility/[facilityId]/appointments/[id]/whatsapp/route';
+import * as facilityFacilityIdReportsAppointmentsCsv from './facility/[facilityId]/reports/appointments.csv/route';
+import * as facilityFacilityIdReportsSummary from './facility/[facilityId]/reports/summary/route';
 import * as facilityFacilityIdEmployeeEmployeeId from './facility/[facilityId]/employee/[employeeId]/route';
 import * as facilityFacilityIdEmployeesEmployeeId from './facility/[facilityId]/employees/[employeeId]/route';
 import * as facilityFacilityIdEmployeesEmployeeIdSpecialShiftsDate from './facility/[facilityId]/employees/[employeeId]/special-shifts/[date]/route';
@@ -69,6 +71,8 @@ export const ROUTE_MODULES: Readonly<Record<string, RouteModule>> = {
   '/api/v1/facility/{facilityId}/employees/{employeeId}': facilityFacilityIdEmployeesEmployeeId,
   '/api/v1/facility/{facilityId}/employees/{employeeId}/special-shifts': facilityFacilityIdEmployeesEmployeeIdSpecialShifts,
   '/api/v1/facility/{facilityId}/employees/{employeeId}/special-shifts/{date}': facilityFacilityIdEmployeesEmployeeIdSpecialShiftsDate,
+  '/api/v1/facility/{facilityId}/reports/appointments.csv': facilityFacilityIdReportsAppointmentsCsv,
+  '/api/v1/facility/{facilityId}/reports/summary': facilityFacilityIdReportsSummary,
   '/api/v1/facility/{facilityId}/services': facilityFacilityIdServices,
   '/api/v1/facility/{facilityId}/services/order': facilityFacilityIdServicesOrder,
   '/api/v1/facility/{facilityId}/services/{serviceId}': facilityFacilityIdServicesServiceId,
