@@ -5,8 +5,10 @@ import {
   countsAsBooked,
   countsAsRevenue,
   dayStartsOf,
-  kindKey,
-  kindKeysWhere,
+  kindCode,
+  kindMask,
+  kindsOfMask,
+  kindsWhere,
   occupancyShare,
   outcomeOf,
   parseKind,
@@ -22,13 +24,16 @@ import {
 } from './summary';
 
 const K = {
-  attended: kindKey({ status: 'pending', attendance: 'attended', late: false, settled: false }),
-  unmarkedSettled: kindKey({ status: 'pending', attendance: null, late: false, settled: true }),
-  unmarkedRecent: kindKey({ status: 'pending', attendance: null, late: false, settled: false }),
-  noShow: kindKey({ status: 'pending', attendance: 'no_show', late: false, settled: true }),
-  cancelled: kindKey({ status: 'cancelled', attendance: null, late: false, settled: true }),
-  lateCancelled: kindKey({ status: 'cancelled', attendance: null, late: true, settled: false }),
+  attended: kindCode({ status: 'pending', attendance: 'attended', late: false, settled: false }),
+  unmarkedSettled: kindCode({ status: 'pending', attendance: null, late: false, settled: true }),
+  unmarkedRecent: kindCode({ status: 'pending', attendance: null, late: false, settled: false }),
+  noShow: kindCode({ status: 'pending', attendance: 'no_show', late: false, settled: true }),
+  cancelled: kindCode({ status: 'cancelled', attendance: null, late: false, settled: true }),
+  lateCancelled: kindCode({ status: 'cancelled', attendance: null, late: true, settled: false }),
 };
+
+/** The mask of a visit whose services have these kind codes. */
+const mask = (...codes: number[]) => kindMask(codes.map(parseKind));
 
 const EMPTY: SummaryRows = { prices: [], visits: [], busy: [], schedules: [], clients: [], rebooking: [], waitlistRefills: 0 };
 const WEEK = periodWindow({ from: '2027-04-26', to: '2027-05-02' });
@@ -87,10 +92,16 @@ describe('periods', () => {
 });
 
 describe('kinds', () => {
-  it('has 24 kinds whose keys parse back', () => {
+  it('has 24 kinds whose codes (0–31) parse back, and sets of kinds as masks', () => {
     expect(APPOINTMENT_KINDS).toHaveLength(24);
-    for (const k of APPOINTMENT_KINDS) expect(parseKind(kindKey(k))).toEqual(k);
-    expect(() => parseKind('pending|maybe|-|-')).toThrow();
+    for (const k of APPOINTMENT_KINDS) expect(parseKind(kindCode(k))).toEqual(k);
+    expect(new Set(APPOINTMENT_KINDS.map(kindCode)).size).toBe(24);
+    expect(APPOINTMENT_KINDS.every((k) => kindCode(k) >= 0 && kindCode(k) < 32)).toBe(true);
+    expect(() => parseKind(6)).toThrow();
+    const visit = [parseKind(K.cancelled), parseKind(K.attended), parseKind(K.attended)];
+    expect(kindMask(visit)).toBe(2 ** K.cancelled + 2 ** K.attended);
+    expect(kindsOfMask(kindMask(visit))).toEqual([parseKind(K.attended), parseKind(K.cancelled)]);
+    expect(kindsOfMask(kindMask(APPOINTMENT_KINDS))).toEqual(APPOINTMENT_KINDS);
   });
 
   it.each([
@@ -111,10 +122,12 @@ describe('kinds', () => {
     const lost = APPOINTMENT_KINDS.filter((k) => k.status === 'cancelled' || k.attendance === 'no_show');
     expect(lost).toHaveLength(16);
     expect(lost.filter((k) => countsAsRevenue(k) || countsAsBooked(k))).toEqual([]);
-    expect(kindKeysWhere(countsAsRevenue)).toEqual(expect.arrayContaining([K.attended, K.unmarkedSettled]));
+    const revenue = kindsOfMask(kindsWhere(countsAsRevenue));
+    expect(revenue).toHaveLength(6);
+    expect(revenue.every((k) => k.status === 'pending' && (k.attendance === 'attended' || (k.attendance === null && k.settled)))).toBe(true);
   });
 
-  const kinds = (...keys: string[]): AppointmentKind[] => keys.map(parseKind);
+  const kinds = (...codes: number[]): AppointmentKind[] => codes.map(parseKind);
   it.each([
     ['one attended service', [K.attended], 'attended'],
     ['attended and a cancelled service', [K.cancelled, K.attended], 'attended'],
@@ -180,14 +193,14 @@ describe('the figures', () => {
       {
         ...EMPTY,
         visits: [
-          { kinds: [K.attended], visits: 3 },
-          { kinds: [K.attended, K.unmarkedSettled], visits: 1 },
-          { kinds: [K.attended, K.cancelled], visits: 1 },
-          { kinds: [K.noShow], visits: 2 },
-          { kinds: [K.cancelled], visits: 2 },
-          { kinds: [K.lateCancelled], visits: 1 },
-          { kinds: [K.cancelled, K.lateCancelled], visits: 1 },
-          { kinds: [K.unmarkedRecent], visits: 4 },
+          { kinds: mask(K.attended), visits: 3 },
+          { kinds: mask(K.attended, K.unmarkedSettled), visits: 1 },
+          { kinds: mask(K.attended, K.cancelled), visits: 1 },
+          { kinds: mask(K.noShow), visits: 2 },
+          { kinds: mask(K.cancelled), visits: 2 },
+          { kinds: mask(K.lateCancelled), visits: 1 },
+          { kinds: mask(K.cancelled, K.lateCancelled), visits: 1 },
+          { kinds: mask(K.unmarkedRecent), visits: 4 },
         ],
       },
       WEEK,

@@ -5,9 +5,9 @@
  * minutes, dates `YYYY-MM-DD` in Madrid.
  *
  * Every appointment is described by its kind (`AppointmentKind`: status, attendance mark, late
- * cancellation, and whether 48 hours have passed since its end); the queries group rows by the kind's text
- * (`kindKey`) and the rules here decide what each kind counts as, through the attendance rule of
- * ./reliability (`attendanceOf`), so the SQL never restates a rule.
+ * cancellation, and whether 48 hours have passed since its end); the queries group rows by the kind's code
+ * (`kindCode`) or a visit's set of codes (`kindMask`), and the rules here decide what each kind counts as,
+ * through the attendance rule of ./reliability (`attendanceOf`), so the SQL never restates a rule.
  */
 import { attendanceOf, type Attendance } from './reliability';
 import { addDays, datesBetween, instantOf, mondayOf, MINUTE_MS, overlaps, type Range } from './time';
@@ -91,11 +91,11 @@ export function dayStartsOf(p: Period): number[] {
 export type AppointmentKind = { status: 'pending' | 'cancelled'; attendance: Attendance; late: boolean; settled: boolean };
 
 /**
- * The text of a kind, as the summary queries build it in SQL: `status|attendance|late|settled`, with `-`
- * for an absent mark and for false (`pending|attended|-|settled`, `cancelled|-|late|-`).
+ * The code of a kind, as the summary queries compute it in SQL: bit 1 cancelled, 2 marked "Vino", 4 marked
+ * "No vino", 8 cancelled late, 16 settled (0 for a pending, unmarked appointment still inside its 48 hours).
  */
-export function kindKey(k: AppointmentKind): string {
-  return `${k.status}|${k.attendance ?? '-'}|${k.late ? 'late' : '-'}|${k.settled ? 'settled' : '-'}`;
+export function kindCode(k: AppointmentKind): number {
+  return (k.status === 'cancelled' ? 1 : 0) | (k.attendance === 'attended' ? 2 : k.attendance === 'no_show' ? 4 : 0) | (k.late ? 8 : 0) | (k.settled ? 16 : 0);
 }
 
 /** Every kind an appointment may have (24), in a fixed order. */
@@ -105,14 +105,29 @@ export const APPOINTMENT_KINDS: readonly AppointmentKind[] = (['pending', 'cance
   ),
 );
 
-const KIND_BY_KEY = new Map(APPOINTMENT_KINDS.map((k) => [kindKey(k), k]));
+const KIND_BY_CODE = new Map(APPOINTMENT_KINDS.map((k) => [kindCode(k), k]));
 
-/** The kind of a key built by `kindKey` (or by the queries); throws on an unknown key. */
-export function parseKind(key: string): AppointmentKind {
-  const kind = KIND_BY_KEY.get(key);
-  if (!kind) throw new Error(`Unknown appointment kind ${key}`);
+/** The kind of a code built by `kindCode` (or by the queries); throws on an unknown code. */
+export function parseKind(code: number): AppointmentKind {
+  const kind = KIND_BY_CODE.get(code);
+  if (!kind) throw new Error(`Unknown appointment kind ${code}`);
   return kind;
 }
+
+/**
+ * The set of kinds a visit's services have, as the queries aggregate it: bit `kindCode` set for each
+ * (`bit_or(1 << code)`), at most 2^32 - 1.
+ */
+export function kindMask(kinds: readonly AppointmentKind[]): number {
+  return kinds.reduce((m, k) => m + (hasKind(m, k) ? 0 : 2 ** kindCode(k)), 0);
+}
+
+/** The kinds of a mask built by `kindMask` (or by the queries), in the order of APPOINTMENT_KINDS. */
+export function kindsOfMask(mask: number): AppointmentKind[] {
+  return APPOINTMENT_KINDS.filter((k) => hasKind(mask, k));
+}
+
+const hasKind = (mask: number, k: AppointmentKind) => Math.floor(mask / 2 ** kindCode(k)) % 2 === 1;
 
 /**
  * How an appointment of a kind ends up: `attended` (marked "Vino", or unmarked 48 hours after its end),
@@ -134,9 +149,9 @@ export const countsAsBooked = (k: AppointmentKind): boolean => outcomeOf(k) === 
 /** True when an appointment of the kind is a next visit for "% con próxima cita": not cancelled. */
 export const countsAsNextVisit = (k: AppointmentKind): boolean => k.status === 'pending';
 
-/** The keys of the kinds a predicate accepts, for a query's `kind in (…)`. */
-export function kindKeysWhere(accept: (k: AppointmentKind) => boolean): string[] {
-  return APPOINTMENT_KINDS.filter(accept).map(kindKey);
+/** The mask of the kinds a predicate accepts, for a query's `(1 << code) & mask <> 0`. */
+export function kindsWhere(accept: (k: AppointmentKind) => boolean): number {
+  return kindMask(APPOINTMENT_KINDS.filter(accept));
 }
 
 /**
@@ -192,14 +207,14 @@ function mergeRanges(ranges: readonly Range[]): Range[] {
 /* The figures                                                                                       */
 /* ------------------------------------------------------------------------------------------------ */
 
-/** What the summary queries return for a period (grouped rows; kinds as `kindKey` text). */
+/** What the summary queries return for a period (grouped rows; kinds as `kindCode`, sets of kinds as `kindMask`). */
 export type SummaryRows = {
   /** The period's appointments (by start) grouped by kind: the sum of their prices (cents). */
-  prices: readonly { kind: string; priceCents: number }[];
-  /** The period's visits (by their services' starts) grouped by the kinds of their services: how many. */
-  visits: readonly { kinds: readonly string[]; visits: number }[];
+  prices: readonly { kind: number; priceCents: number }[];
+  /** The period's visits (by their services' starts) grouped by the set of their services' kinds: how many. */
+  visits: readonly { kinds: number; visits: number }[];
   /** The busy parts of the period's appointments grouped by stylist and kind: their minutes. */
-  busy: readonly { employeeId: string; kind: string; minutes: number }[];
+  busy: readonly { employeeId: string; kind: number; minutes: number }[];
   /** Each stylist listed (by id, in the salon's order) with its scheduled minutes over the period. */
   schedules: readonly { employeeId: string; scheduledMinutes: number }[];
   /**
@@ -253,7 +268,7 @@ export function summarize(rows: SummaryRows, window: Range): SummaryFigures {
   }
   const visits = { attended: 0, no_show: 0, cancelled: 0, upcoming: 0, late: 0 };
   for (const v of rows.visits) {
-    const kinds = v.kinds.map(parseKind);
+    const kinds = kindsOfMask(v.kinds);
     visits[visitOutcome(kinds)] += v.visits;
     if (isLateCancelledVisit(kinds)) visits.late += v.visits;
   }

@@ -581,6 +581,8 @@ export const waitlistOffers = pgTable(
     foreignKey({ name: 'waitlist_offers_employee_fk', columns: [t.tenantId, t.employeeId], foreignColumns: [users.tenantId, users.id] }).onDelete('cascade'),
     uniqueIndex('waitlist_offers_opening_entry').on(t.tenantId, t.openingId, t.entryId),
     index('waitlist_offers_entry').on(t.tenantId, t.entryId),
+    // The owner's summary ("Huecos recuperados"): a period's claimed offers by the hour they refilled.
+    index('waitlist_offers_claimed').on(t.tenantId, t.startAt).where(sql`${t.status} = 'claimed'`),
     check('waitlist_offers_status', sql`${t.status} in ('open', 'claimed', 'taken', 'expired')`),
   ],
 );

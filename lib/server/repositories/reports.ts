@@ -1,7 +1,8 @@
 import 'server-only';
 import { sql, type SQL } from 'drizzle-orm';
 import type { SpecialShift, WeekShift } from '@/lib/domain/availability';
-import type { Range } from '@/lib/domain/time';
+import { MAX_SERVICE_MINUTES } from '@/lib/domain/service';
+import { MINUTE_MS, type Range } from '@/lib/domain/time';
 import { rowsOf, type DbOrTx } from '@/lib/server/db/client';
 import { appointments, busySlots, employeeProfiles, leaves, specialShifts, users, waitlistOffers, weekShifts } from '@/lib/server/db/schema';
 import { epochMs, overlapsWindow } from './time-window';
@@ -9,141 +10,120 @@ import { epochMs, overlapsWindow } from './time-window';
 /**
  * The reads of the owner's summary and the accountant's CSV (beyond-the-spec section 6). Every statement
  * takes the tenant and reads the period's appointments by `appointments_range` (tenant_id, start_at).
- * Rows are grouped by the appointment's kind (lib/domain/summary.ts `kindKey`): `kindSql` builds the same
- * text in SQL, and the rules that read it stay in the domain, which hands over the kinds a statement
- * filters on (`kind in (…)`) and the instant the 48-hour line of unmarked appointments falls on.
+ * Rows are grouped by the appointment's kind code (lib/domain/summary.ts `kindCode`), which `kindSql`
+ * computes in SQL, or a visit's set of codes (`kindMask`); the rules that read them stay in the domain,
+ * which hands over the sets of kinds a statement filters on and the instant the 48-hour line of unmarked
+ * appointments falls on.
  */
 
 /** What the kind of an appointment depends on besides the row: the latest end that counts as settled (epoch ms). */
 export type KindContext = { settledEndAt: number };
 
-/**
- * The kind text of an appointment row of alias `t` (`status|attendance|late|settled`, `-` for an absent mark
- * or false), exactly as lib/domain/summary.ts `kindKey` writes it.
- */
+/** The kind code of an appointment row of alias `t`, exactly as lib/domain/summary.ts `kindCode` computes it. */
 function kindSql(t: string, ctx: KindContext): SQL {
   const a = sql.raw(t);
-  return sql`(${a}.status || '|' || coalesce(${a}.attendance, '-') || '|' || case when ${a}.late_cancellation then 'late' else '-' end
-    || '|' || case when ${a}.end_at <= ${iso(ctx.settledEndAt)}::timestamptz then 'settled' else '-' end)`;
+  return sql`((${a}.status = 'cancelled')::int | case ${a}.attendance when 'attended' then 2 when 'no_show' then 4 else 0 end
+    | case when ${a}.late_cancellation then 8 else 0 end | case when ${a}.end_at <= ${iso(ctx.settledEndAt)}::timestamptz then 16 else 0 end)`;
 }
 
-/** `kind in (…)` of alias `t` over the given kind keys (never empty: the domain's lists are fixed and non-empty). */
-function kindIn(t: string, ctx: KindContext, keys: readonly string[]): SQL {
-  return sql`${kindSql(t, ctx)} in (${sql.join(
-    keys.map((k) => sql`${k}`),
-    sql`, `,
-  )})`;
-}
+/** `code` (an int of a kind code) is in the set `mask` (a `kindMask`). */
+const codeIn = (code: SQL, mask: number) => sql`((1::int8 << ${code}) & ${mask}::int8) <> 0`;
 
 const iso = (ms: number) => new Date(ms).toISOString();
 
-/** The condition "alias `t` is an appointment of the tenant starting in the window". */
-function inWindow(t: string, tenantId: number, w: Range): SQL {
+/** The condition "alias `t` starts in the window" (with its `tenant_id` beside it: `appointments_range`). */
+function inWindow(t: string, w: Range): SQL {
   const a = sql.raw(t);
-  return sql`${a}.tenant_id = ${tenantId} and ${a}.start_at >= ${iso(w.start)}::timestamptz and ${a}.start_at < ${iso(w.end)}::timestamptz`;
+  return sql`${a}.start_at >= ${iso(w.start)}::timestamptz and ${a}.start_at < ${iso(w.end)}::timestamptz`;
 }
 
-/** The condition "alias `t`'s account is not the tenant's guest (walk-ins booked by name share it)". */
-function notGuest(t: string, tenantId: number): SQL {
-  const a = sql.raw(t);
-  return sql`not exists (select 1 from ${users} g where g.tenant_id = ${tenantId} and g.id = ${a}.client_id and g.is_guest)`;
-}
-
-/** The period's appointments grouped three ways, from one read of the window (see `appointmentGroups`). */
-export type AppointmentGroups = {
-  prices: { kind: string; priceCents: number }[];
-  visits: { kinds: string[]; visits: number }[];
-  busy: { employeeId: string; kind: string; minutes: number }[];
+/** The period's appointments grouped for the summary (see `summaryGroups`); instants epoch ms. */
+export type SummaryGroups = {
+  prices: { kind: number; priceCents: number }[];
+  visits: { kinds: number; visits: number }[];
+  busy: { employeeId: string; kind: number; minutes: number }[];
+  clients: { firstAttendedStart: number }[];
+  rebooking: { rebooked: boolean; visits: number }[];
 };
 
 /**
- * The appointments starting in `window` (epoch ms, half-open), in one statement: the sum of their prices
- * (cents) by kind; their visits (`coalesce(visit_id, id)`) counted by the sorted set of their services'
- * kinds; and the minutes of their busy parts (`busy_slots`; a processing gap has none) by stylist (user id)
- * and kind.
+ * The appointments starting in `window` (epoch ms, half-open), read once and grouped in one statement:
+ * - `prices`: the sum of their prices (cents) by kind code;
+ * - `visits`: their visits (`coalesce(visit_id, id)`) counted by the mask of their services' kinds;
+ * - `busy`: the minutes of their busy parts (`busy_slots`; a processing gap has none) by stylist (user id)
+ *   and kind, read by `busy_slots_employee_range` from the window's start to MAX_SERVICE_MINUTES after its
+ *   end (every part lies inside its appointment, migration 0010, and an appointment is one service);
+ * - `clients`: each client account (not the guest) with a visit holding a kind of `sets.attended`, and the
+ *   start of its first appointment of those kinds ever (an index walk of `appointments_client_start`);
+ * - `rebooking`: those visits counted by whether their account has an appointment of a kind of `sets.next`
+ *   starting on a later day and created before the visit's day ended; one look-up per account and day.
+ *   `dayStarts`: the Madrid midnights of the period's days and the one ending it (ascending); a visit's day is
+ *   the one its first service starts in.
  */
-export async function appointmentGroups(db: DbOrTx, tenantId: number, window: Range, ctx: KindContext): Promise<AppointmentGroups> {
-  const result = await db.execute(sql`
-    with r as materialized (
-      select a.id, coalesce(a.visit_id, a.id) as visit, a.employee_id, a.service_price_cents as price, ${kindSql('a', ctx)} as kind
-      from ${appointments} a
-      where ${inWindow('a', tenantId, window)}
-    )
-    select 'price' as "group", null::uuid as "employeeId", kind as "key", sum(price)::float8 as "n" from r group by kind
-    union all
-    select 'visits', null, kinds, count(*)::float8 from (select string_agg(distinct kind, ',' order by kind) as kinds from r group by visit) v group by kinds
-    union all
-    select 'busy', r.employee_id, r.kind, (sum(date_part('epoch', b.end_at - b.start_at)) / 60)::float8
-    from r join ${busySlots} b on b.tenant_id = ${tenantId} and b.appointment_id = r.id
-    group by r.employee_id, r.kind`);
-  const out: AppointmentGroups = { prices: [], visits: [], busy: [] };
-  for (const row of rowsOf<{ group: string; employeeId: string | null; key: string; n: number }>(result)) {
-    const n = Number(row.n);
-    if (row.group === 'price') out.prices.push({ kind: row.key, priceCents: n });
-    else if (row.group === 'visits') out.visits.push({ kinds: row.key.split(','), visits: n });
-    else out.busy.push({ employeeId: row.employeeId!, kind: row.key, minutes: n });
-  }
-  return out;
-}
-
-/**
- * The client accounts (not the guest) with an appointment of an `attendedKinds` kind starting in `window`,
- * each with the start (epoch ms) of its first appointment of those kinds ever (an index walk of
- * `appointments_client_start` per account, stopping at the first match).
- */
-export async function firstAttendedOfClients(
+export async function summaryGroups(
   db: DbOrTx,
   tenantId: number,
   window: Range,
   ctx: KindContext,
-  attendedKinds: readonly string[],
-): Promise<{ firstAttendedStart: number }[]> {
-  const result = await db.execute(sql`
-    select ${epochMs(sql`(select min(b.start_at) from ${appointments} b
-      where b.tenant_id = ${tenantId} and b.client_id = c.client_id and ${kindIn('b', ctx, attendedKinds)})`)} as "first"
-    from (select distinct a.client_id from ${appointments} a
-      where ${inWindow('a', tenantId, window)} and ${kindIn('a', ctx, attendedKinds)} and ${notGuest('a', tenantId)}) c`);
-  return rowsOf<{ first: number }>(result).map((r) => ({ firstAttendedStart: Number(r.first) }));
-}
-
-/**
- * The visits of client accounts (not the guest) starting in `window` with a service of an `attendedKinds`
- * kind, counted by whether the account has an appointment of a `nextKinds` kind that starts on a later day
- * and was created before that day ended. `dayStarts`: the Madrid midnights of the period's days and the
- * one ending it (epoch ms, ascending); a visit's day is the one its first service starts in.
- */
-export async function rebookingOfVisits(
-  db: DbOrTx,
-  tenantId: number,
-  window: Range,
-  ctx: KindContext,
-  kinds: { attended: readonly string[]; next: readonly string[] },
+  sets: { attended: number; next: number },
   dayStarts: readonly number[],
-): Promise<{ rebooked: boolean; visits: number }[]> {
+): Promise<SummaryGroups> {
   const days = sql`array[${sql.join(
     dayStarts.map((d) => sql`${iso(d)}::timestamptz`),
     sql`, `,
   )}]`;
   const result = await db.execute(sql`
-    with v as (
-      select a.client_id, min(a.start_at) as start_at
+    with r as materialized (
+      select a.id, coalesce(a.visit_id, a.id) as visit, a.client_id, a.employee_id, a.service_price_cents as price, a.start_at, a.end_at,
+        ${kindSql('a', ctx)} as code
       from ${appointments} a
-      where ${inWindow('a', tenantId, window)} and ${notGuest('a', tenantId)}
-      group by coalesce(a.visit_id, a.id), a.client_id
-      having bool_or(${kindIn('a', ctx, kinds.attended)})
-    ), d as (
-      select v.client_id, (${days})[width_bucket(v.start_at, ${days}) + 1] as day_end from v
+      where a.tenant_id = ${tenantId} and ${inWindow('a', window)}
+    ), v as materialized (
+      select r.client_id, min(r.start_at) as start_at, bit_or(1::int8 << r.code) as mask
+      from r group by r.visit, r.client_id
+    ), attended as materialized (
+      select v.client_id, v.start_at from v
+      where (v.mask & ${sets.attended}::int8) <> 0
+        and not exists (select 1 from ${users} g where g.tenant_id = ${tenantId} and g.id = v.client_id and g.is_guest)
+    ), days as (
+      select attended.client_id, (${days})[width_bucket(attended.start_at, ${days}) + 1] as day_end, count(*) as visits
+      from attended group by 1, 2
     )
-    select exists (
-      select 1 from ${appointments} b
-      where b.tenant_id = ${tenantId} and b.client_id = d.client_id and b.start_at >= d.day_end and b.created_at < d.day_end
-        and ${kindIn('b', ctx, kinds.next)}
-    ) as "rebooked", count(*)::float8 as "visits"
-    from d group by 1`);
-  return rowsOf<{ rebooked: boolean; visits: number }>(result).map((r) => ({ rebooked: Boolean(r.rebooked), visits: Number(r.visits) }));
+    select 'price' as "group", null::uuid as "employeeId", code::float8 as "key", sum(price)::float8 as "n" from r group by code
+    union all
+    select 'visits', null, mask::float8, count(*)::float8 from v group by mask
+    union all
+    select 'busy', b.employee_id, r.code::float8, (sum(date_part('epoch', b.end_at - b.start_at)) / 60)::float8
+    from ${busySlots} b join r on r.id = b.appointment_id
+    where b.tenant_id = ${tenantId} and b.employee_id = any(array(select distinct employee_id from r))
+      and b.start_at >= ${iso(window.start)}::timestamptz and b.start_at < ${iso(window.end + MAX_SERVICE_MINUTES * MINUTE_MS)}::timestamptz
+    group by b.employee_id, r.code
+    union all
+    select 'first', null, null, ${epochMs(sql`(select min(b.start_at) from ${appointments} b
+      where b.tenant_id = ${tenantId} and b.client_id = c.client_id and ${codeIn(kindSql('b', ctx), sets.attended)})`)}
+    from (select distinct client_id from attended) c
+    union all
+    select 'rebooked', null, rebooked::int::float8, sum(visits)::float8 from (
+      select exists (
+        select 1 from ${appointments} b
+        where b.tenant_id = ${tenantId} and b.client_id = days.client_id and b.start_at >= days.day_end and b.created_at < days.day_end
+          and ${codeIn(kindSql('b', ctx), sets.next)}
+      ) as rebooked, visits from days
+    ) x group by rebooked`);
+  const out: SummaryGroups = { prices: [], visits: [], busy: [], clients: [], rebooking: [] };
+  for (const row of rowsOf<{ group: string; employeeId: string | null; key: number | null; n: number }>(result)) {
+    const key = Number(row.key);
+    const n = Number(row.n);
+    if (row.group === 'price') out.prices.push({ kind: key, priceCents: n });
+    else if (row.group === 'visits') out.visits.push({ kinds: key, visits: n });
+    else if (row.group === 'busy') out.busy.push({ employeeId: row.employeeId!, kind: key, minutes: n });
+    else if (row.group === 'first') out.clients.push({ firstAttendedStart: n });
+    else out.rebooking.push({ rebooked: key === 1, visits: n });
+  }
+  return out;
 }
 
-/** Claimed waitlist offers (`waitlist_offers.status = 'claimed'`) whose offered hour starts in `window`. */
+/** Claimed waitlist offers (`waitlist_offers.status = 'claimed'`) whose offered hour starts in `window` (`waitlist_offers_claimed`). */
 export async function claimedOffersIn(db: DbOrTx, tenantId: number, window: Range): Promise<number> {
   const result = await db.execute(sql`
     select count(*)::int as "n" from ${waitlistOffers} o
@@ -192,14 +172,14 @@ export async function schedulesOf(db: DbOrTx, tenantId: number, from: string, to
   return out;
 }
 
-/** One appointment of the accountant's CSV (instants epoch ms, price in cents, kind as `kindKey`). */
+/** One appointment of the accountant's CSV (instants epoch ms, price in cents, kind as `kindCode`). */
 export type CsvAppointmentRow = {
   start: number;
   clientName: string;
   serviceName: string;
   employeeName: string;
   priceCents: number;
-  kind: string;
+  kind: number;
 };
 
 /** The tenant's appointments starting in `window`, by start (then stylist name), with their stylist's name and kind. */
@@ -208,7 +188,7 @@ export async function appointmentsForCsv(db: DbOrTx, tenantId: number, window: R
     select ${epochMs(sql.raw('a.start_at'))} as "start", a.client_name as "clientName", a.service_name as "serviceName",
       e.name as "employeeName", a.service_price_cents as "priceCents", ${kindSql('a', ctx)} as "kind"
     from ${appointments} a join ${users} e on e.tenant_id = a.tenant_id and e.id = a.employee_id
-    where ${inWindow('a', tenantId, window)}
+    where a.tenant_id = ${tenantId} and ${inWindow('a', window)}
     order by a.start_at, e.name, a.id`);
-  return rowsOf<CsvAppointmentRow>(result).map((r) => ({ ...r, start: Number(r.start), priceCents: Number(r.priceCents) }));
+  return rowsOf<CsvAppointmentRow>(result).map((r) => ({ ...r, start: Number(r.start), priceCents: Number(r.priceCents), kind: Number(r.kind) }));
 }

@@ -5,7 +5,7 @@ import {
   countsAsNextVisit,
   countsAsRevenue,
   dayStartsOf,
-  kindKeysWhere,
+  kindsWhere,
   periodWindow,
   scheduledMinutes,
   summarize,
@@ -13,12 +13,11 @@ import {
 } from '@/lib/domain/summary';
 import { datesBetween } from '@/lib/domain/time';
 import type { DbOrTx } from '@/lib/server/db/client';
-import { appointmentGroups, claimedOffersIn, firstAttendedOfClients, rebookingOfVisits, schedulesOf, staffOfTenant } from '@/lib/server/repositories/reports';
+import { claimedOffersIn, schedulesOf, staffOfTenant, summaryGroups } from '@/lib/server/repositories/reports';
 import type { Summary } from '@/lib/validation/reports';
 
-/** The kinds of appointment that are attended visits, and the ones that are a next visit (fixed lists of the domain). */
-const ATTENDED_KINDS = kindKeysWhere(countsAsRevenue);
-const NEXT_KINDS = kindKeysWhere(countsAsNextVisit);
+/** The kinds of appointment that make a visit attended, and the ones that are a next visit (fixed sets of the domain). */
+const KIND_SETS = { attended: kindsWhere(countsAsRevenue), next: kindsWhere(countsAsNextVisit) };
 
 /**
  * The owner's summary of a period (beyond-the-spec section 6, `GET /facility/1/reports/summary`): the
@@ -31,10 +30,8 @@ const NEXT_KINDS = kindKeysWhere(countsAsNextVisit);
 export async function summaryOf(db: DbOrTx, tenantId: number, period: Period, now: number): Promise<Summary> {
   const window = periodWindow(period);
   const ctx = { settledEndAt: settledEndAt(now) };
-  const [groups, clients, rebooking, waitlistRefills, staff, schedules] = await Promise.all([
-    appointmentGroups(db, tenantId, window, ctx),
-    firstAttendedOfClients(db, tenantId, window, ctx, ATTENDED_KINDS),
-    rebookingOfVisits(db, tenantId, window, ctx, { attended: ATTENDED_KINDS, next: NEXT_KINDS }, dayStartsOf(period)),
+  const [groups, waitlistRefills, staff, schedules] = await Promise.all([
+    summaryGroups(db, tenantId, window, ctx, KIND_SETS, dayStartsOf(period)),
     claimedOffersIn(db, tenantId, window),
     staffOfTenant(db, tenantId),
     schedulesOf(db, tenantId, period.from, period.to, window),
@@ -49,8 +46,6 @@ export async function summaryOf(db: DbOrTx, tenantId: number, period: Period, no
           employeeId: s.id,
           scheduledMinutes: scheduledMinutes(dates, schedules.week.get(s.id) ?? [], schedules.specials.get(s.id) ?? [], schedules.leaves.get(s.id) ?? []),
         })),
-      clients,
-      rebooking,
       waitlistRefills,
     },
     window,

@@ -1,0 +1,2 @@
+-- The owner's summary (beyond-the-spec section 6): claimed waitlist offers by the hour they refilled ("Huecos recuperados").
+CREATE INDEX "waitlist_offers_claimed" ON "waitlist_offers" USING btree ("tenant_id","start_at") WHERE "waitlist_offers"."status" = 'claimed';
