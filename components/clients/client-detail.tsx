@@ -140,7 +140,7 @@ function InformationTab({ client }: { client: UserDetail }) {
           </>
         )}
       </dl>
-      {client.reliability && <ReliabilityCard email={client.email} reliability={client.reliability} />}
+      {client.reliability && <ReliabilityCard email={client.email} version={client.version} reliability={client.reliability} />}
       {!client.is_guest && (
         <div className="client-actions">
           <Link href={clientHref(client.email, 'information')} className="btn btn-secondary btn-block">

@@ -145,6 +145,15 @@ export async function deliverDue(
 const errorText = (err: unknown) => (err instanceof Error ? err.message : String(err));
 
 /**
+ * A row's payload once it is settled: an e-mail to a client deleted since it was queued
+ * (`eraseAfterSend`, lib/server/services/delete-client.ts) keeps only that anonymous address and its
+ * subject; any other payload stays as it is.
+ */
+const ERASED_PAYLOAD = sql`case when payload ? 'eraseAfterSend'
+  then jsonb_build_object('to', payload->>'eraseAfterSend', 'subject', payload->>'subject', 'text', '')
+  else payload end`;
+
+/**
  * Records the outcome of a claimed row (only while the claim `claimed` still holds): sent (`failure` null),
  * retried after `failure.delay` ms, or failed for good (`delay` null) with the error kept.
  */
@@ -160,13 +169,13 @@ async function settle(
     report.sent++;
     await db.execute(sql`
       update outbox set status = 'sent', sent_at = ${new Date().toISOString()}::timestamptz, locked_until = null,
-        provider_message_id = ${providerMessageId}
+        provider_message_id = ${providerMessageId}, payload = ${ERASED_PAYLOAD}
       where ${claimed}`);
   } else if (failure.delay === null) {
     report.failed++;
     await db.execute(sql`
       update outbox set status = 'failed', failed_at = ${now.toISOString()}::timestamptz, locked_until = null,
-        last_error = ${failure.error}
+        last_error = ${failure.error}, payload = ${ERASED_PAYLOAD}
       where ${claimed}`);
   } else {
     report.retried++;

@@ -53,7 +53,7 @@ export function toUserProfile(row: UserRow): Omit<UserDto, 'pending_appointments
     tutorial: row.tutorial,
     is_guest: row.isGuest,
     created_at: isoUtc(row.createdAt),
-    version: userVersion({ name: row.name, n_appointments_allowed: row.nAppointmentsAllowed, users: row.subUsers }),
+    version: userVersion({ name: row.name, n_appointments_allowed: row.nAppointmentsAllowed, users: row.subUsers, booking_blocked: row.bookingBlocked }),
   };
 }
 
