@@ -98,6 +98,16 @@ export function isDatabaseUnavailable(err: unknown): boolean {
   );
 }
 
+/**
+ * True when the connection under a statement was lost while it ran (a backend terminated, 57P01/57P02, or
+ * the connection reset or ended): another connection may well work, unlike a database that refuses them.
+ */
+export function isConnectionLost(err: unknown): boolean {
+  const code = pgCode(err);
+  if (code === '57P01' || code === '57P02' || code === 'ECONNRESET' || code === 'EPIPE') return true;
+  return /Connection terminated unexpectedly|terminating connection due to administrator command/i.test(messageChain(err));
+}
+
 function messageChain(err: unknown): string {
   const parts: string[] = [];
   let e: unknown = err;
