@@ -4,7 +4,8 @@ import { drizzle as drizzlePglite, type PgliteDatabase } from 'drizzle-orm/pglit
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import type { PoolConfig } from 'pg';
 import { env, type Env } from '@/lib/server/env';
-import { isConnectionLost } from '@/lib/server/errors';
+import { markDatabaseUnavailable } from '@/lib/net/request-state';
+import { isConnectionLost, isDatabaseUnavailable } from '@/lib/server/errors';
 import type { SqlClient } from './maintenance';
 import * as schema from './schema';
 
@@ -63,7 +64,11 @@ async function open(): Promise<Db> {
     // A client checked out for a transaction carries no listener of the pool's: a connection lost between two
     // of its statements would be an unhandled 'error' event, which ends the process. With this one the
     // transaction's next statement fails instead (503), and the pool drops the client when it is released.
-    pool.on('connect', (client) => client.on('error', (err) => console.warn('[db] client error', err.message)));
+    pool.on('connect', (client) => {
+      client.on('error', (err) => console.warn('[db] client error', err.message));
+      reportUnavailability(client);
+    });
+    reportUnavailability(pool);
     retryReadsOnLostConnection(pool);
     db = drizzlePg(pool, { schema }) as unknown as Db;
     holder.close = () => pool.end();
@@ -136,6 +141,30 @@ export function retryReadsOnLostConnection(pool: { query: (...args: never[]) => 
       return query(...args);
     });
   }) as typeof pool.query;
+}
+
+/**
+ * Tells the request's state (lib/net/request-state.ts) when a promise-returning `query` or `connect` of the
+ * pool or of one of its clients fails because the database is unavailable, so the edge answers a page that
+ * fails to render for that reason with its 503 page. Callback calls are left as they are (the pool's own
+ * `query` uses them inside, and its promise is watched here).
+ */
+function reportUnavailability(target: { query: (...args: never[]) => unknown; connect?: (...args: never[]) => unknown }): void {
+  const watch = (name: 'query' | 'connect') => {
+    const original = target[name]?.bind(target) as ((...args: unknown[]) => unknown) | undefined;
+    if (!original) return;
+    target[name] = ((...args: unknown[]) => {
+      const result = original(...args);
+      if (result instanceof Promise) {
+        result.catch((err: unknown) => {
+          if (isDatabaseUnavailable(err)) markDatabaseUnavailable();
+        });
+      }
+      return result;
+    }) as never;
+  };
+  watch('query');
+  if ('connect' in target) watch('connect');
 }
 
 /** Whether a statement (text or `{ text }`) only reads: it starts with `select` (comments and spaces aside). */
