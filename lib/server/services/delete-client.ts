@@ -99,6 +99,7 @@ export async function deleteClient(
         email: anonymous,
         tlf: null,
         phoneVerified: false,
+        whatsappInvalidAt: null,
         subUsers: [],
         fcmToken: null,
         privacyPolicy: false,
