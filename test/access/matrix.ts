@@ -511,6 +511,25 @@ export const ROWS: Row[] = [
     expect: adminOnly(200, 200),
     note: 'decisions "Admin-only actions" (tenant settings); true is the default, so nothing changes',
   },
+  { method: 'GET', route: '/api/v1/facility/{facilityId}/whatsapp', path: '/api/v1/facility/1/whatsapp', expect: adminOnly(200, 200) },
+  {
+    method: 'PUT',
+    route: '/api/v1/facility/{facilityId}/whatsapp',
+    path: '/api/v1/facility/1/whatsapp',
+    body: { phone_number_id: '109876543210987', access_token: 'EAAGmatrizTokenDePrueba0123456789', app_secret: 'secretomatriz0123456789abcdef' },
+    expect: adminOnly(200, 200),
+    note: 'WhatsApp Business connection (beyond-the-spec section 5), admins only; salon2 connects its own; the cell disconnects again',
+    cleanup: async (api, c) => {
+      await api.call(c.role === 'foreignHome' ? 'foreignHome' : 'admin', 'DELETE', '/api/v1/facility/1/whatsapp');
+    },
+  },
+  {
+    method: 'DELETE',
+    route: '/api/v1/facility/{facilityId}/whatsapp',
+    path: '/api/v1/facility/1/whatsapp',
+    expect: adminOnly(204, 204),
+    note: 'disconnecting a tenant without a connection answers 204 too',
+  },
 
   /* Schedules. */
   {

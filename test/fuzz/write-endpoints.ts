@@ -22,6 +22,7 @@ import * as serviceEmployeesRoute from '@/app/api/v1/facility/[facilityId]/servi
 import * as serviceRoute from '@/app/api/v1/facility/[facilityId]/services/[serviceId]/route';
 import * as servicesRoute from '@/app/api/v1/facility/[facilityId]/services/route';
 import * as settingsRoute from '@/app/api/v1/facility/[facilityId]/settings/route';
+import * as whatsappSettingsRoute from '@/app/api/v1/facility/[facilityId]/whatsapp/route';
 import * as cancelAppointmentRoute from '@/app/api/v1/schedules/cancel/appointment/route';
 import * as deleteLeaveRoute from '@/app/api/v1/schedules/delete/leave/route';
 import * as actionsRoute from '@/app/api/v1/actions/[token]/route';
@@ -240,6 +241,25 @@ export const WRITE_ENDPOINTS: WriteEndpoint[] = [
           { requiredKeys: ['automatic_reminders'] },
         )
         .map((body) => ({ params: F, body })),
+  },
+  {
+    route: 'facility/[facilityId]/whatsapp',
+    method: 'PUT',
+    handler: h(whatsappSettingsRoute.PUT),
+    valid: () =>
+      fc
+        .record({
+          phone_number_id: fc.stringMatching(/^[0-9]{5,30}$/),
+          access_token: fc.stringMatching(/^[A-Za-z0-9]{20,60}$/),
+          app_secret: fc.stringMatching(/^[a-f0-9]{16,64}$/),
+        })
+        .map((body) => ({ params: F, body })),
+  },
+  {
+    route: 'facility/[facilityId]/whatsapp',
+    method: 'DELETE',
+    handler: h(whatsappSettingsRoute.DELETE),
+    valid: () => fixed({ params: F }),
   },
   {
     route: 'schedules/cancel/appointment',

@@ -30,6 +30,7 @@ import * as facilityFacilityIdServices from './facility/[facilityId]/services/ro
 import * as facilityFacilityIdSettings from './facility/[facilityId]/settings/route';
 import * as facilityFacilityIdWaitlist from './facility/[facilityId]/waitlist/route';
 import * as facilityFacilityIdWaitlistIdOffers from './facility/[facilityId]/waitlist/[id]/offers/route';
+import * as facilityFacilityIdWhatsapp from './facility/[facilityId]/whatsapp/route';
 import * as facility from './facility/route';
 import * as actionsToken from './actions/[token]/route';
 import * as holds from './holds/route';
@@ -76,6 +77,7 @@ export const ROUTE_MODULES: Readonly<Record<string, RouteModule>> = {
   '/api/v1/facility/{facilityId}/settings': facilityFacilityIdSettings,
   '/api/v1/facility/{facilityId}/waitlist': facilityFacilityIdWaitlist,
   '/api/v1/facility/{facilityId}/waitlist/{id}/offers': facilityFacilityIdWaitlistIdOffers,
+  '/api/v1/facility/{facilityId}/whatsapp': facilityFacilityIdWhatsapp,
   '/api/v1/facility/{facilityId}/{date}/{employeeEmail}/appointments/available': facilityFacilityIdDateEmployeeEmailAppointmentsAvailable,
   '/api/v1/actions/{token}': actionsToken,
   '/api/v1/holds': holds,

@@ -106,6 +106,7 @@ export async function deleteClient(
         email: anonymous,
         tlf: null,
         phoneVerified: false,
+        whatsappInvalidAt: null,
         subUsers: [],
         fcmToken: null,
         privacyPolicy: false,
