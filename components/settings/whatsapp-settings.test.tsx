@@ -23,7 +23,7 @@ const NOT_CONNECTED: WhatsAppSettings = {
   app_secret: null,
   verify_token: null,
   webhook_url: WEBHOOK,
-  version: null,
+  version: '0',
 };
 const CONNECTED: WhatsAppSettings = {
   connected: true,
@@ -32,7 +32,7 @@ const CONNECTED: WhatsAppSettings = {
   app_secret: '••••abcd',
   verify_token: 'verificacion_0123456789abcdefABCDEF',
   webhook_url: WEBHOOK,
-  version: 3,
+  version: '3',
 };
 
 /** The section's markup with the connection already loaded (a fresh SWR cache each time). */

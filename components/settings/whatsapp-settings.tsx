@@ -6,8 +6,9 @@ import { Button } from '@/components/ui/button';
 import { Dialog, DialogActions } from '@/components/ui/dialog';
 import { Field } from '@/components/ui/field';
 import { toastError, toastSuccess } from '@/components/ui/toast';
+import { toastStale } from '@/components/ui/use-versioned-draft';
 import { ApiClientError } from '@/lib/api-client/fetcher';
-import { disconnectWhatsApp, saveWhatsAppSettings, staleWhatsAppSettingsOf, useWhatsAppSettings } from '@/lib/api-client/whatsapp-settings';
+import { disconnectWhatsApp, saveWhatsAppSettings, useWhatsAppSettings } from '@/lib/api-client/whatsapp-settings';
 import { ZWhatsAppSettingsPut, type WhatsAppSettings, type WhatsAppSettingsPut } from '@/lib/validation/whatsapp';
 
 type CredentialField = 'phone_number_id' | 'access_token' | 'app_secret';
@@ -47,7 +48,7 @@ export function WhatsAppSettingsSection() {
   // null: no edit yet, the fields follow the loaded connection.
   const [draft, setDraft] = useState<Draft | null>(null);
   // The version the edit started from (kept while the cache revalidates, so a colleague's save is not taken as seen).
-  const [baseVersion, setBaseVersion] = useState<number | null | undefined>(undefined);
+  const [baseVersion, setBaseVersion] = useState<string | undefined>(undefined);
   const [messages, setMessages] = useState<Messages>({});
   const [saving, setSaving] = useState(false);
   const [confirming, setConfirming] = useState(false);
@@ -67,7 +68,7 @@ export function WhatsAppSettingsSection() {
   const changed = data !== undefined && (values.phone_number_id.trim() !== (data.phone_number_id ?? '') || values.access_token !== '' || values.app_secret !== '');
 
   const edit = (field: CredentialField, text: string) => {
-    if (draft === null) setBaseVersion(data?.version ?? null);
+    if (draft === null) setBaseVersion(data?.version);
     setDraft({ ...values, [field]: text });
     setMessages((m) => ({ ...m, [field]: undefined }));
   };
@@ -107,10 +108,9 @@ export function WhatsAppSettingsSection() {
       reset();
       toastSuccess(t('saved'));
     } catch (err) {
-      const current = staleWhatsAppSettingsOf(err);
+      const current = toastStale<WhatsAppSettings>(err);
       if (current) {
         // The typed values stay, now on top of the current connection.
-        toastError((err as Error).message);
         setBaseVersion(current.version);
         return;
       }

@@ -30,8 +30,8 @@ export type DayReminder = z.infer<typeof ZDayReminder>;
 /**
  * The tenant's WhatsApp Business Platform connection as admins read it (`GET /facility/1/whatsapp`):
  * whether it is connected, the phone number id, the access token and the app secret masked ("••••a1b2",
- * never whole), the verify token and the webhook URL Meta needs, and the connection's `version` (null when
- * not connected). Not connected: every credential is null.
+ * never whole), the verify token and the webhook URL Meta needs, and the connection's `version` (an opaque
+ * string, as every editable resource has; "0" while not connected). Not connected: every credential is null.
  */
 export const ZWhatsAppSettings = z.object({
   connected: z.boolean(),
@@ -40,7 +40,7 @@ export const ZWhatsAppSettings = z.object({
   app_secret: z.string().nullable(),
   verify_token: z.string().nullable(),
   webhook_url: z.string(),
-  version: z.number().int().nullable(),
+  version: z.string(),
 });
 export type WhatsAppSettings = z.infer<typeof ZWhatsAppSettings>;
 
@@ -51,8 +51,8 @@ export const WHATSAPP_APP_SECRET = { min: 16, max: 256 } as const;
 /**
  * `PUT /facility/1/whatsapp` (admins): the phone number id (5–30 digits), the access token (20–1024
  * characters) and the app secret (16–256). While connected, a missing token or secret keeps the stored one;
- * the first connection needs both. `version`: the connection's as loaded (null or absent when it was not
- * connected); a different current one answers 409 `conflict` and nothing is saved. Surrounding blanks of a
+ * the first connection needs both. `version`: the connection's as loaded ("0" when it was not connected); a
+ * different current one answers 409 `conflict` and nothing is saved. Surrounding blanks of a
  * pasted value are dropped.
  */
 export const ZWhatsAppSettingsPut = z
@@ -65,7 +65,7 @@ export const ZWhatsAppSettingsPut = z
       .max(WHATSAPP_ACCESS_TOKEN.max, v.whatsappAccessToken)
       .optional(),
     app_secret: z.string().trim().min(WHATSAPP_APP_SECRET.min, v.whatsappAppSecret).max(WHATSAPP_APP_SECRET.max, v.whatsappAppSecret).optional(),
-    version: z.number().int().min(0).nullable().optional(),
+    version: z.string().max(32).optional(),
   })
   .strict();
 export type WhatsAppSettingsPut = z.infer<typeof ZWhatsAppSettingsPut>;

@@ -57,7 +57,7 @@ const connect = () => put(admin, { phone_number_id: PHONE_NUMBER_ID, access_toke
 describe('GET /facility/1/whatsapp', () => {
   it('answers an unconnected tenant with the webhook URL and no credentials', async () => {
     expect((await read(admin)).body).toEqual({
-      data: { connected: false, phone_number_id: null, access_token: null, app_secret: null, verify_token: null, webhook_url: WEBHOOK, version: null },
+      data: { connected: false, phone_number_id: null, access_token: null, app_secret: null, verify_token: null, webhook_url: WEBHOOK, version: '0' },
     });
   });
 
@@ -79,7 +79,7 @@ describe('PUT /facility/1/whatsapp', () => {
       app_secret: '••••abcd',
       verify_token: expect.stringMatching(/^[A-Za-z0-9_-]{32}$/),
       webhook_url: WEBHOOK,
-      version: 1,
+      version: '1',
     };
     expect(saved.body.data).toEqual(expected);
     expect((await read(admin)).body.data).toEqual({ ...expected, verify_token: saved.body.data.verify_token });
@@ -107,12 +107,12 @@ describe('PUT /facility/1/whatsapp', () => {
     const first = (await connect()).body.data;
     const saved = await put(admin, { phone_number_id: '5550001112223', version: first.version });
     expect(saved.status).toBe(200);
-    expect(saved.body.data).toMatchObject({ phone_number_id: '5550001112223', access_token: '••••wxyz', app_secret: '••••abcd', verify_token: first.verify_token, version: 2 });
+    expect(saved.body.data).toMatchObject({ phone_number_id: '5550001112223', access_token: '••••wxyz', app_secret: '••••abcd', verify_token: first.verify_token, version: '2' });
     const account = await whatsappAccountOf(await getDb(), await tenantId());
     expect(account).toEqual({ phoneNumberId: '5550001112223', accessToken: TOKEN, appSecret: SECRET, verifyToken: first.verify_token });
 
     const newToken = 'EAAGotroTokenNuevo9876543210abcdEFGH';
-    expect((await put(admin, { phone_number_id: '5550001112223', access_token: newToken })).body.data).toMatchObject({ access_token: '••••EFGH', app_secret: '••••abcd', version: 3 });
+    expect((await put(admin, { phone_number_id: '5550001112223', access_token: newToken })).body.data).toMatchObject({ access_token: '••••EFGH', app_secret: '••••abcd', version: '3' });
     expect((await whatsappAccountOf(await getDb(), await tenantId()))!.accessToken).toBe(newToken);
   });
 
@@ -147,15 +147,15 @@ describe('PUT /facility/1/whatsapp', () => {
     expect(stale.status).toBe(409);
     expect(stale.body.error.code).toBe('conflict');
     expect(stale.body.error.message).toBe(messages.errors.conflict);
-    expect(stale.body.error.details.current).toMatchObject({ connected: true, phone_number_id: '5550001112223', access_token: '••••wxyz', version: 2 });
-    expect((await read(admin)).body.data).toMatchObject({ phone_number_id: '5550001112223', version: 2 });
+    expect(stale.body.error.details.current).toMatchObject({ connected: true, phone_number_id: '5550001112223', access_token: '••••wxyz', version: '2' });
+    expect((await read(admin)).body.data).toMatchObject({ phone_number_id: '5550001112223', version: '2' });
   });
 
-  it('version null means "not connected": 409 once someone connected meanwhile', async () => {
+  it('version "0" means "not connected": 409 once someone connected meanwhile', async () => {
     await connect();
-    const res = await put(admin, { phone_number_id: '4440001112223', access_token: TOKEN, app_secret: SECRET, version: null });
+    const res = await put(admin, { phone_number_id: '4440001112223', access_token: TOKEN, app_secret: SECRET, version: '0' });
     expect(res.status).toBe(409);
-    expect(res.body.error.details.current).toMatchObject({ connected: true, phone_number_id: PHONE_NUMBER_ID, version: 1 });
+    expect(res.body.error.details.current).toMatchObject({ connected: true, phone_number_id: PHONE_NUMBER_ID, version: '1' });
   });
 
   it('is for admins only: an employee and a client get 403, a visitor 401, and nothing is stored', async () => {
@@ -188,7 +188,7 @@ describe('DELETE /facility/1/whatsapp', () => {
     expect(res.status).toBe(204);
     expect(res.body).toBeNull();
     expect(await storedRow()).toBeUndefined();
-    expect((await read(admin)).body.data).toMatchObject({ connected: false, access_token: null, version: null });
+    expect((await read(admin)).body.data).toMatchObject({ connected: false, access_token: null, version: '0' });
     expect(await whatsappAccountOf(await getDb(), await tenantId())).toBeNull();
     expect((await remove(admin)).status).toBe(204);
   });

@@ -12,6 +12,7 @@ import {
 } from '@/lib/server/repositories/whatsapp-accounts';
 import { decryptSecret, encryptSecret, maskSecret, secretsKey } from '@/lib/server/secrets';
 import { tenantOrigin, type Tenant } from '@/lib/server/tenancy';
+import { assertVersion } from '@/lib/server/version';
 import type { WhatsAppSettings, WhatsAppSettingsPut } from '@/lib/validation/whatsapp';
 
 /**
@@ -37,7 +38,7 @@ function masked(stored: string, key: Buffer | null): string {
 function settingsOf(tenant: Pick<Tenant, 'slug'>, row: WhatsAppAccountRow | null): WhatsAppSettings {
   const webhook_url = `${tenantOrigin(tenant.slug)}${WHATSAPP_WEBHOOK_PATH}`;
   if (!row) {
-    return { connected: false, phone_number_id: null, access_token: null, app_secret: null, verify_token: null, webhook_url, version: null };
+    return { connected: false, phone_number_id: null, access_token: null, app_secret: null, verify_token: null, webhook_url, version: '0' };
   }
   const key = secretsKey();
   return {
@@ -47,7 +48,7 @@ function settingsOf(tenant: Pick<Tenant, 'slug'>, row: WhatsAppAccountRow | null
     app_secret: masked(row.appSecret, key),
     verify_token: row.verifyToken,
     webhook_url,
-    version: row.version,
+    version: String(row.version),
   };
 }
 
@@ -61,7 +62,7 @@ export async function readWhatsAppSettings(db: DbOrTx, tenant: Pick<Tenant, 'id'
  * connection. The access token and the app secret are stored encrypted (AES-256-GCM with SECRETS_KEY); while
  * connected, one left out keeps the stored one, and the first connection needs both (400 with the missing
  * fields in `details.fields`). The verify token of the webhook's handshake is generated on the first
- * connection and kept on later saves. With `version` (the connection's as loaded; null: not connected), a
+ * connection and kept on later saves. With `version` (the connection's as loaded; "0": not connected), a
  * different current one answers 409 `conflict` with `details.current` and nothing is stored; changes run one
  * after the other under the tenant row's lock. Without an encryption key (production without SECRETS_KEY)
  * answers 422 `unprocessable` and stores nothing. Returns the connection as GET shows it. Errors: 404 unknown
@@ -73,9 +74,7 @@ export async function saveWhatsAppSettings(db: Db, tenant: Pick<Tenant, 'id' | '
   return db.transaction(async (tx) => {
     const { found, row } = await lockWhatsAppAccount(tx, tenant.id);
     if (!found) throw new ApiError('not_found', errorMessage('tenantNotFound'));
-    if (input.version !== undefined && input.version !== (row?.version ?? null)) {
-      throw new ApiError('conflict', errorMessage('conflict'), { current: settingsOf(tenant, row) });
-    }
+    assertVersion(input.version, settingsOf(tenant, row));
     if (!row && (input.access_token === undefined || input.app_secret === undefined)) {
       const message = errorMessage('whatsappCredentialsRequired');
       const fields = (['access_token', 'app_secret'] as const).filter((f) => input[f] === undefined).map((path) => ({ path, message }));
