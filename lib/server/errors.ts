@@ -4,6 +4,8 @@ import 'server-only';
 export const ERROR_STATUS = {
   bad_request: 400,
   unauthenticated: 401,
+  /** A provider's webhook call without a valid signature (WhatsApp's `X-Hub-Signature-256`, beyond-the-spec §5). */
+  bad_signature: 401,
   forbidden: 403,
   /** A write from another site or origin (CSRF): not the tenant's own origin nor a configured frontend. */
   cross_origin: 403,

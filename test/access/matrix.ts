@@ -174,6 +174,8 @@ export const ONBOARDING_ROUTES: readonly string[] = [
   'POST /api/v1/auth/logout',
   // Action links need no session at all: the token is the proof (beyond-the-spec section 3).
   'POST /api/v1/actions/{token}',
+  // Meta's webhook calls come from its servers, signed: no session, no onboarding (beyond-the-spec section 5).
+  'POST /api/v1/webhooks/whatsapp',
 ];
 
 /** Cancels an appointment if it is still pending (cleanup). */
@@ -755,6 +757,21 @@ export const ROWS: Row[] = [
     path: '/api/v1/facility/1/appointments/00000000-0000-4000-8000-000000000000/whatsapp',
     expect: staffOnly(404, 404),
     note: 'click to chat: staff only; an unknown appointment is 404',
+  },
+  {
+    method: 'GET',
+    route: '/api/v1/webhooks/whatsapp',
+    path: '/api/v1/webhooks/whatsapp?hub.mode=subscribe&hub.verify_token=matriz&hub.challenge=12345',
+    expect: everyone(403),
+    note: 'Meta\u2019s handshake: the verify token is the proof, not a session; klok has no WhatsApp connection here, so 403 for everyone',
+  },
+  {
+    method: 'POST',
+    route: '/api/v1/webhooks/whatsapp',
+    path: '/api/v1/webhooks/whatsapp',
+    body: { object: 'whatsapp_business_account', entry: [] },
+    expect: everyone(401),
+    note: 'Meta\u2019s events: the X-Hub-Signature-256 signature is the proof, not a session; unsigned is 401 `bad_signature` for everyone',
   },
   {
     method: 'POST',

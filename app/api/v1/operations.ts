@@ -50,6 +50,7 @@ import * as usersEmailWaitlist from './users/[email]/waitlist/route';
 import * as usersEmail from './users/[email]/route';
 import * as usersPhonePhone from './users/phone/[phone]/route';
 import * as users from './users/route';
+import * as webhooksWhatsapp from './webhooks/whatsapp/route';
 
 export const ROUTE_MODULES: Readonly<Record<string, RouteModule>> = {
   '/api/v1/auth/email-link': authEmailLink,
@@ -97,4 +98,5 @@ export const ROUTE_MODULES: Readonly<Record<string, RouteModule>> = {
   '/api/v1/users/{email}/phone/verify': usersEmailPhoneVerify,
   '/api/v1/users/{email}/waitlist': usersEmailWaitlist,
   '/api/v1/users/{email}/waitlist/{id}': usersEmailWaitlistId,
+  '/api/v1/webhooks/whatsapp': webhooksWhatsapp,
 };
