@@ -17,6 +17,7 @@ import { activities, appointments, outbox, users, whatsappAccounts, whatsappWebh
 import { setLogSink } from '@/lib/server/log';
 import { queueWhatsApps } from '@/lib/server/notifications/whatsapp';
 import { encryptSecret, secretsKey } from '@/lib/server/secrets';
+import { sweepWebhookEvents, WEBHOOK_EVENT_TTL_MS } from '@/lib/server/services/whatsapp-webhook';
 import { signWebhookBody } from '@/scripts/dev-whatsapp';
 import { call, closeTestDb, openTestDb } from './harness';
 import {
@@ -251,6 +252,17 @@ describe('quick replies', () => {
     expect((await post(body)).body).toEqual({ data: { processed: 0 } });
     expect(await activitiesOf('appointment_confirmed', c.appointmentId)).toHaveLength(1);
     expect((await whatsappsTo(c.user.id)).map((m) => m.payload.template)).toEqual(['cita_confirmada']);
+  });
+
+  it('forgets processed events after eight days, not before', async () => {
+    const db = await getDb();
+    const stored = await db.select().from(whatsappWebhookEvents);
+    expect(stored.length).toBeGreaterThan(0);
+    const newest = Math.max(...stored.map((e) => e.receivedAt.getTime()));
+    expect(await sweepWebhookEvents(newest + WEBHOOK_EVENT_TTL_MS - 1)).toBeLessThan(stored.length);
+    expect((await db.select().from(whatsappWebhookEvents)).length).toBeGreaterThan(0);
+    await sweepWebhookEvents(newest + WEBHOOK_EVENT_TTL_MS + 1);
+    expect(await db.select().from(whatsappWebhookEvents)).toEqual([]);
   });
 
   it('acts once when two deliveries of one reply arrive together', async () => {

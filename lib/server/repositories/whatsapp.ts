@@ -1,5 +1,5 @@
 import 'server-only';
-import { and, eq, isNotNull, isNull, sql } from 'drizzle-orm';
+import { and, eq, isNotNull, isNull, lt, sql } from 'drizzle-orm';
 import type { DbOrTx, Tx } from '@/lib/server/db/client';
 import { outbox, users, whatsappWebhookEvents } from '@/lib/server/db/schema';
 
@@ -20,6 +20,15 @@ export async function recordWebhookEvent(tx: Tx, tenantId: number, eventId: stri
     .onConflictDoNothing({ target: [whatsappWebhookEvents.tenantId, whatsappWebhookEvents.eventId] })
     .returning({ eventId: whatsappWebhookEvents.eventId });
   return inserted.length > 0;
+}
+
+/**
+ * Deletes the webhook events received before `before` in every tenant (the periodic sweep: Meta stops
+ * retrying a delivery long before that, so an older event cannot come back). Returns how many went.
+ */
+export async function deleteWebhookEventsBefore(db: DbOrTx, before: Date): Promise<number> {
+  const gone = await db.delete(whatsappWebhookEvents).where(lt(whatsappWebhookEvents.receivedAt, before)).returning({ eventId: whatsappWebhookEvents.eventId });
+  return gone.length;
 }
 
 /** SQL: the users row's phone as digits only (`+34 612…` → `34612…`), as WhatsApp names senders. */

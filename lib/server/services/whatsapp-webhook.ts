@@ -1,16 +1,16 @@
 import 'server-only';
 import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
 import { and, eq, inArray } from 'drizzle-orm';
+import { DAY_MS, HOUR_MS } from '@/lib/domain/time';
 import { whatsAppDigits } from '@/lib/domain/whatsapp';
 import { advancesStatus, DELIVERY_STATUSES, optKeyword, parseQuickReply, type DeliveryStatus } from '@/lib/domain/whatsapp-cloud';
-import type { Db, Tx } from '@/lib/server/db/client';
+import { getDb, type Db, type Tx } from '@/lib/server/db/client';
 import { users } from '@/lib/server/db/schema';
 import { ApiError } from '@/lib/server/errors';
 import { errorMessage } from '@/lib/server/messages';
 import { salonOf } from '@/lib/server/notifications/appointment-emails';
-import { whenOf } from '@/lib/server/notifications/templates';
-import { queueWhatsApps, whatsappAccountOf, type WhatsAppAccount } from '@/lib/server/notifications/whatsapp';
-import { lockSentWhatsApp, markWhatsAppInvalid, recordWebhookEvent, setDeliveryStatus, setWhatsAppOptOut } from '@/lib/server/repositories/whatsapp';
+import { appointmentParams, queueWhatsApps, whatsappAccountOf, type WhatsAppAccount } from '@/lib/server/notifications/whatsapp';
+import { deleteWebhookEventsBefore, lockSentWhatsApp, markWhatsAppInvalid, recordWebhookEvent, setDeliveryStatus, setWhatsAppOptOut } from '@/lib/server/repositories/whatsapp';
 import { tenantOrigin, type Tenant } from '@/lib/server/tenancy';
 import type { WebhookHandshakeQuery, WebhookMessage, WebhookPayload, WebhookResult, WebhookStatus } from '@/lib/validation/whatsapp-webhook';
 import { answerVisit, type VisitRow } from './action-link';
@@ -134,11 +134,10 @@ async function queueAnswer(tx: Tx, tenant: Tenant, action: 'confirm' | 'cancel',
   const rows = [...changed].sort((x, y) => x.a.startAt.getTime() - y.a.startAt.getTime());
   const first = rows[0]!;
   const salon = await salonOf(tx, tenant.id, first.a.facilityId);
-  const services = rows.map((r) => r.a.serviceName).join(', ');
-  const when = whenOf(first.a.startAt);
+  const about = { client: first.a.clientName, salon: salon.name, services: rows.map((r) => r.a.serviceName).join(', '), start: first.a.startAt };
   const base = { userId: first.client.id, appointmentId: first.a.id };
   if (action === 'cancel') {
-    await queueWhatsApps(tx, tenant.id, [{ ...base, template: 'cita_cancelada', params: [first.a.clientName, salon.name, services, when, tenantOrigin(tenant.slug)] }]);
+    await queueWhatsApps(tx, tenant.id, [{ ...base, template: 'cita_cancelada', params: appointmentParams(about, tenantOrigin(tenant.slug)) }]);
     return;
   }
   const stylistIds = [...new Set(rows.map((r) => r.a.employeeId))];
@@ -146,7 +145,7 @@ async function queueAnswer(tx: Tx, tenant: Tenant, action: 'confirm' | 'cancel',
     (await tx.select({ id: users.id, name: users.name }).from(users).where(and(eq(users.tenantId, tenant.id), inArray(users.id, stylistIds)))).map((u) => [u.id, u.name ?? '']),
   );
   const stylists = stylistIds.map((id) => names.get(id) ?? '').filter(Boolean).join(', ');
-  await queueWhatsApps(tx, tenant.id, [{ ...base, template: 'cita_confirmada', params: [first.a.clientName, salon.name, services, when, stylists] }]);
+  await queueWhatsApps(tx, tenant.id, [{ ...base, template: 'cita_confirmada', params: appointmentParams(about, stylists) }]);
 }
 
 /** One delivery status; true when it changed its outbox row or marked the client's number. */
@@ -168,4 +167,14 @@ async function onStatus(db: Db, tenantId: number, status: WebhookStatus, now: nu
     if (invalid) await markWhatsAppInvalid(tx, tenantId, sent.userId!, new Date(now));
     return advances || invalid;
   });
+}
+
+/** How often the worker sweeps old webhook events (ms). */
+export const WEBHOOK_EVENTS_SWEEP_MS = HOUR_MS;
+/** How long a processed webhook event is kept: Meta retries a failed delivery for up to seven days. */
+export const WEBHOOK_EVENT_TTL_MS = 8 * DAY_MS;
+
+/** The periodic job (instrumentation.ts registers it): forgets webhook events older than WEBHOOK_EVENT_TTL_MS. */
+export async function sweepWebhookEvents(now = Date.now()): Promise<number> {
+  return deleteWebhookEventsBefore(await getDb(), new Date(now - WEBHOOK_EVENT_TTL_MS));
 }
