@@ -57,7 +57,7 @@ export const WHATSAPP_APP_SECRET = { min: 16, max: 256 } as const;
  */
 export const ZWhatsAppSettingsPut = z
   .object({
-    phone_number_id: z.string().trim().regex(/^\d{5,30}$/, v.whatsappPhoneNumberId),
+    phone_number_id: z.string().trim().max(30, v.whatsappPhoneNumberId).regex(/^\d{5,30}$/, v.whatsappPhoneNumberId),
     access_token: z
       .string()
       .trim()
