@@ -30,6 +30,16 @@ export async function findUserById(db: DbOrTx, tenantId: number, id: string): Pr
   return row ?? null;
 }
 
+/** The ids among `ids` of the tenant's users for whom `condition` (SQL over `users`) holds: one read. */
+export async function userIdsWhere(db: DbOrTx, tenantId: number, ids: readonly string[], condition: SQL): Promise<Set<string>> {
+  if (ids.length === 0) return new Set();
+  const rows = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(and(eq(users.tenantId, tenantId), inArray(users.id, [...new Set(ids)]), condition));
+  return new Set(rows.map((u) => u.id));
+}
+
 /** A user of the tenant by phone (E.164), or null. */
 export async function findUserByPhone(db: DbOrTx, tenantId: number, tlf: string): Promise<UserRow | null> {
   const [row] = await db.select().from(users).where(and(eq(users.tenantId, tenantId), eq(users.tlf, tlf))).limit(1);
