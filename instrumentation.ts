@@ -17,12 +17,14 @@ export async function register() {
   const { CONFIRMATION_SCAN_MS, scanConfirmations } = await import('./lib/server/notifications/confirmations');
   const { WAITLIST_SCAN_MS, scanWaitlist } = await import('./lib/server/services/waitlist-offers');
   const { RATE_LIMIT_SWEEP_MS, sweepExpiredLimits } = await import('./lib/server/rate-limit');
+  const { WEBHOOK_EVENTS_SWEEP_MS, sweepWebhookEvents } = await import('./lib/server/services/whatsapp-webhook');
   const { closeDb } = await import('./lib/server/db/client');
   const { onShutdown, onSigtermWithoutEdge } = await import('./lib/lifecycle');
   registerPeriodicJob('reminders', REMINDER_SCAN_MS, scanReminders);
   registerPeriodicJob('confirmations', CONFIRMATION_SCAN_MS, scanConfirmations);
   registerPeriodicJob('waitlist', WAITLIST_SCAN_MS, scanWaitlist);
   registerPeriodicJob('rate-limits', RATE_LIMIT_SWEEP_MS, async () => void (await sweepExpiredLimits()));
+  registerPeriodicJob('whatsapp-webhook-events', WEBHOOK_EVENTS_SWEEP_MS, async () => void (await sweepWebhookEvents()));
   startOutboxWorker();
   onShutdown('outbox-worker', stopOutboxWorker);
   onShutdown('database', closeDb);

@@ -13,7 +13,7 @@
 import { NextResponse, type NextRequest } from 'next/server';
 import { contentSecurityPolicy, createNonce, cspOptionsFromEnv, hstsHeader } from '@/lib/security/csp';
 import { CLIENT_IP_HEADER, requestHost, SESSION_COOKIE } from '@/lib/tenant-host';
-import messages from '@/lib/i18n/messages/es.json';
+import { UNAVAILABLE_RETRY_AFTER, unavailablePageHtml } from '@/lib/net/unavailable-page';
 
 /** The booking open to visitors and where it finishes after sign-in (beyond-the-spec section 1). */
 const VISITOR_PATHS = /^\/reservar(\/confirmar)?$/;
@@ -78,20 +78,11 @@ function pagePolicy(nonce: string): string {
   );
 }
 
-const HTML_ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
-const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => HTML_ESCAPES[c]!);
-
-/**
- * The answer of a page view whose session cannot be checked because the database is unavailable: 503 with
- * `Retry-After: 5` and a small Spanish page (the API's `unavailable` message and a "Reintentar" link to
- * the same address), styled inline under this request's CSP nonce. Rendered here because the app's own
- * layouts need the database too.
- */
+/** The 503 page of a view whose session cannot be checked because the database is unavailable. */
 function unavailablePage(nonce: string, target: string): NextResponse {
-  const html = `<!doctype html><html lang="es"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>Klok</title><style nonce="${nonce}">body{margin:0;min-height:100vh;display:grid;place-items:center;padding:1rem;font-family:system-ui,sans-serif;color:#1f2937;background:#fff;text-align:center}h1{font-size:1.15rem;font-weight:600;max-width:28rem;line-height:1.4}a{display:inline-block;margin-top:1rem;padding:.7rem 1.4rem;border-radius:.5rem;background:#1f2937;color:#fff;text-decoration:none;font-weight:600}</style></head><body><main role="alert"><h1>${escapeHtml(messages.errors.unavailable)}</h1><a href="${escapeHtml(target)}">${escapeHtml(messages.common.retry)}</a></main></body></html>`;
-  return new NextResponse(html, {
+  return new NextResponse(unavailablePageHtml(nonce, target), {
     status: 503,
-    headers: { 'content-type': 'text/html; charset=utf-8', 'retry-after': '5', 'cache-control': 'no-store' },
+    headers: { 'content-type': 'text/html; charset=utf-8', 'retry-after': UNAVAILABLE_RETRY_AFTER, 'cache-control': 'no-store' },
   });
 }
 

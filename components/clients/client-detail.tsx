@@ -15,6 +15,7 @@ import type { UserDetail } from '@/lib/validation/dto';
 import { DeleteClientDialog } from './delete-client-dialog';
 import { ClientHistory } from './client-history';
 import { ReliabilityCard } from './reliability-card';
+import { WhatsAppConsent } from './whatsapp-consent';
 import { CLIENTS_HREF, clientHref } from './paths';
 import { WithClient } from './with-client';
 import { WhatsAppButton } from '@/components/whatsapp/whatsapp-button';
@@ -28,7 +29,8 @@ const isTab = (v: string | null): v is TabKey => TAB_KEYS.includes(v as TabKey);
 /**
  * A client (`/clients/{email}`, spec section 2): page header with the back arrow (to the agenda
  * or the list the user came from) and the name, and the tabs Historial (sub-tabs Pendientes, Antiguas and
- * Canceladas with counts) and Información (name, e-mail, phone, Citas permitidas, assigned users, the
+ * Canceladas with counts) and Información (name, e-mail, phone with its WhatsApp state and the button that
+ * turns WhatsApp messages off or on, Citas permitidas, assigned users, the
  * "Fiabilidad" card, with Editar información and Editar usuarios — not for the guest). The tab lives in `?tab=` so coming back
  * from an editor shows the same tab. Admins also get Exportar datos and Eliminar cliente (decisions
  * "Admin-only actions"; hidden for employees, while the session loads and for the guest).
@@ -115,6 +117,7 @@ function InformationTab({ client }: { client: UserDetail }) {
               <dd>
                 {client.tlf || tc('notAvailable')}
                 {client.tlf && <ClientWhatsApp client={client} />}
+                {client.tlf && client.whatsapp && <WhatsAppConsent email={client.email} consent={client.whatsapp} />}
               </dd>
             </div>
             <div>
@@ -140,7 +143,7 @@ function InformationTab({ client }: { client: UserDetail }) {
           </>
         )}
       </dl>
-      {client.reliability && <ReliabilityCard email={client.email} reliability={client.reliability} />}
+      {client.reliability && <ReliabilityCard email={client.email} version={client.version} reliability={client.reliability} />}
       {!client.is_guest && (
         <div className="client-actions">
           <Link href={clientHref(client.email, 'information')} className="btn btn-secondary btn-block">

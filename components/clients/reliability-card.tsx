@@ -12,16 +12,17 @@ import { ReliabilityBadge } from './reliability-badge';
 /**
  * "Fiabilidad" of a client (beyond-the-spec section 3) on its detail: the tier as a badge, the last 12
  * months' visits attended, no-shows and late cancellations, what a restricted tier means, and "Bloquear
- * reservas online" / "Desbloquear" (staff; `booking_blocked` on `PATCH /users/{email}`).
+ * reservas online" / "Desbloquear" (staff; `booking_blocked` on `PATCH /users/{email}` with the client's
+ * `version`: a change made meanwhile elsewhere answers 409 and the detail shows the current state).
  */
-export function ReliabilityCard({ email, reliability }: { email: string; reliability: Reliability }) {
+export function ReliabilityCard({ email, version, reliability }: { email: string; version: string; reliability: Reliability }) {
   const t = useTranslations('clients.reliability');
   const [saving, setSaving] = useState(false);
   const blocked = reliability.tier === 'bloqueado';
   const toggle = async () => {
     setSaving(true);
     try {
-      await updateClient(email, { booking_blocked: !blocked });
+      await updateClient(email, { booking_blocked: !blocked, version });
       toastSuccess(blocked ? t('unblocked') : t('blocked'));
     } catch (err) {
       toastError(t('blockError'), err);

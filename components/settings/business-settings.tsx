@@ -14,6 +14,7 @@ import { ApiClientError } from '@/lib/api-client/fetcher';
 import { updateTenantSettings, useTenantSettings } from '@/lib/api-client/settings';
 import type { TenantSettings } from '@/lib/validation/dto';
 import type { TenantSettingsPatch } from '@/lib/validation/settings';
+import { WhatsAppSettingsSection } from './whatsapp-settings';
 import './business-settings.css';
 
 /** What the card is saving: one change at a time, since each carries the version on screen. */
@@ -27,6 +28,8 @@ type Saving = 'reminders' | 'confirmation' | 'hours';
  *   and the hours before the appointment of the confirmation request and of the cut-off (a small form, see
  *   `ConfirmationHours`), so the owner decides how early clients are asked and when an unconfirmed hour is
  *   freed.
+ * - WhatsApp Business (beyond-the-spec section 5): the salon's own WhatsApp Business number, see
+ *   `WhatsAppSettingsSection` (its own resource and version, saved with its own Guardar).
  * A switch is saved at once, with a toast, carrying the version of the settings shown; on failure it goes
  * back and an error toast says why, and when someone saved the settings meanwhile it shows Los datos han
  * cambiado… and the current state. One change is saved at a time: the others wait, disabled.
@@ -153,6 +156,7 @@ export function BusinessSettings() {
           </section>
         </>
       )}
+      <WhatsAppSettingsSection />
     </Card>
   );
 }

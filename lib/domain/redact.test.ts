@@ -1,5 +1,5 @@
 /** Erasing identifiers from text (lib/domain/redact.ts). */
-import { maskToken, redactDeep, redactor } from './redact';
+import { maskLinkTokens, maskToken, redactDeep, redactor } from './redact';
 
 const redact = redactor([
   { from: 'Ana', to: 'Cliente eliminado' },
@@ -27,4 +27,10 @@ test('redactDeep reaches every string of a JSON value and keeps the rest', () =>
 test('maskToken keeps the last 4 characters only', () => {
   expect(maskToken('fcm-token-abcdef1234')).toBe('••••1234');
   expect(maskToken(null)).toBeNull();
+});
+
+test('a message text keeps its links but not the tokens that open them', () => {
+  const text = 'Entra aquí: https://klok.example/api/v1/auth/email-link/callback?token=abc_DEF-123 o confirma en https://klok.example/c/AbCdEfGhIjKlMnOpQrStUvWxYz0123456789_-abcdef.';
+  expect(maskLinkTokens(text)).toBe('Entra aquí: https://klok.example/api/v1/auth/email-link/callback?token=•••• o confirma en https://klok.example/c/••••.');
+  expect(maskLinkTokens('Sin enlaces /c/ aquí')).toBe('Sin enlaces /c/ aquí');
 });

@@ -37,3 +37,11 @@ export function maskToken(token: string | null): string | null {
   if (token === null) return null;
   return `••••${token.slice(-4)}`;
 }
+
+/**
+ * A message text with the secrets of its links masked: sign-in links (`…?token=…`) and action links
+ * (`/c/{token}`) keep their address but not the token that opens them.
+ */
+export function maskLinkTokens(text: string): string {
+  return text.replace(/([?&]token=)[\w-]+/g, '$1••••').replace(/(\/c\/)[\w-]{16,}/g, '$1••••');
+}

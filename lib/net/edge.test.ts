@@ -1,12 +1,13 @@
 /**
  * The edge server over real sockets (raw HTTP/1.1 written by hand, as an attacker would), in front of a
- * stand-in for Next.js that echoes what it was given.
+ * stand-in for Next.js that echoes what it was given (and renders pages the database fails under).
  */
 import type http from 'node:http';
 import net from 'node:net';
 import type { AddressInfo } from 'node:net';
 import messages from '../i18n/messages/es.json';
 import { createEdgeServer, type Edge } from './edge';
+import { markDatabaseUnavailable } from './request-state';
 import { DEFAULT_PUBLIC_HOSTS } from './forwarding';
 
 type Seen = { method: string | undefined; url: string | undefined; host: string | undefined; body: string };
@@ -39,6 +40,20 @@ function echo(req: http.IncomingMessage, res: http.ServerResponse) {
   if (req.url === '/early') {
     res.writeHead(401, { 'content-type': 'application/json' });
     res.end('{}');
+    return;
+  }
+  // A page (or API call) whose rendering meets a database failure: marked as the database layer does, after
+  // an await, then Next's 500 error page, or a page that recovered and answers 200.
+  const failing = /^\/(api\/)?(broken|recovered)/.exec(req.url ?? '');
+  if (failing) {
+    void Promise.resolve().then(async () => {
+      await new Promise((r) => setImmediate(r));
+      markDatabaseUnavailable();
+      res.statusCode = failing[2] === 'broken' ? 500 : 200;
+      res.setHeader('content-type', 'text/html; charset=utf-8');
+      res.write('<!doctype html><html><body>Ha ocurrido un error');
+      res.end(' inesperado</body></html>');
+    });
     return;
   }
   let body = '';
@@ -229,5 +244,28 @@ describe('requests Node cannot parse', () => {
     const a = await exchange('GET / HTTP/1.1\r\nHost: localhost\r\nBad Header\r\n\r\n');
     expect(a.status).toBe(400);
     expect(json(a).error.code).toBe('bad_request');
+  });
+});
+
+describe('a page the database fails under', () => {
+  it('answers the 503 page with Retry-After instead of Next’s 500', async () => {
+    const a = await exchange('GET /broken HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\n\r\n');
+    expect(a.status).toBe(503);
+    expect(a.headers['retry-after']).toBe('5');
+    expect(a.headers['cache-control']).toBe('no-store');
+    const html = Buffer.from(a.body, 'latin1').toString('utf8');
+    expect(html).toContain(messages.errors.unavailable);
+    expect(html).toContain('href="/broken"');
+    expect(html).not.toContain('error inesperado');
+    expect(Number(a.headers['content-length'])).toBe(Buffer.byteLength(html));
+  });
+
+  it('leaves a page that rendered, and the API’s own answers, as they are', async () => {
+    const ok = await exchange('GET /recovered HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\n\r\n');
+    expect(ok.status).toBe(200);
+    expect(ok.body).toContain('Ha ocurrido un error');
+    expect(ok.body).toContain(' inesperado</body>');
+    const api = await exchange('GET /api/broken HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\n\r\n');
+    expect(api.status).toBe(500);
   });
 });

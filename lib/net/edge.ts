@@ -13,7 +13,9 @@
  * - time limits: headers within `headersTimeoutMs`, the body within `bodyTimeoutMs` of the end of the
  *   headers, the whole request within `requestTimeoutMs` (Node's own check, every `checkIntervalMs`).
  *   Past them: 408 (`request_timeout`) and the connection closes;
- * - requests Node cannot parse get the JSON error shape too (400, 431, 501), never Node's bare text.
+ * - requests Node cannot parse get the JSON error shape too (400, 431, 501), never Node's bare text;
+ * - a page that fails to render because the database failed under it gets the 503 page with
+ *   `Retry-After` (unavailable-page.ts) instead of Next's 500.
  * Every answer of the edge is `{ error: { code, message } }` with a Spanish message (es.json) and
  * `Cache-Control: no-store`; none is logged (they are the client's fault, and cheap).
  */
@@ -22,6 +24,8 @@ import http from 'node:http';
 import type { Duplex } from 'node:stream';
 import type { TLSSocket } from 'node:tls';
 import messages from '../i18n/messages/es.json';
+import { withRequestState, type RequestState } from './request-state';
+import { UNAVAILABLE_RETRY_AFTER, unavailablePageHtml } from './unavailable-page';
 import { edgeView, hostAllowed, isTrustedProxy, originFormTarget, pathEscapesValid, plainAddress } from './forwarding';
 import {
   ALLOW_HEADER,
@@ -90,6 +94,61 @@ function refuse(res: http.ServerResponse, code: EdgeErrorCode, message = MESSAGE
 function refuseRaw(socket: Duplex, code: EdgeErrorCode, headers: Record<string, string> = {}) {
   if (socket.writable) socket.end(rawErrorResponse(code, MESSAGES[code], headers));
   else socket.destroy();
+}
+
+/** A page view: GET or HEAD outside the API and Next's static files. */
+function isPageView(req: http.IncomingMessage): boolean {
+  const path = req.url ?? '/';
+  return (req.method === 'GET' || req.method === 'HEAD') && !path.startsWith('/api/') && !path.startsWith('/_next/');
+}
+
+/**
+ * Turns a page's failure to render because the database failed under it (a 5xx from Next while the
+ * request's state says the database was unavailable: request-state.ts) into the 503 page with
+ * `Retry-After`, as the middleware answers when it cannot check the session; other answers pass untouched.
+ * It decides when Next first writes (headers not yet sent), then drops Next's own error markup.
+ */
+function answerUnavailableFor(req: http.IncomingMessage, res: http.ServerResponse, state: RequestState): void {
+  const write = res.write.bind(res) as (...args: unknown[]) => boolean;
+  const end = res.end.bind(res) as (...args: unknown[]) => http.ServerResponse;
+  const flushHeaders = res.flushHeaders.bind(res);
+  let replaced = false;
+  const decide = (): boolean => {
+    if (replaced) return true;
+    if (res.headersSent || res.statusCode < 500 || !state.databaseUnavailable) return false;
+    replaced = true;
+    const requestId = res.getHeader('x-request-id');
+    for (const name of res.getHeaderNames()) res.removeHeader(name);
+    const nonce = randomUUID().replaceAll('-', '');
+    const html = unavailablePageHtml(nonce, req.url ?? '/');
+    res.writeHead(503, {
+      'content-type': 'text/html; charset=utf-8',
+      'content-length': Buffer.byteLength(html),
+      'retry-after': UNAVAILABLE_RETRY_AFTER,
+      'cache-control': 'no-store',
+      'content-security-policy': `default-src 'none'; style-src 'nonce-${nonce}'; frame-ancestors 'none'`,
+      ...(requestId ? { 'x-request-id': String(requestId) } : {}),
+    });
+    end(req.method === 'HEAD' ? undefined : html);
+    return true;
+  };
+  const done = (args: unknown[]) => {
+    const callback = args.find((a): a is () => void => typeof a === 'function');
+    if (callback) process.nextTick(callback);
+  };
+  res.write = ((...args: unknown[]) => {
+    if (!decide()) return write(...args);
+    done(args);
+    return true;
+  }) as typeof res.write;
+  res.end = ((...args: unknown[]) => {
+    if (!decide()) return end(...args);
+    done(args);
+    return res;
+  }) as typeof res.end;
+  res.flushHeaders = () => {
+    if (!decide()) flushHeaders();
+  };
 }
 
 /**
@@ -179,7 +238,8 @@ export function createEdgeServer(options: EdgeOptions): Edge {
         return;
       }
       if (expectsBody(req.headers)) limitBody(req, res);
-      void options.handle(req, res);
+      const state = withRequestState(() => void options.handle(req, res));
+      if (isPageView(req)) answerUnavailableFor(req, res, state);
     },
   );
 

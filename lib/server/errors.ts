@@ -4,6 +4,8 @@ import 'server-only';
 export const ERROR_STATUS = {
   bad_request: 400,
   unauthenticated: 401,
+  /** A provider's webhook call without a valid signature (WhatsApp's `X-Hub-Signature-256`, beyond-the-spec §5). */
+  bad_signature: 401,
   forbidden: 403,
   /** A write from another site or origin (CSRF): not the tenant's own origin nor a configured frontend. */
   cross_origin: 403,
@@ -96,6 +98,16 @@ export function isDatabaseUnavailable(err: unknown): boolean {
   return /timeout exceeded when trying to connect|Connection terminated|Query read timeout|connection timeout|not queryable|not currently accepting connections|terminating connection/i.test(
     message,
   );
+}
+
+/**
+ * True when the connection under a statement was lost while it ran (a backend terminated, 57P01/57P02, or
+ * the connection reset or ended): another connection may well work, unlike a database that refuses them.
+ */
+export function isConnectionLost(err: unknown): boolean {
+  const code = pgCode(err);
+  if (code === '57P01' || code === '57P02' || code === 'ECONNRESET' || code === 'EPIPE') return true;
+  return /Connection terminated unexpectedly|terminating connection due to administrator command/i.test(messageChain(err));
 }
 
 function messageChain(err: unknown): string {

@@ -29,6 +29,8 @@ type Ctx<B, Q, P, A extends Access, H = undefined> = {
   params: P;
   /** The request headers the route declares (`headers`), validated; lower-case names. */
   headers: H;
+  /** The request body as UTF-8 text, exactly as received (routes with `webhook`, which check its signature); '' otherwise. */
+  rawBody: string;
 };
 
 /**
@@ -83,6 +85,13 @@ type Options<B, Q, P, A extends Access, H = undefined> = {
   access: A;
   /** Refuse cross-site requests even for a GET (a state-changing GET such as the spec's logout). */
   sameOrigin?: boolean;
+  /**
+   * A server-to-server callback (a provider's webhook, e.g. WhatsApp's): no browser sends it, so the
+   * same-origin check and the onboarding rule are skipped and the handler proves the caller itself (a
+   * signature over `rawBody`). The body is not parsed as JSON by the wrapper (no `body` schema with it): the
+   * handler gets the raw text, still bounded by the 64 KB limit and the JSON content-type rule.
+   */
+  webhook?: boolean;
   /**
    * Whether a client's write (POST, PATCH, PUT, DELETE) needs a finished onboarding: a verified phone and an
    * accepted privacy policy (403 `onboarding_required` otherwise). On by default; false only for the routes
@@ -177,6 +186,8 @@ export async function requestSession(
  * - tenant from the host (404 `tenant_not_found`);
  * - writes (POST, PATCH, PUT, DELETE, or any method with `sameOrigin`) only from the tenant's own origin or a
  *   configured FRONTEND_ORIGINS entry: `Origin` or `Sec-Fetch-Site` saying otherwise → 403 `cross_origin`;
+ *   a `webhook` route skips this check and the onboarding rule below (a provider calls it server to server and
+ *   the handler checks the signature of `rawBody` instead);
  * - the general per-IP budget and, for an unknown or expired session cookie, the per-IP budget of bad
  *   sessions (429 `too_many_requests` with `Retry-After`; the stale cookie is cleared);
  * - the user from the session cookie (never from a header) and the access level (401, 403);
@@ -187,7 +198,8 @@ export async function requestSession(
  *   reading); declared headers (`headers`, lower-case names) likewise; control characters in any string → 400; a malformed percent escape in the path → 400; a body
  *   declared per kind of caller (`bodyByKind`) is parsed with the schema of the kind its `pick` names;
  * - the route's rate limits (`limits`), each spent with its key (429 `too_many_requests`);
- * - the handler; a JSON reply without a status gets the declared success `status`;
+ * - the handler (given the raw body text as `rawBody` on a `webhook` route); a JSON reply without a status gets
+ *   the declared success `status`;
  * - failures mapped to `{ error: { code, message } }`: exclusion violation 409 `slot_taken`, unique violation,
  *   deadlock or serialization failure 409 `conflict`, database unreachable or slow 503 `unavailable`, anything else 500 with the request id in
  *   `error.request_id` (logged at error level with the stack, no internals leaked).
@@ -199,6 +211,7 @@ export function route<A extends Access, B = undefined, Q = undefined, P = undefi
   opts: Options<B, Q, P, A, H>,
   handler: (ctx: Ctx<B, Q, P, A, H>) => Promise<Reply>,
 ): RouteHandler {
+  if (opts.webhook && opts.body) throw new TypeError(`${opts.summary}: a webhook route reads its raw body and declares no body schema`);
   const serve = async (req: NextRequest, context: { params: Promise<Record<string, string | string[]>> }) => {
     const started = performance.now();
     const requestId = requestIdOf(req.headers);
@@ -212,7 +225,7 @@ export function route<A extends Access, B = undefined, Q = undefined, P = undefi
       const tenant = await tenantForHost(requestHost(req.headers));
       tenantSlug = tenant?.slug;
       if (!tenant) throw new ApiError('tenant_not_found', errorMessage('tenantNotFound'));
-      if (opts.sameOrigin || WRITE_METHODS.has(req.method)) assertSameOrigin(req);
+      if (!opts.webhook && (opts.sameOrigin || WRITE_METHODS.has(req.method))) assertSameOrigin(req);
       const ip = req.headers.get(CLIENT_IP_HEADER) || null;
       const session = await requestSession(tenant.id, req.cookies.get(SESSION_COOKIE)?.value, ip);
       const user = session.user;
@@ -224,7 +237,7 @@ export function route<A extends Access, B = undefined, Q = undefined, P = undefi
         if (opts.access === 'client' && user.role !== 'client') throw new ApiError('forbidden', errorMessage('forbidden'));
         if (opts.access === 'admin' && user.role !== 'admin') throw new ApiError('forbidden', errorMessage('forbidden'));
       }
-      if (opts.onboarding !== false && user?.role === 'client' && WRITE_METHODS.has(req.method) && !user.onboarded) {
+      if (!opts.webhook && opts.onboarding !== false && user?.role === 'client' && WRITE_METHODS.has(req.method) && !user.onboarded) {
         // The session may predate the end of onboarding by a moment: ask the database before refusing.
         if (!(await isOnboarded(tenant.id, user.id))) throw new ApiError('onboarding_required', errorMessage('onboardingRequired'));
       }
@@ -247,7 +260,8 @@ export function route<A extends Access, B = undefined, Q = undefined, P = undefi
         assertNoControlCharacters(raw);
         body = parseBody(opts.body, raw, user, params);
       }
-      const ctx: Ctx<B, Q, P, A, H> = { req, tenant, ip, now, user: user as Ctx<B, Q, P, A, H>['user'], body, query, params, headers };
+      const rawBody = opts.webhook ? text : '';
+      const ctx: Ctx<B, Q, P, A, H> = { req, tenant, ip, now, user: user as Ctx<B, Q, P, A, H>['user'], body, query, params, headers, rawBody };
       if (opts.limits) await spendLimits(opts.limits, ctx);
       const reply = await handler(ctx);
       const status = reply instanceof Response ? reply.status : (reply.status ?? opts.status ?? 200);
@@ -479,8 +493,8 @@ function wrapperFailures(method: Method, decl: RouteDeclaration): WrapperFailure
   const codes: WrapperFailure[] = ['bad_request', 'tenant_not_found', 'too_many_requests', 'unavailable'];
   if (decl.access !== 'public') codes.push('unauthenticated');
   if (decl.access === 'client' || decl.access === 'staff' || decl.access === 'admin') codes.push('forbidden');
-  if (write || decl.sameOrigin) codes.push('cross_origin');
-  if (write && decl.onboarding !== false && (decl.access === 'public' || decl.access === 'user' || decl.access === 'client')) {
+  if (!decl.webhook && (write || decl.sameOrigin)) codes.push('cross_origin');
+  if (write && !decl.webhook && decl.onboarding !== false && (decl.access === 'public' || decl.access === 'user' || decl.access === 'client')) {
     codes.push('onboarding_required');
   }
   if (write) codes.push('payload_too_large', 'unsupported_media_type', 'request_timeout', 'conflict');

@@ -69,6 +69,11 @@ export const LIMITS = {
   /** Bookings per client account, and per staff member. */
   bookingPerClient: { points: 20, seconds: 3600 },
   bookingPerStaff: { points: 600, seconds: 3600 },
+  /**
+   * Calls of the WhatsApp webhook (beyond-the-spec section 5), per tenant, handshakes and events alike: Meta
+   * batches events and retries refused deliveries later, so the budget only stops a flood.
+   */
+  whatsappWebhookPerTenant: { points: 600, seconds: 60 },
 } as const satisfies Record<string, { points: number; seconds: number }>;
 
 export type LimitName = keyof typeof LIMITS;

@@ -52,14 +52,17 @@ export function employeeServicesVersion(e: Pick<Employee, 'services'>): string {
   return versionOf(e.services.map((s) => s.id).sort((a, b) => a - b));
 }
 
-/** A client account's version: what staff edit on the client detail (`PATCH /users/{email}`). */
-export function userVersion(u: Pick<UserDto, 'name' | 'n_appointments_allowed' | 'users'>): string {
-  return versionOf({ name: u.name, n_appointments_allowed: u.n_appointments_allowed, users: u.users });
+/**
+ * A client account's version: what staff edit on the client detail (`PATCH /users/{email}`): the name, the
+ * allowance, the sub-users and "Bloquear reservas online".
+ */
+export function userVersion(u: Pick<UserDto, 'name' | 'n_appointments_allowed' | 'users'> & { booking_blocked: boolean }): string {
+  return versionOf({ name: u.name, n_appointments_allowed: u.n_appointments_allowed, users: u.users, booking_blocked: u.booking_blocked });
 }
 
-/** The tenant settings' version (`PATCH /facility/1/settings`). */
-export function settingsVersion(s: Pick<TenantSettings, 'automatic_reminders' | 'phone_countries'>): string {
-  return versionOf({ automatic_reminders: s.automatic_reminders, phone_countries: s.phone_countries });
+/** The tenant settings' version (`PATCH /facility/1/settings`): reminders, phone countries and confirm or release. */
+export function settingsVersion(s: Pick<TenantSettings, 'automatic_reminders' | 'phone_countries' | 'confirmation'>): string {
+  return versionOf({ automatic_reminders: s.automatic_reminders, phone_countries: s.phone_countries, confirmation: s.confirmation });
 }
 
 /**

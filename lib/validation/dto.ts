@@ -210,10 +210,22 @@ export const ZReliability = z.object({
 export type Reliability = z.infer<typeof ZReliability>;
 
 /**
- * `GET /users/{email}` → `data`: the user; for a client account (not the guest) its `reliability`; for staff
- * reading a client, its history.
+ * A client's WhatsApp state (beyond-the-spec section 5) as staff read it: when it opted out of WhatsApp
+ * messages (its "BAJA" reply, or staff) and when the Cloud API refused its number as not on WhatsApp (cleared
+ * when the phone changes); null when not. Messages reach a client with a verified phone and both null.
  */
-export const ZUserDetail = ZUser.extend({ reliability: ZReliability.optional(), history: z.lazy(() => ZClientHistory).optional() });
+export const ZWhatsAppConsent = z.object({ opted_out_at: instant.nullable(), invalid_at: instant.nullable() });
+export type WhatsAppConsent = z.infer<typeof ZWhatsAppConsent>;
+
+/**
+ * `GET /users/{email}` → `data`: the user; for a client account (not the guest) its `reliability`; for staff
+ * reading a client, its history and, but for the guest, its `whatsapp` state.
+ */
+export const ZUserDetail = ZUser.extend({
+  reliability: ZReliability.optional(),
+  history: z.lazy(() => ZClientHistory).optional(),
+  whatsapp: ZWhatsAppConsent.optional(),
+});
 export type UserDetail = z.infer<typeof ZUserDetail>;
 
 /** A client in the staff list (`GET /users`): visits are past, non-cancelled appointments. */

@@ -29,8 +29,8 @@ export const MAX_APPOINTMENTS_ALLOWED = 99;
 /**
  * `PATCH /users/{email}` by staff on a client (spec sections 2 and 5): name (non-empty), sub-users (at most
  * 3, each name non-empty; keep each current sub-user's `id`, omit it for a new one), the allowance
- * `n_appointments_allowed` (a whole number 0–99; a string such as "3" is refused), and `booking_blocked`
- * (beyond-the-spec section 3). Messages in Spanish.
+ * `n_appointments_allowed` (a whole number 0–99; a string such as "3" is refused), `booking_blocked`
+ * (beyond-the-spec section 3) and `whatsapp_opt_out` (beyond-the-spec section 5). Messages in Spanish.
  */
 export const ZStaffUserPatch = z
   .object({
@@ -47,6 +47,12 @@ export const ZStaffUserPatch = z
       .optional(),
     /** "Bloquear reservas online" (true) / "Desbloquear" (false): the client's reliability tier `bloqueado` (beyond-the-spec §3). */
     booking_blocked: z.boolean().optional(),
+    /**
+     * WhatsApp messages from the salon's number (beyond-the-spec section 5): true turns them off for the client
+     * (as its "BAJA" reply does), false turns them back on. Staff only: a client changes it by replying BAJA or
+     * ALTA to the salon's WhatsApp, which the webhook records.
+     */
+    whatsapp_opt_out: z.boolean().optional(),
     /** The client's `version` as loaded: a different current one answers 409 `conflict` (nothing saved). */
     version: ZVersion.optional(),
   })

@@ -174,6 +174,8 @@ export const ONBOARDING_ROUTES: readonly string[] = [
   'POST /api/v1/auth/logout',
   // Action links need no session at all: the token is the proof (beyond-the-spec section 3).
   'POST /api/v1/actions/{token}',
+  // Meta's webhook calls come from its servers, signed: no session, no onboarding (beyond-the-spec section 5).
+  'POST /api/v1/webhooks/whatsapp',
 ];
 
 /** Cancels an appointment if it is still pending (cleanup). */
@@ -525,6 +527,25 @@ export const ROWS: Row[] = [
     expect: adminOnly(200, 200),
     note: 'decisions "Admin-only actions" (tenant settings); true is the default, so nothing changes',
   },
+  { method: 'GET', route: '/api/v1/facility/{facilityId}/whatsapp', path: '/api/v1/facility/1/whatsapp', expect: adminOnly(200, 200) },
+  {
+    method: 'PUT',
+    route: '/api/v1/facility/{facilityId}/whatsapp',
+    path: '/api/v1/facility/1/whatsapp',
+    body: { phone_number_id: '109876543210987', access_token: 'EAAGmatrizTokenDePrueba0123456789', app_secret: 'secretomatriz0123456789abcdef' },
+    expect: adminOnly(200, 200),
+    note: 'WhatsApp Business connection (beyond-the-spec section 5), admins only; salon2 connects its own; the cell disconnects again',
+    cleanup: async (api, c) => {
+      await api.call(c.role === 'foreignHome' ? 'foreignHome' : 'admin', 'DELETE', '/api/v1/facility/1/whatsapp');
+    },
+  },
+  {
+    method: 'DELETE',
+    route: '/api/v1/facility/{facilityId}/whatsapp',
+    path: '/api/v1/facility/1/whatsapp',
+    expect: adminOnly(204, 204),
+    note: 'disconnecting a tenant without a connection answers 204 too',
+  },
 
   /* Schedules. */
   {
@@ -750,6 +771,21 @@ export const ROWS: Row[] = [
     path: '/api/v1/facility/1/appointments/00000000-0000-4000-8000-000000000000/whatsapp',
     expect: staffOnly(404, 404),
     note: 'click to chat: staff only; an unknown appointment is 404',
+  },
+  {
+    method: 'GET',
+    route: '/api/v1/webhooks/whatsapp',
+    path: '/api/v1/webhooks/whatsapp?hub.mode=subscribe&hub.verify_token=matriz&hub.challenge=12345',
+    expect: everyone(403),
+    note: 'Meta\u2019s handshake: the verify token is the proof, not a session; klok has no WhatsApp connection here, so 403 for everyone',
+  },
+  {
+    method: 'POST',
+    route: '/api/v1/webhooks/whatsapp',
+    path: '/api/v1/webhooks/whatsapp',
+    body: { object: 'whatsapp_business_account', entry: [] },
+    expect: everyone(401),
+    note: 'Meta\u2019s events: the X-Hub-Signature-256 signature is the proof, not a session; unsigned is 401 `bad_signature` for everyone',
   },
   {
     method: 'POST',

@@ -3,7 +3,8 @@
  * privacy policy): the admin's export holds everything the salon keeps about the person (account, sub-users,
  * appointments, activities, messages, phone verification records, tokens masked), and after the admin's
  * deletion no text or JSON column of any table holds the person's name, first name, sub-user's name, e-mail
- * or phone, except the cancellation e-mails the deletion itself queued to the original address.
+ * or phone, except the cancellation e-mails the deletion itself queued to the original address, and those
+ * only until they are delivered.
  */
 import { eq, sql } from 'drizzle-orm';
 import { DELETE as deleteUserHandler } from '@/app/api/v1/users/[email]/route';
@@ -12,6 +13,7 @@ import { rowsOf, type Db } from '@/lib/server/db/client';
 import { outbox, phoneVerifications, users } from '@/lib/server/db/schema';
 import { ZClientExport } from '@/lib/validation/dto';
 import { serverNow } from '@/lib/server/clock';
+import { deliverDue } from '@/lib/server/notifications/worker';
 import { call, closeTestDb, openTestDb, sessionFor } from './harness';
 import {
   book,
@@ -137,4 +139,16 @@ test('after the deletion no column of any table holds the person, except the can
   // The confirmation that was still unsent is withdrawn, not sent to the anonymous address.
   const confirmation = (await outboxRows()).filter((o) => o.id <= before && o.kind === 'email' && (o.payload as { to: string }).to.endsWith('.invalid'));
   expect(confirmation.map((o) => o.status).sort()).toEqual(['failed', 'sent']);
+
+  // Once delivered, the cancellation keeps the anonymous address and its subject only: nothing holds the person.
+  const sent: string[] = [];
+  await deliverDue(db, { now: new Date(serverNow() + 60_000), transport: { sendMail: async (m: { to: string }) => void sent.push(m.to) } as never });
+  expect(sent).toContain(EMAIL);
+  const [delivered] = (await outboxRows()).filter((o) => allowed.has(o.id));
+  expect(delivered!.status).toBe('sent');
+  expect((delivered!.payload as { to: string; text: string }).to).toMatch(/\.invalid$/);
+  expect((delivered!.payload as { text: string }).text).toBe('');
+  for (const needle of [NAME, GIVEN, SUB, EMAIL, PHONE, TOKEN]) {
+    expect({ needle, hits: (await scan(needle)).map((h) => `${h.table}.${h.column}`) }).toEqual({ needle, hits: [] });
+  }
 });

@@ -2,12 +2,14 @@
  * A PostgreSQL server that fails under load: a database that refuses new connections, backends
  * terminated between and in the middle of transactions. Every failure of the database is a 503
  * `unavailable` with `Retry-After`, never a 500, nothing acknowledged is lost, and the API recovers
- * without a restart once the database is back. Only on the server (TEST_DATABASE_URL).
+ * without a restart once the database is back; a read whose connection is lost under it runs again on
+ * another. Only on the server (TEST_DATABASE_URL).
  */
 import { Client } from 'pg';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { getDb } from '@/lib/server/db/client';
 import { appointments } from '@/lib/server/db/schema';
+import { isDatabaseUnavailable } from '@/lib/server/errors';
 import { closeTestDb, openTestDb } from './harness';
 import { availability, book, bookingBody, createClient, DB_TIMEOUT, madridDates, madridInstant, SARA, MARCOS, LUCIA, serviceId, tenantId, pinTestClock } from './fixtures';
 
@@ -51,6 +53,33 @@ onServer('the database fails under load', () => {
     const start = madridInstant(date, `${hh}:${i % 2 === 0 ? '00' : '30'}`);
     return book(client.cookie, bookingBody(client.user, { start, employee: [SARA, MARCOS][i % 2]!, serviceId: corte }));
   }
+
+  /** Runs `statement` and terminates its backend while it sleeps; resolves with its outcome. */
+  async function killedWhileRunning(statement: () => Promise<unknown>): Promise<{ ok: boolean; err?: unknown }> {
+    const running = statement().then(
+      () => ({ ok: true }),
+      (err: unknown) => ({ ok: false, err }),
+    );
+    for (let i = 0; i < 200; i++) {
+      const { rows } = await side.query<{ n: number }>(
+        `select count(pg_terminate_backend(pid))::int as n from pg_stat_activity
+         where datname = $1 and pid <> pg_backend_pid() and state = 'active' and query like '%pg_sleep(0.4)%'`,
+        [database],
+      );
+      if (rows[0]!.n > 0) break;
+      await new Promise((r) => setImmediate(r));
+    }
+    return running;
+  }
+
+  it('runs a read again on another connection when its backend is terminated under it; a transaction fails with 503', async () => {
+    const db = await getDb();
+    const read = await killedWhileRunning(() => db.execute(sql`select pg_sleep(0.4), 1 as one`));
+    expect(read).toEqual({ ok: true });
+    const inTransaction = await killedWhileRunning(() => db.transaction((tx) => tx.execute(sql`select pg_sleep(0.4), 1 as one`)));
+    expect(inTransaction.ok).toBe(false);
+    expect(isDatabaseUnavailable(inTransaction.err)).toBe(true);
+  });
 
   it('answers 503 with Retry-After, never 500, while the database refuses connections', async () => {
     await side.query(`alter database ${database} allow_connections false`);

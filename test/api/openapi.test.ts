@@ -116,7 +116,8 @@ test.each(declared)('%s: the document states the route’s declaration', (_name,
   const statuses = Object.keys(op.responses).filter((s) => s !== String(decl.status ?? 200));
   const expected = new Set(['400', '404', '429', '500', '503']);
   if (decl.access !== 'public') expected.add('401');
-  if (decl.access === 'staff' || decl.access === 'admin' || decl.access === 'client' || method !== 'GET' || decl.sameOrigin) expected.add('403');
+  // A webhook (server to server, signed) has no same-origin check: its writes add no 403 of their own.
+  if (decl.access === 'staff' || decl.access === 'admin' || decl.access === 'client' || (method !== 'GET' && !decl.webhook) || decl.sameOrigin) expected.add('403');
   if (method !== 'GET') ['408', '409', '413', '415'].forEach((s) => expected.add(s));
   for (const s of Object.keys(decl.errors ?? {})) expected.add(s);
   expect(statuses.sort()).toEqual([...expected].sort());
@@ -173,6 +174,12 @@ const SELF_ONLY = ['POST /api/v1/users/{email}/phone/code', 'POST /api/v1/users/
 /** Public routes whose handler refuses staff (403): holds, since staff book directly. */
 const NOT_STAFF = ['POST /api/v1/holds'];
 
+/**
+ * Routes whose caller proves itself with a secret of the salon's WhatsApp connection instead of a session (the
+ * verify token, the body's signature): the matrix has no such secret, so every role is refused there.
+ */
+const SECRET_ONLY = ['GET /api/v1/webhooks/whatsapp', 'POST /api/v1/webhooks/whatsapp'];
+
 /** What route() answers a role its access level refuses: 401 without a session on this tenant, else 403. */
 const refusal = (role: Role) => (role === 'anon' || role === 'foreignStaff' ? 401 : 403);
 
@@ -191,10 +198,12 @@ test.each(declared)('%s: the access matrix agrees with the declared access', (_n
   const kinds: Record<string, readonly Role[]> = { anon: ['anon'], client: ['client', 'otherClient'], staff: ['employee', 'admin'] };
   const admitted = Object.keys(kinds).filter((k) => kinds[k]!.some((role) => ADMITS[access].includes(role)));
   const through = Object.keys(kinds).filter((k) => rows.some((row) => kinds[k]!.some((role) => ![401, 403].includes(row.expect[role]))));
-  const expected = SELF_ONLY.includes(`${method} ${apiPath}`)
-    ? ['client']
-    : NOT_STAFF.includes(`${method} ${apiPath}`)
-      ? admitted.filter((k) => k !== 'staff')
-      : admitted;
+  const expected = SECRET_ONLY.includes(`${method} ${apiPath}`)
+    ? []
+    : SELF_ONLY.includes(`${method} ${apiPath}`)
+      ? ['client']
+      : NOT_STAFF.includes(`${method} ${apiPath}`)
+        ? admitted.filter((k) => k !== 'staff')
+        : admitted;
   expect(through).toEqual(expected);
 });

@@ -10,7 +10,10 @@ import path from 'node:path';
 import { POST as requestCode } from '@/app/api/v1/users/[email]/phone/code/route';
 import { POST as verifyCode } from '@/app/api/v1/users/[email]/phone/verify/route';
 import { GET as getUser, PATCH as patchUser } from '@/app/api/v1/users/[email]/route';
+import { eq } from 'drizzle-orm';
 import messages from '@/lib/i18n/messages/es.json';
+import { getDb } from '@/lib/server/db/client';
+import { users } from '@/lib/server/db/schema';
 import { call, closeTestDb, openTestDb, sessionFor } from './harness';
 import { createClient, DB_TIMEOUT, madridInstant, pinTestClock, setTestClock, TEST_HOUR, TODAY } from './fixtures';
 
@@ -208,6 +211,23 @@ describe('verifying the code', () => {
       (await readUser('tel-p@example.com', second.cookie)).body.data.tlf,
     ].filter(Boolean);
     expect(owners).toEqual(['+34699333111']);
+  });
+
+  it('a newly verified number clears the Cloud API\'s refusal of the old one; the same number again keeps it', async () => {
+    const email = 'tel-wa@example.com';
+    const { cookie } = await createClient(email);
+    const refused = new Date('2027-05-01T10:00:00.000Z');
+    const db = await getDb();
+    const invalidAt = async () => (await db.select({ at: users.whatsappInvalidAt }).from(users).where(eq(users.email, email)))[0]!.at;
+
+    expect((await verify(email, cookie, { code: await requestAndRead(email, cookie, '+34 699 222 111', '+34699222111') })).status).toBe(200);
+    await db.update(users).set({ whatsappInvalidAt: refused }).where(eq(users.email, email));
+
+    expect((await verify(email, cookie, { code: await requestAndRead(email, cookie, '+34 699 222 111', '+34699222111') })).status).toBe(200);
+    expect(await invalidAt()).toEqual(refused);
+
+    expect((await verify(email, cookie, { code: await requestAndRead(email, cookie, '+34 699 222 112', '+34699222112') })).status).toBe(200);
+    expect(await invalidAt()).toBeNull();
   });
 
   it("refuses to verify another user's account (403)", async () => {

@@ -180,6 +180,17 @@ describe('a client account', () => {
     expect(plain.status).toBe(201);
     expect(plain.body.data.n_appointments_allowed).toBe(2);
   });
+
+  test('"Bloquear reservas online" changes the version: a save from before it is stale and does not unblock', async () => {
+    const v1: string = (await get()).body.data.version;
+    const blocked = await patch({ booking_blocked: true, version: v1 });
+    expect(blocked.status).toBe(201);
+    expect(blocked.body.data.version).not.toBe(v1);
+    const stale = await patch({ booking_blocked: false, version: v1 });
+    expect(stale.status).toBe(409);
+    expect((await get()).body.data.reliability.tier).toBe('bloqueado');
+    expect((await patch({ booking_blocked: false, version: blocked.body.data.version })).status).toBe(201);
+  });
 });
 
 describe('tenant settings', () => {
@@ -198,6 +209,20 @@ describe('tenant settings', () => {
     const plain = await patch({ automatic_reminders: true });
     expect(plain.status).toBe(200);
     expect(plain.body.data.automatic_reminders).toBe(true);
+  });
+
+  test('the confirmation hours change the version: a save from before them is stale and keeps them', async () => {
+    const v1: string = (await get()).body.data.version;
+    const a = await patch({ confirmation: { request_hours: 100, cutoff_hours: 12 }, version: v1 });
+    expect(a.status).toBe(200);
+    expect(a.body.data.version).not.toBe(v1);
+    const b = await patch({ confirmation: { request_hours: 96, cutoff_hours: 7 }, version: v1 });
+    expect(b.status).toBe(409);
+    expect((await get()).body.data.confirmation).toMatchObject({ request_hours: 100, cutoff_hours: 12 });
+    const toggled = await patch({ confirmation: { enabled: false }, version: a.body.data.version });
+    expect(toggled.status).toBe(200);
+    expect((await patch({ confirmation: { enabled: true }, version: a.body.data.version })).status).toBe(409);
+    expect((await patch({ confirmation: { enabled: true, request_hours: 48, cutoff_hours: 12 }, version: toggled.body.data.version })).status).toBe(200);
   });
 
   test('20 parallel saves with one version: exactly one is saved', async () => {

@@ -22,6 +22,7 @@ import * as serviceEmployeesRoute from '@/app/api/v1/facility/[facilityId]/servi
 import * as serviceRoute from '@/app/api/v1/facility/[facilityId]/services/[serviceId]/route';
 import * as servicesRoute from '@/app/api/v1/facility/[facilityId]/services/route';
 import * as settingsRoute from '@/app/api/v1/facility/[facilityId]/settings/route';
+import * as whatsappSettingsRoute from '@/app/api/v1/facility/[facilityId]/whatsapp/route';
 import * as cancelAppointmentRoute from '@/app/api/v1/schedules/cancel/appointment/route';
 import * as deleteLeaveRoute from '@/app/api/v1/schedules/delete/leave/route';
 import * as actionsRoute from '@/app/api/v1/actions/[token]/route';
@@ -39,6 +40,7 @@ import * as phoneCodeRoute from '@/app/api/v1/users/[email]/phone/code/route';
 import * as phoneVerifyRoute from '@/app/api/v1/users/[email]/phone/verify/route';
 import * as userRoute from '@/app/api/v1/users/[email]/route';
 import * as usersRoute from '@/app/api/v1/users/route';
+import * as whatsappWebhookRoute from '@/app/api/v1/webhooks/whatsapp/route';
 
 /** A route handler as Next.js calls it. */
 export type Handler = (req: NextRequest, ctx: { params: Promise<Record<string, string>> }) => Promise<Response>;
@@ -242,6 +244,25 @@ export const WRITE_ENDPOINTS: WriteEndpoint[] = [
         .map((body) => ({ params: F, body })),
   },
   {
+    route: 'facility/[facilityId]/whatsapp',
+    method: 'PUT',
+    handler: h(whatsappSettingsRoute.PUT),
+    valid: () =>
+      fc
+        .record({
+          phone_number_id: fc.stringMatching(/^[0-9]{5,30}$/),
+          access_token: fc.stringMatching(/^[A-Za-z0-9]{20,60}$/),
+          app_secret: fc.stringMatching(/^[a-f0-9]{16,64}$/),
+        })
+        .map((body) => ({ params: F, body })),
+  },
+  {
+    route: 'facility/[facilityId]/whatsapp',
+    method: 'DELETE',
+    handler: h(whatsappSettingsRoute.DELETE),
+    valid: () => fixed({ params: F }),
+  },
+  {
     route: 'schedules/cancel/appointment',
     method: 'PATCH',
     handler: h(cancelAppointmentRoute.PATCH),
@@ -312,6 +333,39 @@ export const WRITE_ENDPOINTS: WriteEndpoint[] = [
         params: { token },
         body: { action },
       })),
+  },
+  {
+    // Meta's events, signed with the salon's app secret: the fuzzed salon has no WhatsApp connection, so every
+    // case meets the signature check (401) or an earlier refusal, and nothing is written.
+    route: 'webhooks/whatsapp',
+    method: 'POST',
+    handler: h(whatsappWebhookRoute.POST),
+    valid: () =>
+      fc
+        .tuple(fc.stringMatching(/^[0-9a-f]{64}$/), fc.constantFrom('confirm', 'cancel'), fc.uuid(), fc.constantFrom('delivered', 'read', 'failed'))
+        .map(([hex, action, id, status]) => ({
+          params: {},
+          headers: { 'x-hub-signature-256': `sha256=${hex}` },
+          body: {
+            object: 'whatsapp_business_account',
+            entry: [
+              {
+                id: '102290129340398',
+                changes: [
+                  {
+                    field: 'messages',
+                    value: {
+                      messaging_product: 'whatsapp',
+                      metadata: { display_phone_number: '34600000000', phone_number_id: '106540352242922' },
+                      messages: [{ from: '34712345678', id: `wamid.${hex.slice(0, 24)}`, timestamp: '1700000000', type: 'button', button: { payload: `${action}:${id}`, text: 'Confirmo' } }],
+                      statuses: [{ id: `wamid.${hex.slice(24, 48)}`, status, timestamp: '1700000000', recipient_id: '34712345678' }],
+                    },
+                  },
+                ],
+              },
+            ],
+          },
+        })),
   },
   {
     route: 'users/[email]/waitlist',

@@ -52,6 +52,11 @@ const EXCEPTIONS: Exception[] = [
     reason: "the waitlist job's cross-tenant read (no locks) of due openings by design, as the reminder scan's; each opening is then locked and offered per tenant",
   },
   {
+    file: 'lib/server/repositories/whatsapp.ts',
+    contains: '.where(lt(whatsappWebhookEvents.receivedAt, before))',
+    reason: "the periodic sweep of old WhatsApp webhook events in every tenant by design (rows nobody reads again)",
+  },
+  {
     file: 'lib/server/notifications/worker.ts',
     contains: 'where ${claimed}',
     reason: '`settle` receives `claimed`, a condition built by its caller that starts with `tenant_id = ${row.tenant_id}`',

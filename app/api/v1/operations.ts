@@ -32,6 +32,7 @@ import * as facilityFacilityIdServices from './facility/[facilityId]/services/ro
 import * as facilityFacilityIdSettings from './facility/[facilityId]/settings/route';
 import * as facilityFacilityIdWaitlist from './facility/[facilityId]/waitlist/route';
 import * as facilityFacilityIdWaitlistIdOffers from './facility/[facilityId]/waitlist/[id]/offers/route';
+import * as facilityFacilityIdWhatsapp from './facility/[facilityId]/whatsapp/route';
 import * as facility from './facility/route';
 import * as actionsToken from './actions/[token]/route';
 import * as holds from './holds/route';
@@ -51,6 +52,7 @@ import * as usersEmailWaitlist from './users/[email]/waitlist/route';
 import * as usersEmail from './users/[email]/route';
 import * as usersPhonePhone from './users/phone/[phone]/route';
 import * as users from './users/route';
+import * as webhooksWhatsapp from './webhooks/whatsapp/route';
 
 export const ROUTE_MODULES: Readonly<Record<string, RouteModule>> = {
   '/api/v1/auth/email-link': authEmailLink,
@@ -80,6 +82,7 @@ export const ROUTE_MODULES: Readonly<Record<string, RouteModule>> = {
   '/api/v1/facility/{facilityId}/settings': facilityFacilityIdSettings,
   '/api/v1/facility/{facilityId}/waitlist': facilityFacilityIdWaitlist,
   '/api/v1/facility/{facilityId}/waitlist/{id}/offers': facilityFacilityIdWaitlistIdOffers,
+  '/api/v1/facility/{facilityId}/whatsapp': facilityFacilityIdWhatsapp,
   '/api/v1/facility/{facilityId}/{date}/{employeeEmail}/appointments/available': facilityFacilityIdDateEmployeeEmailAppointmentsAvailable,
   '/api/v1/actions/{token}': actionsToken,
   '/api/v1/holds': holds,
@@ -99,4 +102,5 @@ export const ROUTE_MODULES: Readonly<Record<string, RouteModule>> = {
   '/api/v1/users/{email}/phone/verify': usersEmailPhoneVerify,
   '/api/v1/users/{email}/waitlist': usersEmailWaitlist,
   '/api/v1/users/{email}/waitlist/{id}': usersEmailWaitlistId,
+  '/api/v1/webhooks/whatsapp': webhooksWhatsapp,
 };

@@ -4,6 +4,8 @@ import { drizzle as drizzlePglite, type PgliteDatabase } from 'drizzle-orm/pglit
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import type { PoolConfig } from 'pg';
 import { env, type Env } from '@/lib/server/env';
+import { markDatabaseUnavailable } from '@/lib/net/request-state';
+import { isConnectionLost, isDatabaseUnavailable } from '@/lib/server/errors';
 import type { SqlClient } from './maintenance';
 import * as schema from './schema';
 
@@ -62,7 +64,12 @@ async function open(): Promise<Db> {
     // A client checked out for a transaction carries no listener of the pool's: a connection lost between two
     // of its statements would be an unhandled 'error' event, which ends the process. With this one the
     // transaction's next statement fails instead (503), and the pool drops the client when it is released.
-    pool.on('connect', (client) => client.on('error', (err) => console.warn('[db] client error', err.message)));
+    pool.on('connect', (client) => {
+      client.on('error', (err) => console.warn('[db] client error', err.message));
+      reportUnavailability(client);
+    });
+    reportUnavailability(pool);
+    retryReadsOnLostConnection(pool);
     db = drizzlePg(pool, { schema }) as unknown as Db;
     holder.close = () => pool.end();
   } else {
@@ -115,6 +122,55 @@ async function startEmbeddedMaintenance(client: SqlClient & { close(): Promise<v
  */
 export function pgliteStartParams(defaults: readonly string[], sharedBuffers: string): string[] {
   return [...defaults, '-c', `shared_buffers=${sharedBuffers}`];
+}
+
+/**
+ * Makes the pool's one-shot reads (a `select` outside a transaction, as pages and most reads run) survive a
+ * connection lost under them: a backend terminated, a connection reset. The pool has dropped the broken
+ * connection, so the read runs once more on another; a read changes nothing, so running it twice is safe.
+ * Writes and statements inside transactions are not repeated (they fail with 503 as before). A second loss,
+ * or a database that refuses connections, fails as usual (503).
+ */
+export function retryReadsOnLostConnection(pool: { query: (...args: never[]) => unknown }): void {
+  const query = pool.query.bind(pool) as (...args: unknown[]) => unknown;
+  pool.query = ((...args: unknown[]) => {
+    const first = query(...args);
+    if (typeof args.at(-1) === 'function' || !(first instanceof Promise) || !isRead(args[0])) return first;
+    return first.catch((err: unknown) => {
+      if (!isConnectionLost(err)) throw err;
+      return query(...args);
+    });
+  }) as typeof pool.query;
+}
+
+/**
+ * Tells the request's state (lib/net/request-state.ts) when a promise-returning `query` or `connect` of the
+ * pool or of one of its clients fails because the database is unavailable, so the edge answers a page that
+ * fails to render for that reason with its 503 page. Callback calls are left as they are (the pool's own
+ * `query` uses them inside, and its promise is watched here).
+ */
+function reportUnavailability(target: { query: (...args: never[]) => unknown; connect?: (...args: never[]) => unknown }): void {
+  const watch = (name: 'query' | 'connect') => {
+    const original = target[name]?.bind(target) as ((...args: unknown[]) => unknown) | undefined;
+    if (!original) return;
+    target[name] = ((...args: unknown[]) => {
+      const result = original(...args);
+      if (result instanceof Promise) {
+        result.catch((err: unknown) => {
+          if (isDatabaseUnavailable(err)) markDatabaseUnavailable();
+        });
+      }
+      return result;
+    }) as never;
+  };
+  watch('query');
+  if ('connect' in target) watch('connect');
+}
+
+/** Whether a statement (text or `{ text }`) only reads: it starts with `select` (comments and spaces aside). */
+function isRead(statement: unknown): boolean {
+  const text = typeof statement === 'string' ? statement : (statement as { text?: unknown } | null)?.text;
+  return typeof text === 'string' && /^\s*\(?\s*select\b/i.test(text) && !/\bfor\s+(update|share|no key update|key share)\b/i.test(text);
 }
 
 /**

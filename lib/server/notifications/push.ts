@@ -1,8 +1,9 @@
 import 'server-only';
-import { and, eq, inArray, isNotNull } from 'drizzle-orm';
+import { and, eq, isNotNull } from 'drizzle-orm';
 import type { DbOrTx } from '@/lib/server/db/client';
 import { outbox, users } from '@/lib/server/db/schema';
 import { env } from '@/lib/server/env';
+import { userIdsWhere } from '@/lib/server/repositories/users';
 
 /**
  * Push notifications through the outbox. `queuePush` writes a `kind = 'push'` row in the
@@ -31,21 +32,7 @@ export async function queuePushes(db: DbOrTx, tenantId: number, messages: PushMe
     await db.insert(outbox).values(messages.map((m) => ({ tenantId, kind: 'push' as const, payload: { ...m } as Record<string, unknown> })));
     return messages.length;
   }
-  const reachable = new Set(
-    (
-      await db
-        .select({ id: users.id })
-        .from(users)
-        .where(
-          and(
-            eq(users.tenantId, tenantId),
-            inArray(users.id, [...new Set(messages.map((m) => m.userId))]),
-            eq(users.isGuest, false),
-            isNotNull(users.fcmToken),
-          ),
-        )
-    ).map((u) => u.id),
-  );
+  const reachable = await userIdsWhere(db, tenantId, messages.map((m) => m.userId), and(eq(users.isGuest, false), isNotNull(users.fcmToken))!);
   const rows = messages.filter((m) => reachable.has(m.userId)).map((m) => ({ tenantId, kind: 'push' as const, payload: { ...m } as Record<string, unknown> }));
   if (rows.length > 0) await db.insert(outbox).values(rows);
   return rows.length;

@@ -1,5 +1,5 @@
 import 'server-only';
-import { and, eq, inArray, isNotNull, isNull, sql, type SQL } from 'drizzle-orm';
+import { eq, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { templateRequest, WHATSAPP_TEMPLATES, type WhatsAppTemplate } from '@/lib/domain/whatsapp-cloud';
 import type { DbOrTx } from '@/lib/server/db/client';
@@ -7,6 +7,7 @@ import { outbox, users, whatsappAccounts } from '@/lib/server/db/schema';
 import { env } from '@/lib/server/env';
 import messages from '@/lib/i18n/messages/es.json';
 import { emailText } from '@/lib/server/messages';
+import { userIdsWhere } from '@/lib/server/repositories/users';
 import { decryptSecret, secretsKey } from '@/lib/server/secrets';
 import { whenOf } from './templates/layout';
 
@@ -44,24 +45,7 @@ export async function queueWhatsApps(
   if (items.length === 0) return 0;
   let list = items;
   if (!opts.known) {
-    const reachable = new Set(
-      (
-        await db
-          .select({ id: users.id })
-          .from(users)
-          .where(
-            and(
-              eq(users.tenantId, tenantId),
-              inArray(users.id, [...new Set(items.map((m) => m.userId))]),
-              isNotNull(users.tlf),
-              eq(users.phoneVerified, true),
-              isNull(users.whatsappOptedOutAt),
-              isNull(users.whatsappInvalidAt),
-              eq(users.isGuest, false),
-            ),
-          )
-      ).map((u) => u.id),
-    );
+    const reachable = await userIdsWhere(db, tenantId, items.map((m) => m.userId), whatsappReachable(users));
     list = items.filter((m) => reachable.has(m.userId));
   }
   if (list.length === 0) return 0;

@@ -24,8 +24,9 @@ import {
 /**
  * The outbox's delivery worker, running inside the app process.
  *
- * `deliverDue` claims due rows with a cross-tenant read of the due ids, then per tenant
- * `UPDATE … WHERE tenant_id = $1 AND id IN (SELECT … FOR UPDATE SKIP LOCKED)` (tenant-keyed, see `claimDue`):
+ * `deliverDue` claims due rows with a cross-tenant read of the due ids, then per tenant `WITH picked AS
+ * MATERIALIZED (SELECT … FOR UPDATE SKIP LOCKED) UPDATE … WHERE tenant_id = $1 AND id IN (picked)`
+ * (tenant-keyed, see `claimDue`):
  * two app instances on one PostgreSQL never claim the same row, and the same SQL runs on PGlite (one
  * connection: nothing to skip). A claim lasts `lockMs`; a row still `sending` after that (its process
  * died between the send and the mark) is claimed again and resent: delivery is at-least-once, and every
@@ -87,14 +88,17 @@ export async function claimDue(db: Db, opts: { now: Date; limit: number; lockMs?
   for (const c of candidates) perTenant.set(c.tenant_id, (perTenant.get(c.tenant_id) ?? 0) + 1);
   const rows: (ClaimedRow & { next_attempt_at: string | Date })[] = [];
   for (const [tenantId, count] of perTenant) {
+    // The rows are picked once (a materialized CTE): a `LIMIT … SKIP LOCKED` sub-select under `IN` may be run
+    // again by the plan (a semi-join rescan) and pick other rows each time, claiming more than `count`.
     const result = await db.execute(sql`
-      update outbox set status = 'sending', locked_until = ${lockedUntil}::timestamptz, attempts = attempts + 1
-      where tenant_id = ${tenantId} and id in (
+      with picked as materialized (
         select id from outbox
         where tenant_id = ${tenantId} and ${due}
         order by next_attempt_at, id
         limit ${count}
         for update skip locked)
+      update outbox set status = 'sending', locked_until = ${lockedUntil}::timestamptz, attempts = attempts + 1
+      where tenant_id = ${tenantId} and id in (select id from picked)
       returning id, tenant_id, payload, attempts, next_attempt_at`);
     rows.push(...rowsOf<(typeof rows)[number]>(result));
   }
@@ -145,6 +149,15 @@ export async function deliverDue(
 const errorText = (err: unknown) => (err instanceof Error ? err.message : String(err));
 
 /**
+ * A row's payload once it is settled: an e-mail to a client deleted since it was queued
+ * (`eraseAfterSend`, lib/server/services/delete-client.ts) keeps only that anonymous address and its
+ * subject; any other payload stays as it is.
+ */
+const ERASED_PAYLOAD = sql`case when payload ? 'eraseAfterSend'
+  then jsonb_build_object('to', payload->>'eraseAfterSend', 'subject', payload->>'subject', 'text', '')
+  else payload end`;
+
+/**
  * Records the outcome of a claimed row (only while the claim `claimed` still holds): sent (`failure` null),
  * retried after `failure.delay` ms, or failed for good (`delay` null) with the error kept.
  */
@@ -160,13 +173,13 @@ async function settle(
     report.sent++;
     await db.execute(sql`
       update outbox set status = 'sent', sent_at = ${new Date().toISOString()}::timestamptz, locked_until = null,
-        provider_message_id = ${providerMessageId}
+        provider_message_id = ${providerMessageId}, payload = ${ERASED_PAYLOAD}
       where ${claimed}`);
   } else if (failure.delay === null) {
     report.failed++;
     await db.execute(sql`
       update outbox set status = 'failed', failed_at = ${now.toISOString()}::timestamptz, locked_until = null,
-        last_error = ${failure.error}
+        last_error = ${failure.error}, payload = ${ERASED_PAYLOAD}
       where ${claimed}`);
   } else {
     report.retried++;

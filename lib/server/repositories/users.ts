@@ -30,6 +30,16 @@ export async function findUserById(db: DbOrTx, tenantId: number, id: string): Pr
   return row ?? null;
 }
 
+/** The ids among `ids` of the tenant's users for whom `condition` (SQL over `users`) holds: one read. */
+export async function userIdsWhere(db: DbOrTx, tenantId: number, ids: readonly string[], condition: SQL): Promise<Set<string>> {
+  if (ids.length === 0) return new Set();
+  const rows = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(and(eq(users.tenantId, tenantId), inArray(users.id, [...new Set(ids)]), condition));
+  return new Set(rows.map((u) => u.id));
+}
+
 /** A user of the tenant by phone (E.164), or null. */
 export async function findUserByPhone(db: DbOrTx, tenantId: number, tlf: string): Promise<UserRow | null> {
   const [row] = await db.select().from(users).where(and(eq(users.tenantId, tenantId), eq(users.tlf, tlf))).limit(1);
@@ -53,7 +63,7 @@ export function toUserProfile(row: UserRow): Omit<UserDto, 'pending_appointments
     tutorial: row.tutorial,
     is_guest: row.isGuest,
     created_at: isoUtc(row.createdAt),
-    version: userVersion({ name: row.name, n_appointments_allowed: row.nAppointmentsAllowed, users: row.subUsers }),
+    version: userVersion({ name: row.name, n_appointments_allowed: row.nAppointmentsAllowed, users: row.subUsers, booking_blocked: row.bookingBlocked }),
   };
 }
 

@@ -1,6 +1,7 @@
 import 'server-only';
 import { and, eq, inArray } from 'drizzle-orm';
 import { isLateCancellation } from '@/lib/domain/confirmation';
+import type { QuickReplyAction } from '@/lib/domain/whatsapp-cloud';
 import { madridDate } from '@/lib/domain/time';
 import type { Db, DbOrTx, Tx } from '@/lib/server/db/client';
 import { activities, appointments, users } from '@/lib/server/db/schema';
@@ -39,34 +40,73 @@ export async function readActionLink(db: Db, tenantId: number, token: string, no
 /**
  * Acts through an action link at `now` (epoch ms; `POST /api/v1/actions/{token}`) and answers as
  * `readActionLink` does afterwards. A claim link takes `claim` ("Reservar este hueco": lib/server/services/
- * claim-offer.ts `claimOffer`, with its errors); an appointment link acts in one transaction with the
- * visit's rows locked:
- * - `confirm` ("Confirmo"): the visit's pending services become `confirmed` (an `appointment_confirmed`
- *   activity); again on a confirmed one, the same answer;
- * - `cancel` ("No puedo ir"): the visit's services still to come are cancelled by the client (each with a
- *   `client_cancelled` activity, late when at or after the cut-off; their time is free at once), and each
- *   stylist gets a push; again, or on one already cancelled or released, the same answer.
+ * claim-offer.ts `claimOffer`, with its errors); an appointment link takes `confirm` ("Confirmo") or `cancel`
+ * ("No puedo ir"), applied by `answerVisit` in one transaction; repeating one answers the same.
  * Errors: 404 unknown token, 410 `link_expired` (started), 409 `conflict` to confirm a cancelled or released
  * one, 422 `unprocessable` for an action the link is not for (`claim` on an appointment link, or the reverse).
  */
 export async function performActionLink(db: Db, tenantId: number, token: string, action: ActionBody['action'], now: number): Promise<ActionView> {
   const target = await tokenTarget(db, tenantId, token);
-  if ((action === 'claim') !== (target.purpose === 'claim')) throw new ApiError('unprocessable', errorMessage('actionNotForLink'));
-  if (target.purpose === 'claim') return claimOffer(db, tenantId, target.offerId, now);
+  if (target.purpose === 'claim') {
+    if (action !== 'claim') throw new ApiError('unprocessable', errorMessage('actionNotForLink'));
+    return claimOffer(db, tenantId, target.offerId, now);
+  }
+  if (action === 'claim') throw new ApiError('unprocessable', errorMessage('actionNotForLink'));
   const { appointmentId } = target;
   return db.transaction(async (tx) => {
-    const rows = live(await lockVisitOfAppointment(tx, tenantId, appointmentId), appointmentId, now);
-    const state = stateOf(rows, appointmentId);
-    const pending = rows.filter((r) => r.a.status === 'pending');
-    if (action === 'confirm') {
-      if (state !== 'pending' && state !== 'confirmed') throw new ApiError('conflict', errorMessage('actionAppointmentGone'));
-      if (state === 'pending') await confirmVisit(tx, tenantId, pending);
-    } else if (state === 'pending' || state === 'confirmed') {
-      await cancelVisit(tx, tenantId, pending, now);
-    }
-    const after = await lockVisitOfAppointment(tx, tenantId, appointmentId);
-    return viewOf(tx, tenantId, after.filter((r): r is Row => r !== undefined), now);
+    const { after } = await answerVisit(tx, tenantId, appointmentId, action, now);
+    return viewOf(tx, tenantId, after, now);
   });
+}
+
+/** A service of a visit, locked, with the visit's client (the account that booked it). */
+export type VisitRow = Row;
+
+/**
+ * What a client's answer did to a visit: the services it changed (none when the visit already stood so, e.g.
+ * "Confirmo" twice) and the visit's rows afterwards.
+ */
+export type VisitAnswer = { changed: VisitRow[]; after: VisitRow[] };
+
+/**
+ * A client's answer to the visit of `appointmentId` at `now` (epoch ms; beyond-the-spec sections 3 and 5), in
+ * the caller's transaction with the visit's rows locked (`lockVisitOfAppointment`): the one rule of the
+ * action links (`performActionLink`) and of WhatsApp's quick replies (lib/server/services/whatsapp-webhook.ts).
+ * - `confirm` ("Confirmo"): the visit's pending services become `confirmed` (an `appointment_confirmed`
+ *   activity); on a confirmed one, nothing changes;
+ * - `cancel` ("No puedo ir"): the visit's services still to come are cancelled by the client (each with a
+ *   `client_cancelled` activity, late when at or after the cut-off; their time is free at once), and each
+ *   stylist gets a push; on one already cancelled or released, nothing changes.
+ * `accept`, when given, must accept the visit's client, or nothing is done.
+ * Errors (ApiError, thrown before anything is written): 404 unknown appointment (or another tenant's), 403
+ * `forbidden` when `accept` refuses the client, 410 `link_expired` once the visit has started, 409 `conflict`
+ * to confirm a cancelled or released visit.
+ */
+export async function answerVisit(
+  tx: Tx,
+  tenantId: number,
+  appointmentId: string,
+  action: QuickReplyAction,
+  now: number,
+  accept?: (client: UserRow) => boolean,
+): Promise<VisitAnswer> {
+  const rows = live(await lockVisitOfAppointment(tx, tenantId, appointmentId), appointmentId, now);
+  if (accept && !accept(rows[0]!.client)) throw new ApiError('forbidden', errorMessage('forbidden'));
+  const state = stateOf(rows, appointmentId);
+  const pending = rows.filter((r) => r.a.status === 'pending');
+  let changed: Row[] = [];
+  if (action === 'confirm') {
+    if (state !== 'pending' && state !== 'confirmed') throw new ApiError('conflict', errorMessage('actionAppointmentGone'));
+    if (state === 'pending') {
+      await confirmVisit(tx, tenantId, pending);
+      changed = pending;
+    }
+  } else if (state === 'pending' || state === 'confirmed') {
+    await cancelVisit(tx, tenantId, pending, now);
+    changed = pending;
+  }
+  const after = (await lockVisitOfAppointment(tx, tenantId, appointmentId)).filter((r): r is Row => r !== undefined);
+  return { changed, after };
 }
 
 /** What a token of the tenant acts on; 404 when unknown. */

@@ -5,7 +5,7 @@ import { redactDeep, redactor, type Redaction } from '@/lib/domain/redact';
 import messages from '@/lib/i18n/messages/es.json';
 import { forgetSessionsOf, type SessionUser } from '@/lib/server/auth/session';
 import type { Db, Tx } from '@/lib/server/db/client';
-import { actionTokens, activities, appointments, outbox, phoneVerifications, sessions, signInLinks, users, waitlistEntries } from '@/lib/server/db/schema';
+import { actionTokens, activities, appointments, holds, outbox, phoneVerifications, sessions, signInLinks, users, waitlistEntries } from '@/lib/server/db/schema';
 import { ApiError } from '@/lib/server/errors';
 import { errorMessage } from '@/lib/server/messages';
 import { pendingAt } from '@/lib/server/repositories/appointments';
@@ -27,12 +27,12 @@ export const anonymousEmail = (slug: string) => `eliminado-${randomUUID()}@${slu
  *    eliminado" instead;
  * 2. its pending appointments (not cancelled, ending after `now`) are cancelled as staff cancellation does
  *    (`writeCancellation`: cancelled by the admin, reason "Cuenta eliminada", time freed, activity) and the
- *    usual cancellation e-mail is queued to the ORIGINAL address — these are the only rows left holding it,
- *    and they go out;
+ *    usual cancellation e-mail is queued to the ORIGINAL address — these are the only rows left holding it:
+ *    they go out, and once delivered (or given up) the worker leaves them the anonymous address and no body;
  * 3. every appointment of the account (past ones stay for the salon's books) shows "Cliente eliminado"
  *    as the person's name and its notes lose the person's identifiers, and so do the activities about
- *    them and its `user_created` activity; their action links (`/c/{token}`) and the account's waitlist entries
- *    are deleted;
+ *    them and its `user_created` activity; their action links (`/c/{token}`), the account's waitlist entries
+ *    and its holds are deleted;
  * 4. the account is anonymised: name "Cliente eliminado", no first name, e-mail
  *    `eliminado-<uuid>@<slug>.invalid`, no phone, no sub-users, no push token, flags off, allowance 0,
  *    `deleted_at` set (left out of the client list; it cannot be edited, exported or deleted again); its
@@ -71,6 +71,12 @@ export async function deleteClient(
     for (const a of pending) {
       await writeCancellation(tx, tenantId, actor, { a, client }, messages.clientDeletion.cancelReason, now);
     }
+    // Those cancellation e-mails keep the original address only until they are delivered or given up: the
+    // worker then leaves the anonymous address and the subject (`eraseAfterSend`).
+    await tx
+      .update(outbox)
+      .set({ payload: sql`${outbox.payload} || jsonb_build_object('eraseAfterSend', ${anonymous}::text)` })
+      .where(and(eq(outbox.tenantId, tenantId), eq(outbox.kind, 'email'), eq(outbox.status, 'pending'), sql`${outbox.payload}->>'to' = ${client.email}`));
 
     const mine = await tx
       .update(appointments)
@@ -84,8 +90,9 @@ export async function deleteClient(
       }
     }
     await anonymiseActivities(tx, tenantId, client.email, anonymous, mine.map((m) => m.id), redactions);
-    // Its waitlist entries name the people of the account: they go with it.
+    // Its waitlist entries name the people of the account, and its holds keep an hour for it: they go with it.
     await tx.delete(waitlistEntries).where(and(eq(waitlistEntries.tenantId, tenantId), eq(waitlistEntries.clientId, client.id)));
+    await tx.delete(holds).where(and(eq(holds.tenantId, tenantId), eq(holds.userId, client.id)));
     // Its action links showed the appointments to whoever holds them: they go with the account.
     if (mine.length > 0) {
       await tx.delete(actionTokens).where(and(eq(actionTokens.tenantId, tenantId), inArray(actionTokens.appointmentId, mine.map((m) => m.id))));
@@ -99,6 +106,7 @@ export async function deleteClient(
         email: anonymous,
         tlf: null,
         phoneVerified: false,
+        whatsappInvalidAt: null,
         subUsers: [],
         fcmToken: null,
         privacyPolicy: false,

@@ -1,6 +1,6 @@
 import 'server-only';
 import { and, asc, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
-import { maskToken } from '@/lib/domain/redact';
+import { maskLinkTokens, maskToken } from '@/lib/domain/redact';
 import { WHATSAPP_TEMPLATES, type WhatsAppTemplate } from '@/lib/domain/whatsapp-cloud';
 import { isoUtc } from '@/lib/domain/time';
 import type { DbOrTx } from '@/lib/server/db/client';
@@ -101,7 +101,7 @@ export async function exportClient(db: DbOrTx, tenantId: number, email: string, 
         status: m.status,
         to: m.kind === 'email' ? str(p.to) : null,
         subject: str(p.subject ?? p.title ?? p.template),
-        text: m.kind === 'whatsapp' ? whatsappText(p) : str(p.text ?? p.body),
+        text: maskLinkTokens(m.kind === 'whatsapp' ? whatsappText(p) : str(p.text ?? p.body)),
         attachments,
         created_at: isoUtc(m.createdAt.getTime()),
         sent_at: isoOrNull(m.sentAt),

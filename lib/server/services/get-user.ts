@@ -1,6 +1,7 @@
 import 'server-only';
 import { eq } from 'drizzle-orm';
 import { classifyHistory } from '@/lib/domain/client-history';
+import { isoUtc } from '@/lib/domain/time';
 import { assertSelfOrStaff } from '@/lib/server/access';
 import { isStaff, type SessionUser } from '@/lib/server/auth/session';
 import { getDb, type DbOrTx } from '@/lib/server/db/client';
@@ -19,7 +20,8 @@ import type { UserDetail } from '@/lib/validation/dto';
  * Pendientes soonest first, Antiguas latest first — one ending exactly at `now` is past —, Canceladas
  * latest first with `cancelled_at`, `cancelled_by` and the reason in `notes`). `pending_appointments` is
  * there as always (the client home reads it). A client account but the guest carries its `reliability`
- * (beyond-the-spec section 3), for staff and for the client itself. `now` is epoch ms. Errors: 403 not
+ * (beyond-the-spec section 3), for staff and for the client itself; staff also read its `whatsapp` state
+ * (beyond-the-spec section 5: opted out, number refused). `now` is epoch ms. Errors: 403 not
  * yours, 404 unknown.
  */
 export async function getUser(db: DbOrTx, tenantId: number, actor: SessionUser, email: string, now: number): Promise<UserDetail> {
@@ -31,8 +33,11 @@ export async function getUser(db: DbOrTx, tenantId: number, actor: SessionUser, 
   const reliability = row.isGuest ? undefined : await reliabilityOf(db, tenantId, row, now);
   if (!isStaff(actor.role)) return { ...user, reliability };
   const all = await findAppointments(db, tenantId, eq(appointments.clientId, row.id));
-  return { ...user, reliability, history: classifyHistory(all, now) };
+  const whatsapp = row.isGuest ? undefined : { opted_out_at: isoOrNull(row.whatsappOptedOutAt), invalid_at: isoOrNull(row.whatsappInvalidAt) };
+  return { ...user, reliability, history: classifyHistory(all, now), whatsapp };
 }
+
+const isoOrNull = (at: Date | null): string | null => (at ? isoUtc(at) : null);
 
 /**
  * Server pages: a user of the tenant by e-mail at `now` (epoch ms: which appointments are pending) as the user

@@ -141,7 +141,8 @@ export async function verifyPhone(
   try {
     await db
       .update(users)
-      .set({ tlf: phone, phoneVerified: true })
+      // The Cloud API's refusal concerns the number it refused: a new number starts without one.
+      .set({ tlf: phone, phoneVerified: true, whatsappInvalidAt: sql`case when ${users.tlf} is distinct from ${phone} then null else ${users.whatsappInvalidAt} end` })
       .where(and(eq(users.tenantId, tenantId), eq(users.id, userId)));
   } catch (err) {
     if (isUniqueViolation(err)) throw new ApiError('phone_taken', errorMessage('phoneTaken'));

@@ -23,7 +23,9 @@ import { getUser } from './get-user';
  *   privacy_policy; tutorial; fcm_token (its push token; null clears it).
  * - Staff on a client (`ZStaffUserPatch`): name (non-empty), users (sub-users: max 3, names non-empty,
  *   ids kept as `reconcileSubUsers` says, new ones get an id), n_appointments_allowed (a whole number
- *   0–99), booking_blocked ("Bloquear reservas online", beyond-the-spec section 3); the guest, staff and deleted accounts cannot be edited (403). Removing a sub-user with a
+ *   0–99), booking_blocked ("Bloquear reservas online", beyond-the-spec section 3), whatsapp_opt_out (WhatsApp messages
+ *   from the salon off or back on, beyond-the-spec section 5; a client turns them off and on only by replying
+ *   BAJA or ALTA on WhatsApp); the guest, staff and deleted accounts cannot be edited (403). Removing a sub-user with a
  *   pending appointment (not cancelled, ending after `now`) is refused with 409 `conflict`, a Spanish
  *   message naming it and `details: { user, appointment }`; the account row is locked meanwhile, so a
  *   booking for that sub-user cannot slip in between. With `version` (the client's as loaded), a different
@@ -63,6 +65,10 @@ export async function updateUser(
       }
       if (b.n_appointments_allowed !== undefined) patch.nAppointmentsAllowed = b.n_appointments_allowed;
       if (b.booking_blocked !== undefined) patch.bookingBlocked = b.booking_blocked;
+      if (b.whatsapp_opt_out !== undefined && b.whatsapp_opt_out !== (locked.whatsappOptedOutAt !== null)) {
+        // Turning it off keeps the first time; turning it on clears it.
+        patch.whatsappOptedOutAt = b.whatsapp_opt_out ? new Date(now) : null;
+      }
       if (b.users !== undefined) {
         const { next, removed } = reconcileSubUsers(locked.subUsers, b.users, randomUUID);
         if (removed.length > 0) {
