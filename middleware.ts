@@ -28,6 +28,7 @@ const STAFF_PATHS = [
   /^\/services(\/new|\/[^/]+(\/edit\/(information|employees))?)?$/,
   /^\/clients(\/[^/]+(\/edit\/(information|users))?)?$/,
   /^\/activities$/,
+  /^\/summary$/,
   /^\/waitlist$/,
   /^\/reminders$/,
   /^\/whatsapp\/[^/]+$/,

@@ -128,6 +128,7 @@ test.describe('axe on every screen (phone and desktop)', () => {
       { name: '/clients', open: (p) => visit(p, '/clients') },
       ...tabScreens(`/clients/${CLIENT}`, clientTabs),
       { name: '/activities', open: (p) => visit(p, '/activities') },
+      { name: '/summary', open: (p) => visit(p, '/summary') },
       { name: '/mail', open: (p) => visit(p, '/mail') },
       { name: '/new/leave (first step)', open: (p) => visit(p, '/new/leave') },
     ]);

@@ -219,3 +219,12 @@ export function ChatIcon({ size = 20 }: IconProps) {
     </svg>
   );
 }
+
+/** Three rising bars: "Resumen" (the owner's figures). */
+export function ChartIcon({ size = 20 }: IconProps) {
+  return (
+    <svg {...base(size)}>
+      <path d="M4 20h16M7 20v-6M12 20V9M17 20V4" />
+    </svg>
+  );
+}

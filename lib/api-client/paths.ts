@@ -21,6 +21,10 @@ export const apiPaths = {
     `/api/v1/facility/${FACILITY_ID}/services${associated ? '?associated=true' : ''}`,
   /** The salon's active waitlist entries (staff, beyond-the-spec section 4). */
   salonWaitlist: () => `/api/v1/facility/${FACILITY_ID}/waitlist`,
+  /** The owner's summary of a period of Madrid dates, both included (staff, beyond-the-spec section 6). */
+  summary: (from: string, to: string) => `/api/v1/facility/${FACILITY_ID}/reports/summary?from=${from}&to=${to}`,
+  /** The period's appointments as CSV for the accountant (admins, beyond-the-spec section 6). */
+  appointmentsCsv: (from: string, to: string) => `/api/v1/facility/${FACILITY_ID}/reports/appointments.csv?from=${from}&to=${to}`,
   /** Every stylist of the facility (the staff's list, no service filter). */
   staffEmployees: () => `/api/v1/facility/${FACILITY_ID}/employees`,
   /** The staff agenda between two Madrid dates inclusive. */

@@ -1,0 +1,54 @@
+import { readFileSync } from 'node:fs';
+import { expect, test } from '@playwright/test';
+import { DateTime } from 'luxon';
+import { signIn } from './fixtures/auth';
+import { heading, ZONE } from './fixtures/pages';
+
+/**
+ * The owner's summary (beyond-the-spec section 6): the admin opens Resumen from the menu on a phone, reads the
+ * week's figures, switches to Mes (kept in the URL) and downloads the month's appointments as CSV: UTF-8 with
+ * a byte order mark and the Spanish header row, `;`-separated.
+ */
+
+const ADMIN = 'admin@klok.demo';
+const HEADER = 'Fecha;Hora;Cliente;Servicios;Estilista;Precio;Estado;Asistencia';
+
+test('the owner opens Resumen on a phone, sees the week, switches to Mes and downloads the CSV', async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await signIn(page, ADMIN);
+  await page.goto('/');
+  await page.getByRole('button', { name: 'Menú' }).click();
+  await page.getByRole('dialog', { name: 'Menú' }).getByRole('link', { name: 'Resumen' }).click();
+  await page.waitForURL('**/summary');
+  await heading(page, 'Resumen');
+
+  const periods = page.getByRole('navigation', { name: 'Periodo' });
+  await expect(periods.getByRole('link', { name: 'Semana' })).toHaveAttribute('aria-current', 'page');
+  await expect(page.getByText('Semana del ')).toBeVisible();
+  await expect(page.getByText('Ingresos estimados')).toBeVisible();
+  await expect(page.getByText(/vs semana anterior/).first()).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Ocupación' })).toBeVisible();
+  await expect(page.getByText('Estimación a partir de las citas: Klok no cobra ni emite facturas.')).toBeVisible();
+  // A phone: nothing scrolls sideways.
+  expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+
+  await periods.getByRole('link', { name: 'Mes' }).click();
+  await page.waitForURL('**/summary?period=month');
+  await expect(periods.getByRole('link', { name: 'Mes' })).toHaveAttribute('aria-current', 'page');
+  const today = DateTime.now().setZone(ZONE);
+  await expect(page.getByText(today.setLocale('es').toFormat("LLLL 'de' yyyy"), { exact: true })).toBeVisible();
+  await expect(page.getByText(/vs mes anterior/).first()).toBeVisible();
+  // A reload keeps the period.
+  await page.reload();
+  await expect(periods.getByRole('link', { name: 'Mes' })).toHaveAttribute('aria-current', 'page');
+
+  const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('link', { name: 'Exportar CSV' }).click()]);
+  const from = today.startOf('month').toISODate();
+  const to = today.endOf('month').toISODate();
+  expect(download.suggestedFilename()).toBe(`citas-${from}-${to}.csv`);
+  const bytes = readFileSync((await download.path())!);
+  expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+  const lines = bytes.subarray(3).toString('utf8').split(/\r?\n/);
+  expect(lines[0]).toBe(HEADER);
+  for (const line of lines.slice(1).filter(Boolean)) expect(line.split(';').length).toBeGreaterThanOrEqual(8);
+});
