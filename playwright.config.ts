@@ -60,6 +60,8 @@ export default defineConfig({
       // Every test signs in from 127.0.0.1: the per-IP limits (sign-ins, bad session cookies) are made
       // 20 times larger, as for many users behind one address. Per-account limits are unchanged.
       RATE_LIMIT_IP_FACTOR: '20',
+      // A production server stores credentials (a salon's WhatsApp connection) only with an encryption key.
+      SECRETS_KEY: '6b6c6f6b2d6532652d736563726574732d6b65792d3332206279746573212121',
       // Fake public Firebase web config so the push registration renders (e2e/push.spec.ts stubs the
       // FCM calls). Phone sign-in stays on the dev provider: it only uses these with PHONE_PROVIDER=firebase.
       FIREBASE_API_KEY: 'e2e-fake-api-key',
