@@ -720,7 +720,9 @@ async function runSummary(name: 'pglite' | 'postgres') {
       join c using (k)`);
     await db.execute(sql`
       insert into busy_slots (tenant_id, employee_id, appointment_id, start_at, end_at)
-      select tenant_id, employee_id, id, start_at, end_at from appointments where tenant_id = ${tenantId} and status = 'pending'`);
+      select a.tenant_id, a.employee_id, a.id, a.start_at, a.end_at from appointments a
+      where a.tenant_id = ${tenantId} and a.status = 'pending' and a.start_at < ${end}::timestamptz
+        and not exists (select 1 from busy_slots b where b.tenant_id = a.tenant_id and b.appointment_id = a.id)`);
     return tenantId;
   };
 
