@@ -16,6 +16,7 @@ export async function register() {
   const { REMINDER_SCAN_MS, scanReminders } = await import('./lib/server/notifications/reminders');
   const { CONFIRMATION_SCAN_MS, scanConfirmations } = await import('./lib/server/notifications/confirmations');
   const { WAITLIST_SCAN_MS, scanWaitlist } = await import('./lib/server/services/waitlist-offers');
+  const { WEEKLY_SUMMARY_SCAN_MS, scanWeeklySummaries } = await import('./lib/server/notifications/weekly-summary');
   const { RATE_LIMIT_SWEEP_MS, sweepExpiredLimits } = await import('./lib/server/rate-limit');
   const { WEBHOOK_EVENTS_SWEEP_MS, sweepWebhookEvents } = await import('./lib/server/services/whatsapp-webhook');
   const { closeDb } = await import('./lib/server/db/client');
@@ -23,6 +24,7 @@ export async function register() {
   registerPeriodicJob('reminders', REMINDER_SCAN_MS, scanReminders);
   registerPeriodicJob('confirmations', CONFIRMATION_SCAN_MS, scanConfirmations);
   registerPeriodicJob('waitlist', WAITLIST_SCAN_MS, scanWaitlist);
+  registerPeriodicJob('weekly-summary', WEEKLY_SUMMARY_SCAN_MS, scanWeeklySummaries);
   registerPeriodicJob('rate-limits', RATE_LIMIT_SWEEP_MS, async () => void (await sweepExpiredLimits()));
   registerPeriodicJob('whatsapp-webhook-events', WEBHOOK_EVENTS_SWEEP_MS, async () => void (await sweepWebhookEvents()));
   startOutboxWorker();

@@ -27,7 +27,7 @@ test('the admin switches automatic reminders off and on; an employee cannot', as
   await toggle.click();
   await expect(page.getByText('Recordatorios automáticos desactivados')).toBeVisible();
   await expect(toggle).not.toBeChecked();
-  expect((await api(page.request, 'GET', '/api/v1/facility/1/settings')).body).toEqual({ data: { automatic_reminders: false, phone_countries: ['ES'], confirmation: expect.any(Object), version: expect.any(String) } });
+  expect((await api(page.request, 'GET', '/api/v1/facility/1/settings')).body).toEqual({ data: { automatic_reminders: false, phone_countries: ['ES'], confirmation: expect.any(Object), weekly_summary: true, version: expect.any(String) } });
   await page.reload();
   await expect(page.getByRole('switch', { name: LABEL })).not.toBeChecked();
 

@@ -18,12 +18,13 @@ import { WhatsAppSettingsSection } from './whatsapp-settings';
 import './business-settings.css';
 
 /** What the card is saving: one change at a time, since each carries the version on screen. */
-type Saving = 'reminders' | 'confirmation' | 'hours';
+type Saving = 'reminders' | 'weeklySummary' | 'confirmation' | 'hours';
 
 /**
  * Ajustes del negocio (decisions "Admin-only actions"): the tenant's settings, for admins only (the caller
  * renders it only for them; the server refuses employees anyway).
  * - Recordatorios automáticos por correo (24 h antes): a switch.
+ * - Resumen semanal por correo (lunes): a switch; the admins get the week's figures on Monday morning.
  * - Confirmación de citas (confirm or release, beyond-the-spec section 3): a switch that turns it on or off,
  *   and the hours before the appointment of the confirmation request and of the cut-off (a small form, see
  *   `ConfirmationHours`), so the owner decides how early clients are asked and when an unconfirmed hour is
@@ -43,6 +44,9 @@ export function BusinessSettings() {
     remindersSwitch: useId(),
     remindersLabel: useId(),
     remindersHint: useId(),
+    summarySwitch: useId(),
+    summaryLabel: useId(),
+    summaryHint: useId(),
     confirmationTitle: useId(),
     confirmationHint: useId(),
     confirmationSwitch: useId(),
@@ -90,6 +94,14 @@ export function BusinessSettings() {
       (s) => (s.automatic_reminders ? t('remindersOn') : t('remindersOff')),
     );
 
+  const changeWeeklySummary = (on: boolean) =>
+    saveSwitch(
+      'weeklySummary',
+      { weekly_summary: on },
+      (s) => ({ ...s, weekly_summary: on }),
+      (s) => (s.weekly_summary ? t('weeklySummaryOn') : t('weeklySummaryOff')),
+    );
+
   const changeConfirmation = (on: boolean) =>
     saveSwitch(
       'confirmation',
@@ -126,6 +138,26 @@ export function BusinessSettings() {
               disabled={!data || saving !== null}
               checked={data?.automatic_reminders ?? false}
               onChange={(checked) => void changeReminders(checked)}
+            />
+          </div>
+
+          <div className="business-settings-row">
+            <span className="business-settings-text">
+              <label id={ids.summaryLabel} htmlFor={ids.summarySwitch} className="business-settings-label">
+                {t('weeklySummary')}
+              </label>
+              <span id={ids.summaryHint} className="business-settings-hint">
+                {t('weeklySummaryHint')}
+              </span>
+            </span>
+            <Switch
+              id={ids.summarySwitch}
+              labelledBy={ids.summaryLabel}
+              describedBy={ids.summaryHint}
+              busy={saving === 'weeklySummary' || !data}
+              disabled={!data || saving !== null}
+              checked={data?.weekly_summary ?? false}
+              onChange={(checked) => void changeWeeklySummary(checked)}
             />
           </div>
 

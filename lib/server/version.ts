@@ -60,9 +60,12 @@ export function userVersion(u: Pick<UserDto, 'name' | 'n_appointments_allowed' |
   return versionOf({ name: u.name, n_appointments_allowed: u.n_appointments_allowed, users: u.users, booking_blocked: u.booking_blocked });
 }
 
-/** The tenant settings' version (`PATCH /facility/1/settings`): reminders, phone countries and confirm or release. */
-export function settingsVersion(s: Pick<TenantSettings, 'automatic_reminders' | 'phone_countries' | 'confirmation'>): string {
-  return versionOf({ automatic_reminders: s.automatic_reminders, phone_countries: s.phone_countries, confirmation: s.confirmation });
+/**
+ * The tenant settings' version (`PATCH /facility/1/settings`): reminders, phone countries, confirm or release
+ * and the Monday summary e-mail.
+ */
+export function settingsVersion(s: Pick<TenantSettings, 'automatic_reminders' | 'phone_countries' | 'confirmation' | 'weekly_summary'>): string {
+  return versionOf({ automatic_reminders: s.automatic_reminders, phone_countries: s.phone_countries, confirmation: s.confirmation, weekly_summary: s.weekly_summary });
 }
 
 /**

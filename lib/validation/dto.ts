@@ -458,6 +458,8 @@ export const ZTenantSettings = z.object({
    * before the start (48 by default) and the cut-off `cutoff_hours` before it (12 by default).
    */
   confirmation: z.object({ enabled: z.boolean(), request_hours: z.number().int(), cutoff_hours: z.number().int() }),
+  /** The Monday e-mail to the admins with the week's figures, "Resumen de la semana" (on by default). */
+  weekly_summary: z.boolean(),
   version,
 });
 export type TenantSettings = z.infer<typeof ZTenantSettings>;

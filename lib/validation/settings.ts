@@ -39,16 +39,21 @@ export const ZConfirmationSettingsPatch = z
 /**
  * Partial settings, at least one of: `automatic_reminders` turns the e-mail reminder 24 hours before each
  * appointment on or off; `phone_countries` sets the countries allowed for phone verification; `confirmation`
- * changes confirm or release (for appointments booked from then on).
+ * changes confirm or release (for appointments booked from then on); `weekly_summary` turns the Monday
+ * e-mail to the admins with the week's figures on or off.
  */
 export const ZTenantSettingsPatch = z
   .object({
     automatic_reminders: z.boolean().optional(),
     phone_countries: ZPhoneCountries.optional(),
     confirmation: ZConfirmationSettingsPatch.optional(),
+    weekly_summary: z.boolean().optional(),
     /** The settings' `version` as loaded: a different current one answers 409 `conflict` (nothing saved). */
     version: ZVersion.optional(),
   })
   .strict()
-  .refine((v) => v.automatic_reminders !== undefined || v.phone_countries !== undefined || v.confirmation !== undefined, messages.errors.invalidRequest);
+  .refine(
+    (v) => v.automatic_reminders !== undefined || v.phone_countries !== undefined || v.confirmation !== undefined || v.weekly_summary !== undefined,
+    messages.errors.invalidRequest,
+  );
 export type TenantSettingsPatch = z.infer<typeof ZTenantSettingsPatch>;

@@ -1,13 +1,14 @@
 /**
  * The in-process cases of `npm run bench`: the activity feed, the client search, the outbox throughput and
  * the reminder scan (informative rows), the user answer with its reliability (its reliability read with a
- * budget on PostgreSQL) and the confirm-or-release scan (one pass with a budget on PostgreSQL), each in its
+ * budget on PostgreSQL), the owner's summary of a month (a budget and flatness on PostgreSQL) and the
+ * confirm-or-release scan (one pass with a budget on PostgreSQL), each in its
  * own tenant of a fresh database, through the route handlers or the worker functions called directly (no HTTP).
  *
- *   node --conditions=react-server --import tsx scripts/bench/in-process.ts <pglite|postgres> [--only=activity,search,outbox,reminders,reliability,waitlist,confirmations]
+ *   node --conditions=react-server --import tsx scripts/bench/in-process.ts <pglite|postgres> [--only=activity,search,outbox,reminders,reliability,waitlist,summary,confirmations]
  *   env: DATA_DIR=memory:// (PGlite) or DATABASE_URL (a fresh PostgreSQL database); BENCH_RUNS (default 60);
  *   BENCH_REMINDER_N (appointments of the reminder scan, and past appointments of the confirmation scan's
- *   salon; default 1,000,000)
+ *   salon; default 1,000,000); BENCH_SUMMARY_N (past appointments of the summary's aged salon; default 1,000,000)
  *
  * Prints `BENCH_ROW` lines on stdout (scripts/bench row contract), progress on stderr.
  */
@@ -668,6 +669,114 @@ async function runWaitlistMatch(name: 'pglite' | 'postgres') {
   await closeDb();
 }
 
+/**
+ * The owner's summary (beyond-the-spec section 6): `summaryOf` (the use case of `GET /facility/1/reports/summary`)
+ * for last calendar month, in a salon with 1,000,000 past appointments (BENCH_SUMMARY_N) over ~2.9 years
+ * before that month's end, one every 90 seconds in turn across the seeded salon's stylists, each lasting until
+ * just before that stylist's next (about 29,000 in the month), over 20,000 client accounts; every tenth cancelled (every thirtieth of those late), every twentieth marked
+ * "No vino", every third marked "Vino", the others unmarked (attended after 48 hours); one busy part each
+ * but the cancelled ones. A fresh salon holds only that month's rows of the same series (its own accounts).
+ * Calls alternate aged and fresh. Budget: the aged month's p95 ≤ 100 ms on PostgreSQL, and flatness: the
+ * fresh salon's median over the aged one's ≥ 0.9 (an aged salon answers at least 0.9× as fast).
+ */
+async function runSummary(name: 'pglite' | 'postgres') {
+  const { sql, eq, and, getDb, closeDb, schema, seedTenant } = await serverModules();
+  const { summaryOf } = await import('../../lib/server/services/summary-report');
+  const { periodOf, periodWindow } = await import('../../lib/domain/summary');
+  const N = Number(process.env.BENCH_SUMMARY_N ?? 1_000_000);
+  const CLIENTS = Math.max(1_000, Math.round(N / 50));
+  const STEP_S = 90;
+  const db = await getDb();
+  const now = madridWallClock(madridDate(Date.now()), 12 * 60);
+  const month = periodOf('month', madridDate(periodWindow(periodOf('month', madridDate(now))).start - HOUR_MS));
+  const end = new Date(periodWindow(month).end);
+  const inMonth = Math.floor((periodWindow(month).end - periodWindow(month).start) / (STEP_S * 1000));
+
+  /** A salon `slug` with the series' rows 1…`rows` (row g starts g × 90 s before the month's end). */
+  const seedSalon = async (slug: string, rows: number) => {
+    const tenantId = await seedTenant(db, slug);
+    const stylists = await db
+      .select({ id: schema.users.id })
+      .from(schema.users)
+      .where(and(eq(schema.users.tenantId, tenantId), sql`${schema.users.role} <> 'client'`));
+    const ids = sql.raw(`array[${stylists.map((x) => `'${x.id}'::uuid`).join(',')}]`);
+    // Each stylist's appointments follow one another without overlapping (the busy parts' exclusion constraint).
+    const length = `${stylists.length * STEP_S - 30} seconds`;
+    await db.execute(sql`
+      insert into users (tenant_id, email, name, role, created_at, last_activity_at, privacy_policy, onboarding_completed)
+      select ${tenantId}, 'resumen' || k || '@correo.es', 'Cliente ' || k, 'client', ${end}::timestamptz - interval '4 years',
+        ${end}::timestamptz, true, true
+      from generate_series(0, ${CLIENTS - 1}) k`);
+    await db.execute(sql`
+      with c as (select (row_number() over (order by id) - 1)::int as k, id, name from users where tenant_id = ${tenantId} and email like 'resumen%@correo.es')
+      insert into appointments (tenant_id, employee_id, client_id, user_id, client_name, service_name, service_price_cents,
+        start_at, end_at, status, attendance, late_cancellation, created_by, created_by_role, created_at)
+      select ${tenantId}, (${ids})[1 + g % ${stylists.length}], c.id, c.id::text, c.name, 'Corte de pelo', 1800,
+        s, s + ${length}::interval, case when g % 10 = 0 then 'cancelled' else 'pending' end,
+        case when g % 10 = 0 then null when g % 20 = 1 then 'no_show' when g % 3 = 0 then 'attended' end,
+        g % 30 = 0, c.id, 'client', s - interval '7 days'
+      from (select g, ${end}::timestamptz - g * interval '${sql.raw(String(STEP_S))} seconds' as s, g % ${CLIENTS} as k
+            from generate_series(1, ${rows}) g) h
+      join c using (k)`);
+    await db.execute(sql`
+      insert into busy_slots (tenant_id, employee_id, appointment_id, start_at, end_at)
+      select a.tenant_id, a.employee_id, a.id, a.start_at, a.end_at from appointments a
+      where a.tenant_id = ${tenantId} and a.status = 'pending' and a.start_at < ${end}::timestamptz
+        and not exists (select 1 from busy_slots b where b.tenant_id = a.tenant_id and b.appointment_id = a.id)`);
+    return tenantId;
+  };
+
+  const t0 = performance.now();
+  const aged = await seedSalon('resumen', N);
+  const seeded = ((performance.now() - t0) / 1000).toFixed(0);
+  const fresh = await seedSalon('resumen-nuevo', inMonth);
+  await db.execute(sql`analyze`);
+  log(`summary: seeded ${N.toLocaleString('en')} + ${inMonth.toLocaleString('en')} appointments in ${seeded} s (aged)`);
+
+  const first = await summaryOf(db, aged, month, now);
+  const firstFresh = await summaryOf(db, fresh, month, now);
+  if (first.attended !== firstFresh.attended || first.revenue_estimated !== firstFresh.revenue_estimated) {
+    throw new Error(`summary bench: the aged and fresh salons disagree on the month (${first.attended} / ${firstFresh.attended} attended)`);
+  }
+  for (let i = 0; i < 5; i++) {
+    await summaryOf(db, aged, month, now);
+    await summaryOf(db, fresh, month, now);
+  }
+  const agedTimes: number[] = [];
+  const freshTimes: number[] = [];
+  for (let i = 0; i < RUNS; i++) {
+    for (const [id, times] of [[aged, agedTimes], [fresh, freshTimes]] as const) {
+      const t = performance.now();
+      await summaryOf(db, id, month, now);
+      times.push(performance.now() - t);
+    }
+  }
+  for (const t of [agedTimes, freshTimes]) t.sort((a, b) => a - b);
+  const what = `${month.from}–${month.to}: ${first.attended.toLocaleString('en')} attended visits, ${(first.new_clients + first.returning_clients).toLocaleString('en')} clients`;
+  const rowsOf = (label: string, times: number[], note: string, budget: number | null) => {
+    for (const [metric, p] of [['median', 50], ['p95', 95]] as const) {
+      const b = metric === 'p95' ? budget : null;
+      emitRow({ case: label, engine: name, metric, value: round(percentile(times, p), 2), unit: 'ms', budget: b, op: b === null ? null : '<=', note: `${note}; ${RUNS} runs, in process` });
+    }
+    log(`${label} on ${name}: median ${percentile(times, 50).toFixed(1)} ms, p95 ${percentile(times, 95).toFixed(1)} ms`);
+  };
+  rowsOf('summary, month', agedTimes, `${N.toLocaleString('en')} past appointments; ${what}; seeded in ${seeded} s`, name === 'postgres' ? 100 : null);
+  rowsOf('summary, month, fresh salon', freshTimes, `only the month's ${inMonth.toLocaleString('en')} appointments; alternated with the aged salon's calls`, null);
+  const ratio = percentile(freshTimes, 50) / percentile(agedTimes, 50);
+  emitRow({
+    case: 'summary, aged/fresh',
+    engine: name,
+    metric: 'speed ratio',
+    value: round(ratio, 2),
+    unit: '×',
+    budget: name === 'postgres' ? 0.9 : null,
+    op: name === 'postgres' ? '>=' : null,
+    note: `fresh median ÷ aged median (the aged salon's speed against a fresh one's); ${RUNS} alternated runs, in process`,
+  });
+  log(`summary aged/fresh speed on ${name}: ${ratio.toFixed(2)}×`);
+  await closeDb();
+}
+
 const CASES = {
   activity: runActivityFeed,
   search: runClientSearch,
@@ -675,6 +784,7 @@ const CASES = {
   reminders: runReminderScan,
   reliability: runReliability,
   waitlist: runWaitlistMatch,
+  summary: runSummary,
   // Last: its appointments ahead would be due in the reminder case's scan, which reads every tenant, were it to run first.
   confirmations: runConfirmationScan,
 } as const;

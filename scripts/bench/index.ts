@@ -16,7 +16,8 @@
  *    cases (activity feed, client search, outbox, reminder scan) on fresh databases.
  * 4. A table on stdout and bench/results.json. Exit code 0 even when a budget fails; 1 when a case broke.
  *
- * Options: `--only=availability,visit,agenda,growth,pure,pages,inprocess` (default all), `--engines=pglite,postgres`,
+ * Options: `--only=availability,visit,agenda,growth,pure,pages,inprocess` (default all; `summary` alone runs only
+ * the in-process summary case), `--engines=pglite,postgres`,
  * `--seconds=8` (per measured run), `--growth=1000000`, `--others=1000000`, `--growth-pglite=200000`,
  * `--others-pglite=200000`, `--no-build` (use an existing .next-bench even when sources are newer),
  * `--append` (keep the previous results.json rows this run does not measure again),
@@ -56,6 +57,8 @@ const opt = (name: string): string | undefined => {
   return a?.slice(name.length + 3);
 };
 const ALL_CASES = ['availability', 'visit', 'agenda', 'growth', 'pure', 'pages', 'inprocess'];
+/** In-process cases that `--only` may name alone (run by scripts/bench/in-process.ts; `inprocess` includes them). */
+const IN_PROCESS_ALONE = ['summary'];
 const only = new Set((opt('only') ?? ALL_CASES.join(',')).split(',').map((s) => s.trim()));
 const engines = (opt('engines') ?? 'pglite,postgres').split(',').map((s) => s.trim()) as Engine[];
 const SECONDS = Number(opt('seconds') ?? 8);
@@ -594,14 +597,17 @@ async function runEngine(engine: Engine) {
       await cleanup();
     }
   }
-  if (only.has('inprocess')) {
+  // In-process cases that may be chosen alone (`--only=summary`); `inprocess` runs them all.
+  const picked = only.has('inprocess') ? [] : IN_PROCESS_ALONE.filter((c) => only.has(c));
+  if (only.has('inprocess') || picked.length > 0) {
+    const args = picked.length > 0 ? [`--only=${picked.join(',')}`] : [];
     await guarded('in-process cases', engine, async () => {
       if (engine === 'pglite') {
-        for (const r of parseRows(runChild('scripts/bench/in-process.ts', ['pglite'], { DATA_DIR: 'memory://', DATABASE_URL: undefined, BENCH_REMINDER_N: String(REMINDERS_PGLITE) }, 30 * MINUTE_MS))) row(r);
+        for (const r of parseRows(runChild('scripts/bench/in-process.ts', ['pglite', ...args], { DATA_DIR: 'memory://', DATABASE_URL: undefined, BENCH_REMINDER_N: String(REMINDERS_PGLITE) }, 30 * MINUTE_MS))) row(r);
       } else {
         const db = await freshDatabase('inproc');
         try {
-          for (const r of parseRows(runChild('scripts/bench/in-process.ts', ['postgres'], { DATABASE_URL: db.url, BENCH_REMINDER_N: String(REMINDERS) }, 30 * MINUTE_MS))) row(r);
+          for (const r of parseRows(runChild('scripts/bench/in-process.ts', ['postgres', ...args], { DATABASE_URL: db.url, BENCH_REMINDER_N: String(REMINDERS) }, 30 * MINUTE_MS))) row(r);
         } finally {
           await db.drop();
         }

@@ -60,9 +60,21 @@ describe('PATCH /facility/1/settings', () => {
 
   it('an admin turns automatic reminders off and on again', async () => {
     expect(await patch(admin, { automatic_reminders: false })).toMatchObject({ status: 200, body: { data: { automatic_reminders: false } } });
-    expect((await read(employee)).body).toEqual({ data: { automatic_reminders: false, phone_countries: ['ES'], confirmation: DEFAULT_CONFIRMATION, version: expect.any(String) } });
+    expect((await read(employee)).body).toEqual({ data: { automatic_reminders: false, phone_countries: ['ES'], confirmation: DEFAULT_CONFIRMATION, weekly_summary: true, version: expect.any(String) } });
     expect(await patch(admin, { automatic_reminders: true })).toMatchObject({ status: 200, body: { data: { automatic_reminders: true } } });
-    expect((await read(admin)).body).toEqual({ data: { automatic_reminders: true, phone_countries: ['ES'], confirmation: DEFAULT_CONFIRMATION, version: expect.any(String) } });
+    expect((await read(admin)).body).toEqual({ data: { automatic_reminders: true, phone_countries: ['ES'], confirmation: DEFAULT_CONFIRMATION, weekly_summary: true, version: expect.any(String) } });
+  });
+
+  it('an admin turns the Monday summary e-mail off and on again, and the version follows it', async () => {
+    const before = (await read(admin)).body.data;
+    expect(before.weekly_summary).toBe(true);
+    const off = await patch(admin, { weekly_summary: false });
+    expect(off).toMatchObject({ status: 200, body: { data: { weekly_summary: false, automatic_reminders: true } } });
+    expect(off.body.data.version).not.toBe(before.version);
+    expect((await read(employee)).body.data.weekly_summary).toBe(false);
+    const on = await patch(admin, { weekly_summary: true });
+    expect(on).toMatchObject({ status: 200, body: { data: { weekly_summary: true, version: before.version } } });
+    expect((await patch(admin, { weekly_summary: 'no' })).status).toBe(400);
   });
 
   it('an admin sets the countries allowed for phone verification (Spain only by default)', async () => {

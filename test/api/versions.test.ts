@@ -204,7 +204,7 @@ describe('tenant settings', () => {
     const b = await patch({ phone_countries: ['ES', 'PT'], version: v1 });
     expect(b.status).toBe(409);
     expect(b.body.error).toMatchObject({ code: 'conflict', message: CONFLICT });
-    expect(b.body.error.details.current).toEqual({ automatic_reminders: false, phone_countries: ['ES'], confirmation: DEFAULT_CONFIRMATION, version: a.body.data.version });
+    expect(b.body.error.details.current).toEqual({ automatic_reminders: false, phone_countries: ['ES'], confirmation: DEFAULT_CONFIRMATION, weekly_summary: true, version: a.body.data.version });
     expect((await get()).body.data).toMatchObject({ automatic_reminders: false, phone_countries: ['ES'] });
     const plain = await patch({ automatic_reminders: true });
     expect(plain.status).toBe(200);

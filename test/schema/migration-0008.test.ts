@@ -76,7 +76,7 @@ test('0008 applies on a database seeded at 0007 and keeps every row', async () =
   try {
     await engine.migrate(old);
     // The seed code knows columns added later (users.given_name by 0008, the holds' columns of busy_slots by
-    // 0013, appointments.visit_id and services.position by 0014, attendance and booking_blocked by 0016, confirm or release by 0017, the WhatsApp opening by 0020, WhatsApp marks and outbox ids by 0021): give the 0007 tables the columns while
+    // 0013, appointments.visit_id and services.position by 0014, attendance and booking_blocked by 0016, confirm or release by 0017, the WhatsApp opening by 0020, WhatsApp marks and outbox ids by 0021, the weekly summary setting by 0023): give the 0007 tables the columns while
     // seeding, then remove them again, so the database is exactly a 0007 one with data.
     const later = [
       ['users', 'given_name text'],
@@ -102,6 +102,7 @@ test('0008 applies on a database seeded at 0007 and keeps every row', async () =
       ['users', 'whatsapp_invalid_at timestamptz'],
       ['outbox', 'provider_message_id text'],
       ['outbox', 'delivery_status text'],
+      ['tenants', 'weekly_summary_email boolean not null default true'],
     ];
     for (const [table, column] of later) await engine.db.execute(sql.raw(`alter table ${table} add column ${column}`));
     await seedDemo(engine.db);

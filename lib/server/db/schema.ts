@@ -59,6 +59,11 @@ export const tenants = pgTable('tenants', {
   confirmationEnabled: boolean('confirmation_enabled').notNull().default(true),
   confirmationRequestHours: integer('confirmation_request_hours').notNull().default(48),
   confirmationCutoffHours: integer('confirmation_cutoff_hours').notNull().default(12),
+  /**
+   * Tenant setting: the Monday e-mail to the admins with the week's figures, "Resumen de la semana"
+   * (beyond-the-spec section 6; on by default).
+   */
+  weeklySummaryEmail: boolean('weekly_summary_email').notNull().default(true),
   createdAt: ts('created_at').notNull().defaultNow(),
 }, (t) => [
   check('tenants_confirmation_hours', sql`${t.confirmationCutoffHours} between 2 and 24 and ${t.confirmationRequestHours} between 25 and 168`),

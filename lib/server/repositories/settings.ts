@@ -18,6 +18,7 @@ const COLUMNS = {
   confirmationEnabled: tenants.confirmationEnabled,
   confirmationRequestHours: tenants.confirmationRequestHours,
   confirmationCutoffHours: tenants.confirmationCutoffHours,
+  weeklySummaryEmail: tenants.weeklySummaryEmail,
 };
 type SettingsRow = {
   automaticReminders: boolean;
@@ -25,12 +26,14 @@ type SettingsRow = {
   confirmationEnabled: boolean;
   confirmationRequestHours: number;
   confirmationCutoffHours: number;
+  weeklySummaryEmail: boolean;
 };
 const toSettings = (row: SettingsRow): TenantSettings => {
   const settings = {
     automatic_reminders: row.automaticReminders,
     phone_countries: row.phoneCountries,
     confirmation: { enabled: row.confirmationEnabled, request_hours: row.confirmationRequestHours, cutoff_hours: row.confirmationCutoffHours },
+    weekly_summary: row.weeklySummaryEmail,
   };
   return { ...settings, version: settingsVersion(settings) };
 };

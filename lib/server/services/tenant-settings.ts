@@ -21,7 +21,8 @@ export async function readTenantSettings(db: Db, tenantId: number): Promise<Tena
  * Phone countries: the ISO countries whose numbers may receive verification codes from now on (numbers
  * already verified stay). Confirm or release (beyond-the-spec section 3): on or off, and the request and cut-off
  * hours, for appointments booked from then on (those already planned keep their times; off, the scan skips
- * the tenant until it is on again). Only the fields given change. With `version` (the settings' as loaded), a
+ * the tenant until it is on again). The Monday summary e-mail on or off: the next Monday's scan queues it or
+ * skips the tenant. Only the fields given change. With `version` (the settings' as loaded), a
  * different current version (checked under the tenant row's lock) answers 409 `conflict` with
  * `details.current` and nothing is written. Errors: 404 unknown tenant.
  */
@@ -36,6 +37,7 @@ export async function updateTenantSettings(db: Db, tenantId: number, input: Tena
       ...(input.confirmation?.enabled !== undefined ? { confirmationEnabled: input.confirmation.enabled } : {}),
       ...(input.confirmation?.request_hours !== undefined ? { confirmationRequestHours: input.confirmation.request_hours } : {}),
       ...(input.confirmation?.cutoff_hours !== undefined ? { confirmationCutoffHours: input.confirmation.cutoff_hours } : {}),
+      ...(input.weekly_summary !== undefined ? { weeklySummaryEmail: input.weekly_summary } : {}),
     });
     if (!settings) throw new ApiError('not_found', errorMessage('notFound'));
     return settings;

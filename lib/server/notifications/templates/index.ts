@@ -8,3 +8,4 @@ export { appointmentReleasedEmail, confirmationRequestEmail, type AppointmentRel
 export { signInLinkEmail, type SignInLinkInput } from './sign-in-link';
 export { escapeHtml, whenOf, type RenderedEmail, type Salon } from './layout';
 export { waitlistOfferEmail, type WaitlistOfferInput } from './waitlist-offer';
+export { weeklySummaryEmail, type WeeklySummaryInput } from './weekly-summary';
