@@ -52,6 +52,11 @@ const EXCEPTIONS: Exception[] = [
     reason: "the waitlist job's cross-tenant read (no locks) of due openings by design, as the reminder scan's; each opening is then locked and offered per tenant",
   },
   {
+    file: 'lib/server/notifications/weekly-summary.ts',
+    contains: ".where(and(eq(tenants.weeklySummaryEmail, true), eq(users.role, 'admin'), isNull(users.deletedAt)))",
+    reason: "the Monday job's cross-tenant read (no locks) of the admins of tenants with the e-mail on, as the reminder scan's; each tenant's figures and e-mails follow per tenant",
+  },
+  {
     file: 'lib/server/repositories/whatsapp.ts',
     contains: '.where(lt(whatsappWebhookEvents.receivedAt, before))',
     reason: "the periodic sweep of old WhatsApp webhook events in every tenant by design (rows nobody reads again)",
