@@ -16,7 +16,7 @@ import './appointment-action.css';
  * The page of a claim link (beyond-the-spec section 4, "Se ha liberado un hueco"), on a phone first: the salon,
  * the hour offered with its services and stylist (or "Cualquier estilista"), until when it is the client's,
  * and "Reservar este hueco". After the claim, or when the link was used, it says what happened: booked, taken
- * by someone faster (the client still waits), or not available any more.
+ * by someone faster (the client still waits), or not available.
  */
 export function ClaimAction({ token, initial }: { token: string; initial: ClaimActionView }) {
   const t = useTranslations('claim');

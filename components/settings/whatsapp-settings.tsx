@@ -110,7 +110,7 @@ export function WhatsAppSettingsSection() {
     } catch (err) {
       const current = toastStale<WhatsAppSettings>(err);
       if (current) {
-        // The typed values stay, now on top of the current connection.
+        // The typed values stay, on top of the current connection.
         setBaseVersion(current.version);
         return;
       }

@@ -128,7 +128,7 @@ export function pgliteStartParams(defaults: readonly string[], sharedBuffers: st
  * Makes the pool's one-shot reads (a `select` outside a transaction, as pages and most reads run) survive a
  * connection lost under them: a backend terminated, a connection reset. The pool has dropped the broken
  * connection, so the read runs once more on another; a read changes nothing, so running it twice is safe.
- * Writes and statements inside transactions are not repeated (they fail with 503 as before). A second loss,
+ * Writes and statements inside transactions are not repeated (they fail with 503). A second loss,
  * or a database that refuses connections, fails as usual (503).
  */
 export function retryReadsOnLostConnection(pool: { query: (...args: never[]) => unknown }): void {
