@@ -24,6 +24,8 @@ async function askForLink(page: Page, email: string): Promise<string> {
   const before = (await linksTo(email)).length;
   await page.goto('/login');
   await expect(page.getByRole('link', { name: 'Iniciar sesión' })).toBeVisible();
+  // The button is enabled once the page is interactive (hydrated, the address check loaded).
+  await expect(page.getByRole('button', { name: 'Recibir un enlace por correo' })).toBeEnabled();
   await page.getByLabel('Correo electrónico').fill(email);
   await page.getByRole('button', { name: 'Recibir un enlace por correo' }).click();
   await expect(page.getByRole('status').filter({ hasText: `Te hemos enviado un enlace a ${email}.` })).toContainText(
@@ -40,6 +42,7 @@ test('a new address asks for a link on /login, opens it and lands on onboarding;
 
   // An invalid address is announced on the field.
   await page.goto('/login');
+  await expect(page.getByRole('button', { name: 'Recibir un enlace por correo' })).toBeEnabled();
   const field = page.getByLabel('Correo electrónico');
   await field.fill('no-es-un-correo');
   await page.getByRole('button', { name: 'Recibir un enlace por correo' }).click();

@@ -145,7 +145,7 @@ export function EmailLinkForm({ next, holdId }: { next?: string; holdId?: string
           {error}
         </p>
       )}
-      <Button type="submit" variant="secondary" block busy={busy} disabled={busy || secondsLeft > 0}>
+      <Button type="submit" variant="secondary" block busy={busy} disabled={busy || secondsLeft > 0 || !form.ready}>
         {t('emailLinkSend')}
       </Button>
       {secondsLeft > 0 && error && (

@@ -49,6 +49,8 @@ export function useZodForm<V extends Record<string, string>, T>(schema: ZodType<
   return {
     values,
     id,
+    /** Whether the schema has loaded: a form's send button stays disabled until then, so no press is lost. */
+    ready: schema !== null,
     /** A field's message, once it was left or the form was sent. */
     shown: (field: Name): string | undefined => (touched[field] || submitted ? errors[field] : undefined),
     /** value, onChange and onBlur of a field's input. */
