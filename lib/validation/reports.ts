@@ -21,6 +21,11 @@ export const ZStylistOccupancy = z.object({
   scheduled_minutes: z.number().int().describe('shift minutes (special days replace the weekly shifts) minus leaves'),
 });
 
+/** One stylist's occupancy on one day of the period (the chart by day and stylist). */
+export const ZDayOccupancy = ZStylistOccupancy.extend({
+  date: z.string().describe('the Madrid date, YYYY-MM-DD'),
+});
+
 /** `GET /facility/1/reports/summary` → `data`: the period's figures (README "Resumen" has the definitions). */
 export const ZSummary = z.object({
   from: z.string(),
@@ -32,6 +37,9 @@ export const ZSummary = z.object({
   late_cancellations: z.number().int().describe('cancelled visits cancelled after the confirmation cut-off'),
   no_show_loss: z.number().describe('euros: the prices of appointments marked "No vino"'),
   occupancy: z.array(ZStylistOccupancy),
+  occupancy_by_day: z
+    .array(ZDayOccupancy)
+    .describe('occupancy per day and stylist: every day of the period, date ascending, each with the stylists of `occupancy` in its order'),
   new_clients: z.number().int().describe('accounts whose first attended visit ever falls in the period'),
   returning_clients: z.number().int().describe('other accounts with an attended visit in the period'),
   rebooked_share: z.number().min(0).max(1).nullable().describe('attended visits with a next visit booked by the end of their day ÷ attended visits; null without attended visits'),

@@ -65,6 +65,7 @@ export async function summaryOf(db: DbOrTx, tenantId: number, period: Period, no
       booked_minutes: Math.round(o.bookedMinutes),
       scheduled_minutes: o.scheduledMinutes,
     })),
+    occupancy_by_day: [],
     new_clients: figures.newClients,
     returning_clients: figures.returningClients,
     rebooked_share: figures.rebookedShare,
