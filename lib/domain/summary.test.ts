@@ -2,9 +2,12 @@ import { busyParts } from './availability';
 import { HOUR_MS, instantOf, MINUTE_MS } from './time';
 import {
   APPOINTMENT_KINDS,
+  combineDays,
   countsAsBooked,
   countsAsRevenue,
   dayStartsOf,
+  EMPTY_DAY,
+  isClosedDay,
   kindCode,
   kindMask,
   kindsOfMask,
@@ -20,6 +23,7 @@ import {
   summarize,
   visitOutcome,
   type AppointmentKind,
+  type DayRows,
   type SummaryRows,
 } from './summary';
 
@@ -36,7 +40,6 @@ const K = {
 const mask = (...codes: number[]) => kindMask(codes.map(parseKind));
 
 const EMPTY: SummaryRows = { prices: [], visits: [], busy: [], schedules: [], clients: [], rebooking: [], waitlistRefills: 0 };
-const WEEK = periodWindow({ from: '2027-04-26', to: '2027-05-02' });
 
 describe('periods', () => {
   it.each([
@@ -182,7 +185,6 @@ describe('the figures', () => {
           { kind: K.lateCancelled, priceCents: 3000 },
         ],
       },
-      WEEK,
     );
     expect(f.revenueEstimatedCents).toBe(4300);
     expect(f.noShowLossCents).toBe(4500);
@@ -203,7 +205,6 @@ describe('the figures', () => {
           { kinds: mask(K.unmarkedRecent), visits: 4 },
         ],
       },
-      WEEK,
     );
     expect([f.attended, f.noShows, f.cancelled, f.lateCancellations]).toEqual([5, 2, 4, 2]);
   });
@@ -218,7 +219,6 @@ describe('the figures', () => {
     const scheduled = scheduledMinutes(['2027-05-03'], [{ day: 1, openMinute: 9 * 60, closeMinute: 17 * 60 }], [], []);
     const f = summarize(
       { ...EMPTY, busy: [{ employeeId: 'sara', kind: K.attended, minutes }], schedules: [{ employeeId: 'sara', scheduledMinutes: scheduled }] },
-      WEEK,
     );
     expect(f.occupancy).toEqual([{ employeeId: 'sara', bookedMinutes: 30, scheduledMinutes: 480 }]);
     expect(occupancyShare(f.occupancy[0]!)).toBe(0.0625);
@@ -241,7 +241,6 @@ describe('the figures', () => {
           { employeeId: 'sara', scheduledMinutes: 480 },
         ],
       },
-      WEEK,
     );
     expect(f.occupancy).toEqual([
       { employeeId: 'marcos', bookedMinutes: 0, scheduledMinutes: 480 },
@@ -252,22 +251,47 @@ describe('the figures', () => {
   });
 
   it('a client whose first attended visit falls in the period is new, even with two visits in it; earlier ones make it returning', () => {
-    const f = summarize(
-      {
-        ...EMPTY,
-        clients: [
-          // Two visits in the period, the first of them the first ever: one new client.
-          { firstAttendedStart: WEEK.start + 10 * HOUR_MS },
-          // The first visit at the period's very first instant: new.
-          { firstAttendedStart: WEEK.start },
-          // Came before the period: returning.
-          { firstAttendedStart: WEEK.start - 1 },
-          { firstAttendedStart: WEEK.start - 400 * 24 * HOUR_MS },
-        ],
-      },
-      WEEK,
-    );
-    expect([f.newClients, f.returningClients]).toEqual([2, 2]);
+    // Ana: first attended visit ever on Monday, back on Thursday (new on Monday only); Luis: first visit a
+    // year ago, here on Monday and Friday; Eva: new on Friday.
+    const monday: DayRows = { ...EMPTY_DAY, clients: [{ clientId: 'ana', isNew: true }, { clientId: 'luis', isNew: false }] };
+    const thursday: DayRows = { ...EMPTY_DAY, clients: [{ clientId: 'ana', isNew: false }] };
+    const friday: DayRows = { ...EMPTY_DAY, clients: [{ clientId: 'luis', isNew: false }, { clientId: 'eva', isNew: true }] };
+    const f = summarize({ ...EMPTY, ...combineDays([monday, thursday, friday]) });
+    expect([f.newClients, f.returningClients]).toEqual([2, 1]);
+    // Thursday alone: Ana came back.
+    expect(summarize({ ...EMPTY, ...combineDays([thursday]) })).toMatchObject({ newClients: 0, returningClients: 1 });
+  });
+
+  it('a period is the sum of its days: prices, visits, busy minutes and rebooked visits add up by key', () => {
+    const day1: DayRows = {
+      ...EMPTY_DAY,
+      prices: [{ kind: K.attended, priceCents: 1800 }],
+      visits: [{ kinds: mask(K.attended), visits: 1 }],
+      busy: [{ employeeId: 'sara', kind: K.attended, minutes: 30 }],
+      rebooking: [{ rebooked: true, visits: 1 }],
+    };
+    const day2: DayRows = {
+      ...EMPTY_DAY,
+      prices: [{ kind: K.attended, priceCents: 2500 }, { kind: K.noShow, priceCents: 4500 }],
+      visits: [{ kinds: mask(K.attended), visits: 2 }, { kinds: mask(K.noShow), visits: 1 }],
+      busy: [{ employeeId: 'sara', kind: K.attended, minutes: 45 }, { employeeId: 'marcos', kind: K.attended, minutes: 60 }],
+      rebooking: [{ rebooked: false, visits: 2 }],
+    };
+    const f = summarize({ ...EMPTY, ...combineDays([day1, day2, EMPTY_DAY]), schedules: [{ employeeId: 'sara', scheduledMinutes: 960 }] });
+    expect(f).toMatchObject({ revenueEstimatedCents: 4300, noShowLossCents: 4500, attended: 3, noShows: 1, rebookedShare: 1 / 3 });
+    expect(f.occupancy).toEqual([
+      { employeeId: 'sara', bookedMinutes: 75, scheduledMinutes: 960 },
+      { employeeId: 'marcos', bookedMinutes: 60, scheduledMinutes: 0 },
+    ]);
+    expect(combineDays([])).toEqual(EMPTY_DAY);
+  });
+
+  it.each([
+    ['a day ending 24 hours before the 48-hour line', 0, true],
+    ['a day ending a minute later', MINUTE_MS, false],
+  ] as const)('isClosedDay: %s → %s', (_, later, closed) => {
+    const settled = instantOf('2027-05-10T08:00');
+    expect(isClosedDay(settled - 24 * HOUR_MS + later, settled)).toBe(closed);
   });
 
   it.each([
@@ -275,11 +299,11 @@ describe('the figures', () => {
     ['none rebooked', [{ rebooked: false, visits: 2 }], 0],
     ['no attended visit: no share', [], null],
   ] as const)('rebooked share: %s → %s', (_, rebooking, share) => {
-    expect(summarize({ ...EMPTY, rebooking }, WEEK).rebookedShare).toBe(share);
+    expect(summarize({ ...EMPTY, rebooking }).rebookedShare).toBe(share);
   });
 
   it('passes the waitlist refills through and answers zeros for an empty period', () => {
-    expect(summarize({ ...EMPTY, waitlistRefills: 2 }, WEEK)).toEqual({
+    expect(summarize({ ...EMPTY, waitlistRefills: 2 })).toEqual({
       revenueEstimatedCents: 0,
       attended: 0,
       noShows: 0,

@@ -10,7 +10,7 @@
  * through the attendance rule of ./reliability (`attendanceOf`), so the SQL never restates a rule.
  */
 import { attendanceOf, type Attendance } from './reliability';
-import { addDays, datesBetween, instantOf, mondayOf, MINUTE_MS, overlaps, type Range } from './time';
+import { addDays, datesBetween, DAY_MS, instantOf, mondayOf, MINUTE_MS, overlaps, type Range } from './time';
 import { openIntervals, type SpecialShift, type WeekShift } from './availability';
 
 /** The longest period the summary reads, in days (a year and a few days of slack for a calendar year). */
@@ -207,23 +207,71 @@ function mergeRanges(ranges: readonly Range[]): Range[] {
 /* The figures                                                                                       */
 /* ------------------------------------------------------------------------------------------------ */
 
-/** What the summary queries return for a period (grouped rows; kinds as `kindCode`, sets of kinds as `kindMask`). */
-export type SummaryRows = {
-  /** The period's appointments (by start) grouped by kind: the sum of their prices (cents). */
+/**
+ * One Madrid day's appointments grouped as the summary queries return them (kinds as `kindCode`, sets of kinds
+ * as `kindMask`); a period is the sum of its days (`combineDays`), and a closed day's rows are stored.
+ */
+export type DayRows = {
+  /** The day's appointments (by start) grouped by kind: the sum of their prices (cents). */
   prices: readonly { kind: number; priceCents: number }[];
-  /** The period's visits (by their services' starts) grouped by the set of their services' kinds: how many. */
+  /** The day's visits (by their first service's start) grouped by the set of their services' kinds: how many. */
   visits: readonly { kinds: number; visits: number }[];
-  /** The busy parts of the period's appointments grouped by stylist and kind: their minutes. */
+  /** The busy parts of the day's appointments grouped by stylist and kind: their minutes. */
   busy: readonly { employeeId: string; kind: number; minutes: number }[];
+  /**
+   * Each client account (not the guest) with an attended visit on the day, and whether its first attended
+   * appointment ever starts on that day (`isNew`).
+   */
+  clients: readonly { clientId: string; isNew: boolean }[];
+  /** The day's attended visits of client accounts (not the guest), grouped by whether a next visit was booked by the end of the day. */
+  rebooking: readonly { rebooked: boolean; visits: number }[];
+};
+
+/** A day with no appointment. */
+export const EMPTY_DAY: DayRows = { prices: [], visits: [], busy: [], clients: [], rebooking: [] };
+
+/**
+ * Whether a day's rows no longer change with time, only with writes: every appointment starting before the
+ * day's end (`dayEnd`, epoch ms) has ended (a service lasts less than a day) before `settledEndAt`, the line
+ * 48 hours back from now past which an unmarked appointment counts as attended.
+ */
+export function isClosedDay(dayEnd: number, settledEndAt: number): boolean {
+  return dayEnd + DAY_MS <= settledEndAt;
+}
+
+/** Sums of `n` by `key`, as rows of `make(key, sum)`. */
+function sumBy<T, K>(rows: readonly T[], key: (r: T) => K, n: (r: T) => number, make: (k: K, sum: number) => T): T[] {
+  const sums = new Map<K, number>();
+  for (const r of rows) sums.set(key(r), (sums.get(key(r)) ?? 0) + n(r));
+  return [...sums].map(([k, sum]) => make(k, sum));
+}
+
+/**
+ * The rows of several days as one period's: prices, visits, busy minutes and rebooked visits summed by their
+ * keys; clients once each, new when new on any of the days (a client is new on the day of its first attended
+ * appointment ever, so on at most one).
+ */
+export function combineDays(days: readonly DayRows[]): DayRows {
+  const clients = new Map<string, boolean>();
+  for (const d of days) for (const c of d.clients) clients.set(c.clientId, c.isNew || (clients.get(c.clientId) ?? false));
+  return {
+    prices: sumBy(days.flatMap((d) => d.prices), (p) => p.kind, (p) => p.priceCents, (kind, priceCents) => ({ kind, priceCents })),
+    visits: sumBy(days.flatMap((d) => d.visits), (v) => v.kinds, (v) => v.visits, (kinds, visits) => ({ kinds, visits })),
+    busy: sumBy(
+      days.flatMap((d) => d.busy),
+      (b) => `${b.employeeId} ${b.kind}`,
+      (b) => b.minutes,
+      (key, minutes) => ({ employeeId: key.slice(0, key.indexOf(' ')), kind: Number(key.slice(key.indexOf(' ') + 1)), minutes }),
+    ),
+    clients: [...clients].map(([clientId, isNew]) => ({ clientId, isNew })),
+    rebooking: sumBy(days.flatMap((d) => d.rebooking), (r) => r.rebooked, (r) => r.visits, (rebooked, visits) => ({ rebooked, visits })),
+  };
+}
+
+/** What the figures of a period are computed from: its days' rows combined, the stylists' schedules and the waitlist refills. */
+export type SummaryRows = DayRows & {
   /** Each stylist listed (by id, in the salon's order) with its scheduled minutes over the period. */
   schedules: readonly { employeeId: string; scheduledMinutes: number }[];
-  /**
-   * Each client account (not the guest) with an attended appointment in the period: the start (epoch ms) of
-   * its first attended appointment ever.
-   */
-  clients: readonly { firstAttendedStart: number }[];
-  /** The period's attended visits of client accounts (not the guest), grouped by whether a next visit was booked by the end of their day. */
-  rebooking: readonly { rebooked: boolean; visits: number }[];
   /** Claimed waitlist offers whose hour starts in the period. */
   waitlistRefills: number;
 };
@@ -243,22 +291,31 @@ export type SummaryFigures = {
   waitlistRefills: number;
 };
 
+/** Booked minutes by stylist from busy rows: the busy parts of appointments neither cancelled nor no-shows. */
+export function bookedMinutesOf(busy: DayRows['busy']): Map<string, number> {
+  const booked = new Map<string, number>();
+  for (const b of busy) {
+    if (countsAsBooked(parseKind(b.kind))) booked.set(b.employeeId, (booked.get(b.employeeId) ?? 0) + b.minutes);
+  }
+  return booked;
+}
+
 /**
- * The figures of a period (whose instants are `window`) from its grouped rows:
+ * The figures of a period from its combined rows:
  * - revenue: the prices of attended appointments (marked "Vino", or unmarked 48 hours after their end);
  *   no-show loss: the prices of appointments marked "No vino";
  * - attended, no-shows, cancelled: visits by `visitOutcome` (a visit once); late cancellations: cancelled
  *   visits with a service cancelled after the confirmation cut-off (also counted in cancelled);
- * - occupancy per stylist: booked minutes (busy parts of appointments neither cancelled nor no-shows; a
- *   processing gap is not a busy part) and scheduled minutes. Booked minutes are not clipped to the
- *   schedule: time booked outside the shifts counts, so a share may exceed 100 %. A stylist with busy time
- *   but no schedule row (removed since) is listed after the others;
+ * - occupancy per stylist: booked minutes (`bookedMinutesOf`; a processing gap is not a busy part) and
+ *   scheduled minutes. Booked minutes are not clipped to the schedule: time booked outside the shifts
+ *   counts, so a share may exceed 100 %. A stylist with busy time but no schedule row (removed since) is
+ *   listed after the others;
  * - new clients: accounts whose first attended appointment ever starts in the period (however many visits
  *   they had in it); returning: the other accounts with an attended appointment in it;
  * - rebooked share: attended visits with a next visit booked by the end of their day ÷ attended visits;
  * - waitlist refills: as given.
  */
-export function summarize(rows: SummaryRows, window: Range): SummaryFigures {
+export function summarize(rows: SummaryRows): SummaryFigures {
   let revenue = 0;
   let loss = 0;
   for (const p of rows.prices) {
@@ -272,14 +329,11 @@ export function summarize(rows: SummaryRows, window: Range): SummaryFigures {
     visits[visitOutcome(kinds)] += v.visits;
     if (isLateCancelledVisit(kinds)) visits.late += v.visits;
   }
-  const booked = new Map<string, number>();
-  for (const b of rows.busy) {
-    if (countsAsBooked(parseKind(b.kind))) booked.set(b.employeeId, (booked.get(b.employeeId) ?? 0) + b.minutes);
-  }
+  const booked = bookedMinutesOf(rows.busy);
   const occupancy = rows.schedules.map((s) => ({ employeeId: s.employeeId, bookedMinutes: booked.get(s.employeeId) ?? 0, scheduledMinutes: s.scheduledMinutes }));
   const listed = new Set(rows.schedules.map((s) => s.employeeId));
   for (const [employeeId, minutes] of booked) if (!listed.has(employeeId) && minutes > 0) occupancy.push({ employeeId, bookedMinutes: minutes, scheduledMinutes: 0 });
-  const newClients = rows.clients.filter((c) => c.firstAttendedStart >= window.start).length;
+  const newClients = rows.clients.filter((c) => c.isNew).length;
   const rebooked = rows.rebooking.filter((r) => r.rebooked).reduce((n, r) => n + r.visits, 0);
   const attendedVisits = rows.rebooking.reduce((n, r) => n + r.visits, 0);
   return {
@@ -295,6 +349,23 @@ export function summarize(rows: SummaryRows, window: Range): SummaryFigures {
     rebookedShare: attendedVisits === 0 ? null : rebooked / attendedVisits,
     waitlistRefills: rows.waitlistRefills,
   };
+}
+
+/**
+ * Occupancy by day and stylist, for the chart: for each of `dates` (the period's, in order, `days` their rows)
+ * and each of `stylists` (user ids, in the order of the figures' occupancy), the booked minutes
+ * (`bookedMinutesOf`) and the scheduled minutes `scheduledOn` gives for that stylist and date.
+ */
+export function occupancyByDay(
+  dates: readonly string[],
+  days: readonly DayRows[],
+  stylists: readonly string[],
+  scheduledOn: (employeeId: string, date: string) => number,
+): { date: string; employeeId: string; bookedMinutes: number; scheduledMinutes: number }[] {
+  return dates.flatMap((date, i) => {
+    const booked = bookedMinutesOf(days[i]?.busy ?? []);
+    return stylists.map((employeeId) => ({ date, employeeId, bookedMinutes: booked.get(employeeId) ?? 0, scheduledMinutes: scheduledOn(employeeId, date) }));
+  });
 }
 
 /** A stylist's occupancy as a share 0–1 (null without scheduled time), for the screen and the e-mail. */

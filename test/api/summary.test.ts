@@ -137,11 +137,38 @@ describe('the summary of a week', () => {
         // 30 (cut) + 45 (colour's busy parts, not its 30-minute gap) + 60 (the visit); the no-show and the cancelled ones not.
         { employee_id: SARA, booked_minutes: 135, scheduled_minutes: 2850 - 60 },
       ],
+      occupancy_by_day: expect.any(Array),
       new_clients: 1,
       returning_clients: 1,
       rebooked_share: 2 / 3,
       waitlist_refills: 1,
     });
+  });
+
+  it('answers the occupancy of each day and stylist, adding up to the week', async () => {
+    const r = await summary(employee, `from=${WEEK.from}&to=${WEEK.to}`);
+    const byDay: { date: string; employee_id: string; booked_minutes: number; scheduled_minutes: number }[] = r.body.data.occupancy_by_day;
+    // Every day in order, each with the stylists of the occupancy in its order.
+    expect(byDay.map((o) => `${o.date.slice(8)} ${o.employee_id}`)).toEqual(
+      ['26', '27', '28', '29', '30', '01', '02'].flatMap((d) => [LUCIA, MARCOS, SARA].map((e) => `${d} ${e}`)),
+    );
+    const of = (email: string) => byDay.filter((o) => o.employee_id === email).map((o) => [o.booked_minutes, o.scheduled_minutes]);
+    // Sara: Monday's cut; Tuesday's visit and her hour of leave; Wednesday's no-show and Friday's late
+    // cancellation book nothing; Thursday's colour without its gap; Saturday's short day; Sunday closed.
+    expect(of(SARA)).toEqual([
+      [30, 510],
+      [60, 450],
+      [0, 510],
+      [45, 510],
+      [0, 510],
+      [0, 300],
+      [0, 0],
+    ]);
+    expect(of(MARCOS).map(([booked]) => booked)).toEqual([0, 0, 0, 0, 0, 30, 0]);
+    for (const o of r.body.data.occupancy) {
+      const days = byDay.filter((d) => d.employee_id === o.employee_id);
+      expect([days.reduce((n, d) => n + d.booked_minutes, 0), days.reduce((n, d) => n + d.scheduled_minutes, 0)]).toEqual([o.booked_minutes, o.scheduled_minutes]);
+    }
   });
 
   it('counts a client new when the first attended visit falls in the period, and returning when an earlier one exists', async () => {

@@ -18,6 +18,7 @@ import {
   foreignKey,
   index,
   integer,
+  json,
   jsonb,
   pgTable,
   primaryKey,
@@ -766,4 +767,26 @@ export const whatsappWebhookEvents = pgTable(
     receivedAt: ts('received_at').notNull().defaultNow(),
   },
   (t) => [primaryKey({ name: 'whatsapp_webhook_events_pk', columns: [t.tenantId, t.eventId] })],
+);
+
+/**
+ * The owner's summary by day (beyond-the-spec section 6): one row per tenant and Madrid day (`starts_at` to
+ * `ends_at`, its midnights) holding the day's grouped appointments (lib/domain/summary.ts `DayRows`, in the
+ * short form of lib/server/repositories/reports.ts) once the day is closed (no appointment of it still waits
+ * for its 48 hours). A trigger on `appointments` (migration 0024) empties `rows` and bumps `version` of every
+ * day a change can alter: the appointment's own day, and the days of its client's appointments from the
+ * earlier of its start and its creation on (a client's first attended visit, and whether a visit was
+ * followed by a next one booked that day). `created_at`: when the row was made, for the store's grace.
+ */
+export const summaryDays = pgTable(
+  'summary_days',
+  {
+    tenantId: integer('tenant_id').notNull().references(() => tenants.id, { onDelete: 'cascade' }),
+    startsAt: ts('starts_at').notNull(),
+    endsAt: ts('ends_at').notNull(),
+    version: integer('version').notNull().default(0),
+    rows: json('rows'),
+    createdAt: ts('created_at').notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ name: 'summary_days_pk', columns: [t.tenantId, t.startsAt] }), check('summary_days_order', sql`${t.startsAt} < ${t.endsAt}`)],
 );

@@ -1,10 +1,11 @@
 import 'server-only';
 import { sql, type SQL } from 'drizzle-orm';
 import type { SpecialShift, WeekShift } from '@/lib/domain/availability';
+import type { DayRows } from '@/lib/domain/summary';
 import { MAX_SERVICE_MINUTES } from '@/lib/domain/service';
 import { MINUTE_MS, type Range } from '@/lib/domain/time';
 import { rowsOf, type DbOrTx } from '@/lib/server/db/client';
-import { appointments, busySlots, employeeProfiles, leaves, specialShifts, users, waitlistOffers, weekShifts } from '@/lib/server/db/schema';
+import { appointments, busySlots, employeeProfiles, leaves, specialShifts, summaryDays, users, waitlistOffers, weekShifts } from '@/lib/server/db/schema';
 import { epochMs, overlapsWindow } from './time-window';
 
 /**
@@ -37,90 +38,168 @@ function inWindow(t: string, w: Range): SQL {
   return sql`${a}.start_at >= ${iso(w.start)}::timestamptz and ${a}.start_at < ${iso(w.end)}::timestamptz`;
 }
 
-/** The period's appointments grouped for the summary (see `summaryGroups`); instants epoch ms. */
-export type SummaryGroups = {
-  prices: { kind: number; priceCents: number }[];
-  visits: { kinds: number; visits: number }[];
-  busy: { employeeId: string; kind: number; minutes: number }[];
-  clients: { firstAttendedStart: number }[];
-  rebooking: { rebooked: boolean; visits: number }[];
-};
-
 /**
- * The appointments starting in `window` (epoch ms, half-open), read once and grouped in one statement:
+ * The appointments starting between `dayStarts[0]` and its last element (epoch ms, half-open; the Madrid
+ * midnights of consecutive days and the one ending the last, as lib/domain/summary.ts `dayStartsOf` gives),
+ * read once and grouped by day in one statement; answers one `DayRows` per day, in order:
  * - `prices`: the sum of their prices (cents) by kind code;
- * - `visits`: their visits (`coalesce(visit_id, id)`) counted by the mask of their services' kinds;
+ * - `visits`: their visits (`coalesce(visit_id, id)`) counted by the mask of their services' kinds, on the
+ *   day of the visit's first service;
  * - `busy`: the minutes of their busy parts (`busy_slots`; a processing gap has none) by stylist (user id)
- *   and kind, read by `busy_slots_employee_range` from the window's start to MAX_SERVICE_MINUTES after its
- *   end (every part lies inside its appointment, migration 0010, and an appointment is one service);
- * - `clients`: each client account (not the guest) with a visit holding a kind of `sets.attended`, and the
- *   start of its first appointment of those kinds ever (an index walk of `appointments_client_start`);
+ *   and kind, read by `busy_slots_employee_range` from the first day's start to MAX_SERVICE_MINUTES after the
+ *   last day's end (every part lies inside its appointment, migration 0010, and an appointment is one service);
+ * - `clients`: each client account (not the guest) with a visit holding a kind of `sets.attended` on the day,
+ *   new when its first appointment of those kinds ever (an index walk of `appointments_client_start`) starts
+ *   on that day;
  * - `rebooking`: those visits counted by whether their account has an appointment of a kind of `sets.next`
  *   starting on a later day and created before the visit's day ended; one look-up per account and day.
- *   `dayStarts`: the Madrid midnights of the period's days and the one ending it (ascending); a visit's day is
- *   the one its first service starts in.
  */
-export async function summaryGroups(
+export async function groupedDays(
   db: DbOrTx,
   tenantId: number,
-  window: Range,
+  dayStarts: readonly number[],
   ctx: KindContext,
   sets: { attended: number; next: number },
-  dayStarts: readonly number[],
-): Promise<SummaryGroups> {
+): Promise<DayRows[]> {
+  const window = { start: dayStarts[0]!, end: dayStarts.at(-1)! };
   const days = sql`array[${sql.join(
     dayStarts.map((d) => sql`${iso(d)}::timestamptz`),
     sql`, `,
   )}]`;
   const result = await db.execute(sql`
     with r as materialized (
-      select a.id, coalesce(a.visit_id, a.id) as visit, a.client_id, a.employee_id, a.service_price_cents as price, a.start_at, a.end_at,
-        ${kindSql('a', ctx)} as code
+      select a.id, coalesce(a.visit_id, a.id) as visit, a.client_id, a.employee_id, a.service_price_cents as price,
+        width_bucket(a.start_at, ${days}) as day, ${kindSql('a', ctx)} as code
       from ${appointments} a
       where a.tenant_id = ${tenantId} and ${inWindow('a', window)}
     ), v as materialized (
-      select r.client_id, min(r.start_at) as start_at, bit_or(1::int8 << r.code) as mask
+      select r.client_id, min(r.day) as day, bit_or(1::int8 << r.code) as mask
       from r group by r.visit, r.client_id
     ), attended as materialized (
-      select v.client_id, v.start_at from v
+      select v.client_id, v.day, count(*) as visits from v
       where (v.mask & ${sets.attended}::int8) <> 0
         and not exists (select 1 from ${users} g where g.tenant_id = ${tenantId} and g.id = v.client_id and g.is_guest)
-    ), days as (
-      select attended.client_id, (${days})[width_bucket(attended.start_at, ${days}) + 1] as day_end, count(*) as visits
-      from attended group by 1, 2
+      group by v.client_id, v.day
+    ), firsts as (
+      select c.client_id, (select min(b.start_at) from ${appointments} b
+        where b.tenant_id = ${tenantId} and b.client_id = c.client_id and ${codeIn(kindSql('b', ctx), sets.attended)}) as first_at
+      from (select distinct client_id from attended) c
     )
-    select 'price' as "group", null::uuid as "employeeId", code::float8 as "key", sum(price)::float8 as "n" from r group by code
+    select 'price' as "group", day, null::uuid as "id", code::float8 as "key", sum(price)::float8 as "n" from r group by day, code
     union all
-    select 'visits', null, mask::float8, count(*)::float8 from v group by mask
+    select 'visits', day, null, mask::float8, count(*)::float8 from v group by day, mask
     union all
-    select 'busy', b.employee_id, r.code::float8, (sum(date_part('epoch', b.end_at - b.start_at)) / 60)::float8
+    select 'busy', r.day, b.employee_id, r.code::float8, (sum(date_part('epoch', b.end_at - b.start_at)) / 60)::float8
     from ${busySlots} b join r on r.id = b.appointment_id
     where b.tenant_id = ${tenantId} and b.employee_id = any(array(select distinct employee_id from r))
       and b.start_at >= ${iso(window.start)}::timestamptz and b.start_at < ${iso(window.end + MAX_SERVICE_MINUTES * MINUTE_MS)}::timestamptz
-    group by b.employee_id, r.code
+    group by r.day, b.employee_id, r.code
     union all
-    select 'first', null, null, ${epochMs(sql`(select min(b.start_at) from ${appointments} b
-      where b.tenant_id = ${tenantId} and b.client_id = c.client_id and ${codeIn(kindSql('b', ctx), sets.attended)})`)}
-    from (select distinct client_id from attended) c
+    select 'client', attended.day, attended.client_id, (firsts.first_at >= (${days})[attended.day])::int::float8, null
+    from attended join firsts using (client_id)
     union all
-    select 'rebooked', null, rebooked::int::float8, sum(visits)::float8 from (
-      select exists (
+    select 'rebooked', day, null, rebooked::int::float8, sum(visits)::float8 from (
+      select attended.day, exists (
         select 1 from ${appointments} b
-        where b.tenant_id = ${tenantId} and b.client_id = days.client_id and b.start_at >= days.day_end and b.created_at < days.day_end
+        where b.tenant_id = ${tenantId} and b.client_id = attended.client_id
+          and b.start_at >= (${days})[attended.day + 1] and b.created_at < (${days})[attended.day + 1]
           and ${codeIn(kindSql('b', ctx), sets.next)}
-      ) as rebooked, visits from days
-    ) x group by rebooked`);
-  const out: SummaryGroups = { prices: [], visits: [], busy: [], clients: [], rebooking: [] };
-  for (const row of rowsOf<{ group: string; employeeId: string | null; key: number | null; n: number }>(result)) {
+      ) as rebooked, visits from attended
+    ) x group by day, rebooked`);
+  const out = dayStarts.slice(1).map(() => ({ prices: [], visits: [], busy: [], clients: [], rebooking: [] }) as { [K in keyof DayRows]: DayRows[K][number][] });
+  for (const row of rowsOf<{ group: string; day: number; id: string | null; key: number | null; n: number | null }>(result)) {
+    const day = out[Number(row.day) - 1]!;
     const key = Number(row.key);
     const n = Number(row.n);
-    if (row.group === 'price') out.prices.push({ kind: key, priceCents: n });
-    else if (row.group === 'visits') out.visits.push({ kinds: key, visits: n });
-    else if (row.group === 'busy') out.busy.push({ employeeId: row.employeeId!, kind: key, minutes: n });
-    else if (row.group === 'first') out.clients.push({ firstAttendedStart: n });
-    else out.rebooking.push({ rebooked: key === 1, visits: n });
+    if (row.group === 'price') day.prices.push({ kind: key, priceCents: n });
+    else if (row.group === 'visits') day.visits.push({ kinds: key, visits: n });
+    else if (row.group === 'busy') day.busy.push({ employeeId: row.id!, kind: key, minutes: n });
+    else if (row.group === 'client') day.clients.push({ clientId: row.id!, isNew: key === 1 });
+    else day.rebooking.push({ rebooked: key === 1, visits: n });
   }
   return out;
+}
+
+/** A stored day of the summary (table `summary_days`): its start (epoch ms), version, rows when stored, and whether it may be stored. */
+export type StoredDay = { start: number; version: number; rows: DayRows | null; ripe: boolean };
+
+/**
+ * The tenant's stored days starting in `[from, to)` (epoch ms). `ripe`: the row was created at least `graceMs`
+ * ago by the database's clock, so every transaction that changed an appointment of the day before the row
+ * existed has ended, and rows computed from here on may be stored (see `storeDay`).
+ */
+export async function storedDays(db: DbOrTx, tenantId: number, from: number, to: number, graceMs: number): Promise<StoredDay[]> {
+  const result = await db.execute(sql`
+    select ${epochMs(sql.raw('s.starts_at'))} as "start", s.version, s.rows,
+      (s.created_at <= now() - ${graceMs} * interval '1 millisecond') as "ripe"
+    from ${summaryDays} s
+    where s.tenant_id = ${tenantId} and s.starts_at >= ${iso(from)}::timestamptz and s.starts_at < ${iso(to)}::timestamptz`);
+  return rowsOf<{ start: number; version: number; rows: unknown; ripe: boolean }>(result).map((r) => ({
+    start: Number(r.start),
+    version: Number(r.version),
+    rows: r.rows === null ? null : fromStored((typeof r.rows === 'string' ? JSON.parse(r.rows) : r.rows) as StoredRows),
+    ripe: Boolean(r.ripe),
+  }));
+}
+
+/**
+ * Creates the rows of days that are not stored yet (without figures), so that from then on every change to
+ * their appointments bumps their version (the trigger of migration 0024). `days`: start and end (epoch ms).
+ */
+export async function holdDays(db: DbOrTx, tenantId: number, days: readonly Range[]): Promise<void> {
+  if (days.length === 0) return;
+  await db.execute(sql`
+    insert into ${summaryDays} (tenant_id, starts_at, ends_at)
+    values ${sql.join(
+      days.map((d) => sql`(${tenantId}, ${iso(d.start)}::timestamptz, ${iso(d.end)}::timestamptz)`),
+      sql`, `,
+    )}
+    on conflict do nothing`);
+}
+
+/**
+ * Stores a day's rows, computed after its version `version` was read: only if no change has bumped the
+ * version since (a change still running holds the row's lock, and the store waits for it and then finds a
+ * newer version) and the day holds no rows yet.
+ */
+export async function storeDay(db: DbOrTx, tenantId: number, start: number, version: number, rows: DayRows): Promise<void> {
+  await db.execute(sql`
+    update ${summaryDays} set rows = ${JSON.stringify(toStored(rows))}::json
+    where tenant_id = ${tenantId} and starts_at = ${iso(start)}::timestamptz and version = ${version} and rows is null`);
+}
+
+/** A day's rows as stored: short keys and tuples (a busy salon's day lists a thousand clients). */
+type StoredRows = {
+  p: [number, number][];
+  v: [number, number][];
+  b: [string, number, number][];
+  n: string[];
+  c: string[];
+  r: [number, number];
+};
+
+function toStored(d: DayRows): StoredRows {
+  return {
+    p: d.prices.map((p) => [p.kind, p.priceCents]),
+    v: d.visits.map((v) => [v.kinds, v.visits]),
+    b: d.busy.map((b) => [b.employeeId, b.kind, b.minutes]),
+    n: d.clients.filter((c) => c.isNew).map((c) => c.clientId),
+    c: d.clients.filter((c) => !c.isNew).map((c) => c.clientId),
+    r: [d.rebooking.filter((r) => r.rebooked).reduce((n, r) => n + r.visits, 0), d.rebooking.filter((r) => !r.rebooked).reduce((n, r) => n + r.visits, 0)],
+  };
+}
+
+function fromStored(s: StoredRows): DayRows {
+  return {
+    prices: s.p.map(([kind, priceCents]) => ({ kind, priceCents })),
+    visits: s.v.map(([kinds, visits]) => ({ kinds, visits })),
+    busy: s.b.map(([employeeId, kind, minutes]) => ({ employeeId, kind, minutes })),
+    clients: [...s.n.map((clientId) => ({ clientId, isNew: true })), ...s.c.map((clientId) => ({ clientId, isNew: false }))],
+    rebooking: [
+      { rebooked: true, visits: s.r[0] },
+      { rebooked: false, visits: s.r[1] },
+    ].filter((r) => r.visits > 0),
+  };
 }
 
 /** Claimed waitlist offers (`waitlist_offers.status = 'claimed'`) whose offered hour starts in `window` (`waitlist_offers_claimed`). */
