@@ -5,7 +5,23 @@ import { PageHeader } from '@/components/ui/page-header';
 import { dayRange, durationLabel, euros, longDay, monthYear } from '@/lib/format';
 import type { Period, PeriodKind } from '@/lib/domain/summary';
 import type { Summary } from '@/lib/validation/reports';
-import { occupancyRows, PERIOD_KINDS, percent, pointsChange, relativeChange, signedPercent, type OccupancyRow } from './summary-figures';
+import {
+  calendarWeeks,
+  occupancyGrid,
+  occupancyRows,
+  OCCUPANCY_LEVELS,
+  PERIOD_KINDS,
+  percent,
+  pointsChange,
+  relativeChange,
+  signedPercent,
+  WEEKDAY_KEYS,
+  wholePercent,
+  type OccupancyCell,
+  type OccupancyGrid,
+  type OccupancyLevel,
+  type OccupancyRow,
+} from './summary-figures';
 
 type Props = {
   /** The period shown: Hoy, Semana or Mes. */
@@ -37,8 +53,8 @@ function Figure({ label, value, change }: { label: string; value: string; change
  * "Resumen" (`/summary`, beyond-the-spec section 6) as shown: the segmented control Hoy / Semana / Mes (links
  * to `?period=…`), the period's dates, each figure with its change against the previous equal period
  * ("+12 % vs semana anterior", "—" without a value to compare with; shares in points), occupancy per stylist as
- * horizontal bars each labelled with its percentage, the line saying the figures are an estimate, and
- * "Exportar CSV" when `csvUrl` is given (admins).
+ * horizontal bars each labelled with its percentage and, for Semana and Mes, as a chart by day and stylist, the
+ * line saying the figures are an estimate, and "Exportar CSV" when `csvUrl` is given (admins).
  */
 export function SummaryView({ kind, period, current, previous, names, csvUrl }: Props) {
   const t = useTranslations('summary');
@@ -55,6 +71,7 @@ export function SummaryView({ kind, period, current, previous, names, csvUrl }: 
         ? t('range.week', { range: dayRange(period.from, period.to) })
         : t('range.month', { month: monthYear(period.from) });
   const rows = occupancyRows(current, previous, names);
+  const grid = kind === 'day' ? null : occupancyGrid(current, names);
 
   return (
     <div className="screen summary-screen">
@@ -89,6 +106,7 @@ export function SummaryView({ kind, period, current, previous, names, csvUrl }: 
         <h2 id="summary-occupancy-title">{t('occupancy')}</h2>
         <p className="muted">{t('occupancyHint')}</p>
         {rows.length === 0 ? <p className="empty">{t('noStylists')}</p> : <OccupancyBars rows={rows} versus={points} />}
+        {grid && <OccupancyByDay grid={grid} />}
       </section>
 
       <p className="summary-estimate muted">{t('estimate')}</p>
@@ -126,5 +144,118 @@ function OccupancyBars({ rows, versus }: { rows: OccupancyRow[]; versus: (now: n
         </li>
       ))}
     </ul>
+  );
+}
+
+/**
+ * Occupancy by day and stylist as a heatmap table (plain HTML and CSS, rendered on the server), for Semana and
+ * Mes: a row per stylist, a column per day, Monday first. A week is one block whose column headers name the
+ * weekday and the day; a month wraps by weeks (column headers L … D, then per week a row of day numbers and
+ * the stylists' rows), so it fits a phone without scrolling sideways. Each cell is coloured by its step
+ * (OccupancyLevel), shows the whole percentage (`%` too on wider screens; a dash on hatching without
+ * schedule), names the stylist, the day and the minutes in its tooltip, and carries the percentage or
+ * "Sin horario" for screen readers with the stylist and the day as its headers. A legend follows.
+ */
+function OccupancyByDay({ grid }: { grid: OccupancyGrid }) {
+  const t = useTranslations('summary');
+  const weeks = calendarWeeks(grid.days);
+  const single = weeks.length === 1;
+  const dayId = (index: number) => `summary-heat-day-${grid.days[index]}`;
+  /** A day's column header: its weekday initial (in a single week) and number, the long date for screen readers. */
+  const dayHeader = (index: number, column: number) => (
+    <th key={column} scope="col" id={dayId(index)}>
+      {single && (
+        <span className="summary-heat-weekday" aria-hidden="true">
+          {t(`weekday.${WEEKDAY_KEYS[column]!}.initial`)}
+        </span>
+      )}
+      <span className="summary-heat-daynum" aria-hidden="true">
+        {Number(grid.days[index]!.slice(8))}
+      </span>
+      <span className="sr-only">{longDay(grid.days[index]!)}</span>
+    </th>
+  );
+  return (
+    <div className="summary-heat">
+      <table className="summary-heat-table">
+        <caption>{t('heat.title')}</caption>
+        <colgroup>
+          <col className="summary-heat-namecol" />
+          <col span={7} />
+        </colgroup>
+        <thead>
+          <tr>
+            <td />
+            {weeks[0]!.map((index, column) =>
+              single && index !== null ? (
+                dayHeader(index, column)
+              ) : (
+                <th key={column} scope="col">
+                  <span className="summary-heat-weekday" aria-hidden="true">
+                    {t(`weekday.${WEEKDAY_KEYS[column]!}.initial`)}
+                  </span>
+                  <span className="sr-only">{t(`weekday.${WEEKDAY_KEYS[column]!}.name`)}</span>
+                </th>
+              ),
+            )}
+          </tr>
+        </thead>
+        {weeks.map((week, w) => (
+          <tbody key={w}>
+            {!single && (
+              <tr className="summary-heat-days">
+                <td />
+                {week.map((index, column) => (index === null ? <td key={column} /> : dayHeader(index, column)))}
+              </tr>
+            )}
+            {grid.rows.map((row, r) => {
+              const rowId = `summary-heat-${w}-${r}`;
+              return (
+                <tr key={row.employeeId} data-employee-id={row.employeeId}>
+                  <th scope="row" id={rowId} className="summary-heat-name" title={row.name}>
+                    {row.name}
+                  </th>
+                  {week.map((index, column) =>
+                    index === null ? (
+                      <td key={column} />
+                    ) : (
+                      <HeatCell key={column} cell={row.cells[index]!} name={row.name} headers={`${rowId} ${dayId(index)}`} />
+                    ),
+                  )}
+                </tr>
+              );
+            })}
+          </tbody>
+        ))}
+      </table>
+      <ul className="summary-heat-legend" aria-label={t('heat.legend')}>
+        {OCCUPANCY_LEVELS.map((level) => (
+          <li key={level}>
+            <span className={`summary-heat-swatch ${levelClass(level)}`} aria-hidden="true" />
+            {t(`heat.level.${level}`)}
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}
+
+/** The class of a colour step: `is-level-0` … `is-level-4`, `is-none`. */
+const levelClass = (level: OccupancyLevel) => (level === 'none' ? 'is-none' : `is-level-${level}`);
+
+/** One day of one stylist: the colour, the whole percentage (a dash without schedule), the text for screen readers. */
+function HeatCell({ cell, name, headers }: { cell: OccupancyCell; name: string; headers: string }) {
+  const t = useTranslations('summary');
+  const value = cell.share === null ? t('heat.level.none') : percent(cell.share);
+  const minutes = t('occupancyOf', { booked: durationLabel(cell.bookedMinutes), scheduled: durationLabel(cell.scheduledMinutes) });
+  const title = t('heat.cell', { name, date: longDay(cell.date), value: cell.scheduledMinutes > 0 ? `${value} (${minutes})` : value });
+  return (
+    <td headers={headers} className={`summary-heat-cell ${levelClass(cell.level)}`} title={title}>
+      <span aria-hidden="true">
+        {cell.share === null ? '–' : wholePercent(cell.share)}
+        {cell.share !== null && <span className="summary-heat-unit">{'\u00a0%'}</span>}
+      </span>
+      <span className="sr-only">{value}</span>
+    </td>
   );
 }
