@@ -29,6 +29,10 @@ test('the owner opens Resumen on a phone, sees the week, switches to Mes and dow
   await expect(page.getByText('Semana del ')).toBeVisible();
   await expect(page.getByText('Ingresos estimados')).toBeVisible();
   await expect(page.getByText(/vs semana anterior/).first()).toBeVisible();
+  // Each figure's change reads as good, bad or neutral for the owner.
+  const changes = page.locator('.summary-figures .summary-figure-change');
+  await expect(changes).toHaveCount(10);
+  await expect(page.locator('.summary-figures .summary-figure-change:is(.is-good, .is-bad, .is-neutral)')).toHaveCount(10);
   await expect(page.getByRole('heading', { name: 'Ocupación' })).toBeVisible();
   // Occupancy by day: a column per day of the week (L … D with the day's number), a row per stylist of the
   // bars, a cell per day and stylist.

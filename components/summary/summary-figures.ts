@@ -1,7 +1,8 @@
 /**
  * The numbers of "Resumen" as the screen shows them (beyond-the-spec section 6): the period named in the URL,
- * the change of a figure against the previous equal period, es-ES percentages, the occupancy rows per stylist
- * and the chart of occupancy by day and stylist. Pure, shared by the page, the screen and its tests.
+ * the change of a figure against the previous equal period and whether it is good or bad for the owner, es-ES
+ * percentages, the occupancy rows per stylist and the chart of occupancy by day and stylist. Pure, shared by
+ * the page, the screen and its tests.
  */
 import { occupancyShare, type PeriodKind } from '@/lib/domain/summary';
 import { datesBetween, weekdayOf } from '@/lib/domain/time';
@@ -163,7 +164,7 @@ export function occupancyGrid(summary: Summary, names: Readonly<Record<string, s
 /**
  * The days of a period (ascending, consecutive) laid out in Monday–Sunday weeks, as a calendar does: each
  * week 7 slots, Monday first, holding the index of the slot's day in `days`, or null for a day outside the
- * period (before the first day or after the last). A Monday–Sunday week gives one week; a month 4 to 6.
+ * period (in its first and last weeks). A Monday–Sunday week gives one week; a month 4 to 6.
  */
 export function calendarWeeks(days: readonly string[]): (number | null)[][] {
   const weeks: (number | null)[][] = [];
@@ -177,3 +178,65 @@ export function calendarWeeks(days: readonly string[]): (number | null)[][] {
 
 /** The weekday keys of the chart's columns, Monday first (messages `summary.weekday.*`). */
 export const WEEKDAY_KEYS = ['mon', 'tue', 'wed', 'thu', 'fri', 'sat', 'sun'] as const;
+
+/* ------------------------------------------------------------------------------------------------ */
+/* Good and bad changes                                                                              */
+/* ------------------------------------------------------------------------------------------------ */
+
+/** Which way a figure should move for the owner: `up` (revenue, visits, clients, occupancy) or `down` (losses). */
+export type Better = 'up' | 'down';
+
+/** The figures of the screen (messages `summary.figure.*`) and occupancy. */
+export type FigureKey =
+  | 'revenue'
+  | 'attended'
+  | 'noShows'
+  | 'cancelled'
+  | 'lateCancellations'
+  | 'noShowLoss'
+  | 'newClients'
+  | 'returningClients'
+  | 'rebooked'
+  | 'refills'
+  | 'occupancy';
+
+/** Which way each figure should move: more is better except for no-shows, cancellations and their loss. */
+export const BETTER: Readonly<Record<FigureKey, Better>> = {
+  revenue: 'up',
+  attended: 'up',
+  noShows: 'down',
+  cancelled: 'down',
+  lateCancellations: 'down',
+  noShowLoss: 'down',
+  newClients: 'up',
+  returningClients: 'up',
+  rebooked: 'up',
+  refills: 'up',
+  occupancy: 'up',
+};
+
+/** The direction of a change as shown: 1 up, -1 down, 0 for none or one that rounds to nothing. */
+export type Direction = -1 | 0 | 1;
+
+/**
+ * The direction of a relative change (0.12 for +12 %) as `signedPercent` shows it: 0 for null and for a
+ * change that rounds to 0 %.
+ */
+export function changeDirection(change: number | null): Direction {
+  if (change === null || Math.round(Math.abs(change) * 100) === 0) return 0;
+  return change > 0 ? 1 : -1;
+}
+
+/** The direction of a change in points as `pointsChange` gives it: 0 for null and for 0 points. */
+export function pointsDirection(points: { sign: string } | null): Direction {
+  return points?.sign === '+' ? 1 : points?.sign === '-' ? -1 : 0;
+}
+
+/** How a change reads for the owner. */
+export type ChangeTone = 'good' | 'bad' | 'neutral';
+
+/** The tone of a change in `direction` for a figure that should go `better`: neutral when it did not move. */
+export function changeTone(direction: Direction, better: Better): ChangeTone {
+  if (direction === 0) return 'neutral';
+  return (direction > 0) === (better === 'up') ? 'good' : 'bad';
+}

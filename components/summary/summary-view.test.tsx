@@ -3,11 +3,14 @@ import messages from '@/lib/i18n/messages/es.json';
 import type { Summary } from '@/lib/validation/reports';
 import {
   calendarWeeks,
+  changeDirection,
+  changeTone,
   occupancyGrid,
   occupancyLevel,
   occupancyRows,
   periodKindOf,
   pointsChange,
+  pointsDirection,
   relativeChange,
   signedPercent,
 } from './summary-figures';
@@ -15,9 +18,9 @@ import { SummaryView } from './summary-view';
 
 /**
  * "Resumen" as rendered: the Spanish labels of every figure, euros and percentages in es-ES, the change
- * against the previous period ("—" without one), occupancy bars per stylist named from the employees, the
- * chart of occupancy by day and stylist for Semana and Mes, the estimate line, and "Exportar CSV" for admins
- * only.
+ * against the previous period ("—" without one) coloured and worded as good or bad for the owner, occupancy
+ * bars per stylist named from the employees, the chart of occupancy by day and stylist for Semana and Mes, the
+ * estimate line, and "Exportar CSV" for admins only.
  */
 
 jest.mock('next-intl', () => jest.requireActual('@/test/stubs/next-intl'));
@@ -82,6 +85,12 @@ const WITH_DAYS: Summary = { ...CURRENT, occupancy_by_day: BY_DAY };
 
 /** The markup of the chart of occupancy by day: its `<table>`, or null when absent. */
 const heatTable = (markup: string) => /<table class="summary-heat-table">.*?<\/table>/.exec(markup)?.[0] ?? null;
+/** The figure card labelled `label`: its `<li>`. */
+const figure = (markup: string, label: string) => {
+  const li = new RegExp(`<li class="card summary-figure"><span class="summary-figure-label">${label}</span>.*?</li>`).exec(markup)?.[0];
+  expect(li).toBeDefined();
+  return li!;
+};
 /** How many times `pattern` occurs in `text`. */
 const count = (text: string, pattern: RegExp) => text.match(new RegExp(pattern.source, 'g'))?.length ?? 0;
 
@@ -219,6 +228,49 @@ describe('SummaryView: occupancy by day and stylist', () => {
   });
 });
 
+describe('SummaryView: good and bad changes', () => {
+  const markup = html({ previous: { ...PREVIOUS, no_shows: 1 } });
+
+  it('marks a rise in revenue good: green, ▲ and "mejor"', () => {
+    const revenue = figure(markup, m.figure.revenue);
+    expect(revenue).toContain('class="summary-figure-change summary-change is-good"');
+    expect(revenue).toContain('<span class="summary-change-arrow" aria-hidden="true">▲</span>');
+    expect(revenue).toContain(nb('+12 % vs semana anterior'));
+    // The word keeps to the line's last word (no-break spaces).
+    expect(revenue).toContain(`anterior<span class="summary-change-word">\u00a0·\u00a0${m.tone.good}</span>`);
+    expect(revenue).not.toContain(m.tone.bad);
+  });
+
+  it('marks a rise in no-shows bad and a fall in late cancellations good', () => {
+    const noShows = figure(markup, m.figure.noShows);
+    expect(noShows).toContain('summary-change is-bad');
+    expect(noShows).toContain('▲');
+    expect(noShows).toContain(nb('+100 %'));
+    expect(noShows).toContain(m.tone.bad);
+    const late = figure(markup, m.figure.lateCancellations);
+    expect(late).toContain('summary-change is-good');
+    expect(late).toContain('▼');
+    expect(late).toContain(nb('-50 %'));
+  });
+
+  it('leaves no change and no comparison neutral, without arrow or word', () => {
+    for (const label of [m.figure.cancelled, m.figure.newClients, m.figure.refills]) {
+      const li = figure(markup, label);
+      expect(li).toContain('summary-change is-neutral');
+      expect(li).not.toMatch(/[▲▼]|mejor|peor/);
+    }
+    expect(figure(markup, m.figure.cancelled)).toContain(nb('0 % vs semana anterior'));
+    expect(figure(markup, m.figure.refills)).toContain('— vs semana anterior');
+  });
+
+  it('colours shares in points and each stylist\'s occupancy change the same way', () => {
+    expect(figure(markup, m.figure.rebooked)).toContain('summary-change is-good');
+    const sara = /<li class="summary-bar-row" data-employee-id="sara@klok.demo">.*?<\/li>/.exec(markup)![0];
+    expect(sara).toContain('<span class="summary-bar-change summary-change is-bad"><span class="summary-change-arrow" aria-hidden="true">▼</span>-4 pts vs semana anterior');
+    expect(sara).toContain(m.tone.bad);
+  });
+});
+
 describe('summary figures', () => {
   it.each([
     ['week', 'week'],
@@ -284,5 +336,27 @@ describe('summary figures', () => {
     expect(weeks[1]).toEqual([1, 2, 3, 4, 5, 6, 7]);
     expect(weeks[5]).toEqual([29, null, null, null, null, null, null]);
     expect(calendarWeeks([])).toEqual([]);
+  });
+
+  it('reads a change as good or bad by the way the figure should go; no change is neutral', () => {
+    expect(changeDirection(0.12)).toBe(1);
+    expect(changeDirection(-0.05)).toBe(-1);
+    // As shown: +0.4 % reads 0 %, +0.5 % reads +1 %.
+    expect(changeDirection(0.004)).toBe(0);
+    expect(signedPercent(0.004)).toBe(nb('0 %'));
+    expect(changeDirection(0.005)).toBe(1);
+    expect(changeDirection(-0.005)).toBe(-1);
+    expect(changeDirection(0)).toBe(0);
+    expect(changeDirection(null)).toBe(0);
+    expect(pointsDirection(pointsChange(0.45, 0.4))).toBe(1);
+    expect(pointsDirection(pointsChange(0.4, 0.45))).toBe(-1);
+    expect(pointsDirection(pointsChange(0.451, 0.45))).toBe(0);
+    expect(pointsDirection(null)).toBe(0);
+    expect(changeTone(1, 'up')).toBe('good');
+    expect(changeTone(-1, 'up')).toBe('bad');
+    expect(changeTone(1, 'down')).toBe('bad');
+    expect(changeTone(-1, 'down')).toBe('good');
+    expect(changeTone(0, 'up')).toBe('neutral');
+    expect(changeTone(0, 'down')).toBe('neutral');
   });
 });
