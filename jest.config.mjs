@@ -25,6 +25,9 @@ export const shared = {
 const dbTests = ['<rootDir>/test/', '<rootDir>/lib/server/db/'];
 
 const config = {
+  // One worker per core, two on CI's two cores (Jest's default leaves one core idle): the database suites
+  // spend much of their time waiting on PostgreSQL, and each file opens its own database.
+  maxWorkers: '100%',
   projects: [
     {
       ...shared,
