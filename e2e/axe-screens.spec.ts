@@ -129,6 +129,7 @@ test.describe('axe on every screen (phone and desktop)', () => {
       ...tabScreens(`/clients/${CLIENT}`, clientTabs),
       { name: '/activities', open: (p) => visit(p, '/activities') },
       { name: '/summary', open: (p) => visit(p, '/summary') },
+      { name: '/summary?period=month', open: (p) => visit(p, '/summary?period=month') },
       { name: '/mail', open: (p) => visit(p, '/mail') },
       { name: '/new/leave (first step)', open: (p) => visit(p, '/new/leave') },
     ]);
