@@ -14,7 +14,8 @@ import { epochMs, overlapsWindow } from './time-window';
  * Rows are grouped by the appointment's kind code (lib/domain/summary.ts `kindCode`), which `kindSql`
  * computes in SQL, or a visit's set of codes (`kindMask`); the rules that read them stay in the domain,
  * which hands over the sets of kinds a statement filters on and the instant the 48-hour line of unmarked
- * appointments falls on.
+ * appointments falls on. The summary groups by Madrid day (`groupedDays`); closed days are kept in
+ * `summary_days` (`storedDays`, `holdDays`, `storeDay`).
  */
 
 /** What the kind of an appointment depends on besides the row: the latest end that counts as settled (epoch ms). */
