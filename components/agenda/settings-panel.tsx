@@ -52,9 +52,9 @@ function SettingsForm({ view, hidden, employees, myEmail, onApply }: SettingsPan
     >
       <fieldset className="agenda-fieldset">
         <legend>{t('calendarView')}</legend>
-        <div className="agenda-segmented">
+        <div className="segmented agenda-segmented">
           {(['day', 'week'] as const).map((v) => (
-            <label key={v} className={draftView === v ? 'is-checked' : undefined}>
+            <label key={v} className={draftView === v ? 'is-current' : undefined}>
               <input type="radio" name="agenda-view" value={v} checked={draftView === v} onChange={() => setDraftView(v)} />
               <span>{v === 'day' ? t('calendar.day') : t('calendar.week')}</span>
             </label>

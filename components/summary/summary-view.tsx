@@ -111,7 +111,7 @@ export function SummaryView({ kind, period, current, previous, names, csvUrl }: 
   return (
     <div className="screen summary-screen">
       <PageHeader title={t('title')} />
-      <nav className="summary-periods" aria-label={t('periodLabel')}>
+      <nav className="segmented" aria-label={t('periodLabel')}>
         {PERIOD_KINDS.map((k) => (
           <Link key={k} href={`/summary?period=${k}`} scroll={false} aria-current={k === kind ? 'page' : undefined} className={k === kind ? 'is-current' : undefined}>
             {t(`period.${k}`)}

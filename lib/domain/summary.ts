@@ -231,7 +231,7 @@ export type DayRows = {
 export const EMPTY_DAY: DayRows = { prices: [], visits: [], busy: [], clients: [], rebooking: [] };
 
 /**
- * Whether a day's rows no longer change with time, only with writes: every appointment starting before the
+ * Whether a day's rows change only through writes, not with time: every appointment starting before the
  * day's end (`dayEnd`, epoch ms) has ended (a service lasts less than a day) before `settledEndAt`, the line
  * 48 hours back from now past which an unmarked appointment counts as attended.
  */

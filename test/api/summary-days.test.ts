@@ -12,7 +12,7 @@ import { dayStartsOf, isClosedDay, type Period } from '@/lib/domain/summary';
 import { settledEndAt } from '@/lib/domain/reliability';
 import { getDb } from '@/lib/server/db/client';
 import { appointments, summaryDays } from '@/lib/server/db/schema';
-import { storeDay, storedDays } from '@/lib/server/repositories/reports';
+import { storedDays, storeDays } from '@/lib/server/repositories/reports';
 import { summaryOf } from '@/lib/server/services/summary-report';
 import { closeTestDb, openTestDb } from './harness';
 import { createClient, DB_TIMEOUT, GUEST, insertAppointmentRow, madridInstant, pinTestClock, SARA, tenantId } from './fixtures';
@@ -118,7 +118,7 @@ describe('what is not kept', () => {
     expect(monday!.rows).toBeNull();
     // A change lands between the read of the version and the store.
     await db.update(appointments).set({ attendance: 'no_show' }).where(and(eq(appointments.tenantId, tid), eq(appointments.id, rosaMonday)));
-    await storeDay(db, tid, monday!.start, monday!.version, { prices: [], visits: [], busy: [], clients: [], rebooking: [] });
+    await storeDays(db, tid, [{ start: monday!.start, version: monday!.version, rows: { prices: [], visits: [], busy: [], clients: [], rebooking: [] } }]);
     expect((await kept())['19']).toBe(false);
     expect(await summary(WEEK)).toMatchObject({ no_shows: 1 });
   });

@@ -15,7 +15,7 @@ import { epochMs, overlapsWindow } from './time-window';
  * computes in SQL, or a visit's set of codes (`kindMask`); the rules that read them stay in the domain,
  * which hands over the sets of kinds a statement filters on and the instant the 48-hour line of unmarked
  * appointments falls on. The summary groups by Madrid day (`groupedDays`); closed days are kept in
- * `summary_days` (`storedDays`, `holdDays`, `storeDay`).
+ * `summary_days` (`storedDays`, `holdDays`, `storeDays`).
  */
 
 /** What the kind of an appointment depends on besides the row: the latest end that counts as settled (epoch ms). */
@@ -127,7 +127,7 @@ export type StoredDay = { start: number; version: number; rows: DayRows | null; 
 /**
  * The tenant's stored days starting in `[from, to)` (epoch ms). `ripe`: the row was created at least `graceMs`
  * ago by the database's clock, so every transaction that changed an appointment of the day before the row
- * existed has ended, and rows computed from here on may be stored (see `storeDay`).
+ * existed has ended, and rows computed from here on may be stored (see `storeDays`).
  */
 export async function storedDays(db: DbOrTx, tenantId: number, from: number, to: number, graceMs: number): Promise<StoredDay[]> {
   const result = await db.execute(sql`
@@ -159,14 +159,19 @@ export async function holdDays(db: DbOrTx, tenantId: number, days: readonly Rang
 }
 
 /**
- * Stores a day's rows, computed after its version `version` was read: only if no change has bumped the
- * version since (a change still running holds the row's lock, and the store waits for it and then finds a
- * newer version) and the day holds no rows yet.
+ * Stores days' rows in one statement, each computed after its day's `version` was read (`start` epoch ms): a
+ * day only if no change has bumped its version since (a change still running holds the row's lock, and the
+ * store waits for it and then finds a newer version) and it holds no rows yet.
  */
-export async function storeDay(db: DbOrTx, tenantId: number, start: number, version: number, rows: DayRows): Promise<void> {
+export async function storeDays(db: DbOrTx, tenantId: number, days: readonly { start: number; version: number; rows: DayRows }[]): Promise<void> {
+  if (days.length === 0) return;
   await db.execute(sql`
-    update ${summaryDays} set rows = ${JSON.stringify(toStored(rows))}::json
-    where tenant_id = ${tenantId} and starts_at = ${iso(start)}::timestamptz and version = ${version} and rows is null`);
+    update ${summaryDays} s set rows = v.rows::json
+    from (values ${sql.join(
+      days.map((d) => sql`(${iso(d.start)}::timestamptz, ${d.version}::int, ${JSON.stringify(toStored(d.rows))}::text)`),
+      sql`, `,
+    )}) as v(starts_at, version, rows)
+    where s.tenant_id = ${tenantId} and s.starts_at = v.starts_at and s.version = v.version and s.rows is null`);
 }
 
 /** A day's rows as stored: short keys and tuples (a busy salon's day lists a thousand clients). */

@@ -17,7 +17,7 @@ import {
 } from '@/lib/domain/summary';
 import { datesBetween, MINUTE_MS, type Range } from '@/lib/domain/time';
 import type { DbOrTx } from '@/lib/server/db/client';
-import { claimedOffersIn, groupedDays, holdDays, schedulesOf, staffOfTenant, storeDay, storedDays, type KindContext } from '@/lib/server/repositories/reports';
+import { claimedOffersIn, groupedDays, holdDays, schedulesOf, staffOfTenant, storedDays, storeDays, type KindContext } from '@/lib/server/repositories/reports';
 import type { Summary } from '@/lib/validation/reports';
 
 /** The kinds of appointment that make a visit attended, and the ones that are a next visit (fixed sets of the domain). */
@@ -52,7 +52,7 @@ async function daysOf(db: DbOrTx, tenantId: number, dayStarts: readonly number[]
   });
   const grouped = await Promise.all(runs.map((r) => groupedDays(db, tenantId, dayStarts.slice(r.from, r.to + 1), ctx, KIND_SETS)));
   const hold: Range[] = [];
-  const keep: Promise<void>[] = [];
+  const keep: { start: number; version: number; rows: DayRows }[] = [];
   runs.forEach((r, k) =>
     grouped[k]!.forEach((rows, j) => {
       const i = r.from + j;
@@ -60,10 +60,10 @@ async function daysOf(db: DbOrTx, tenantId: number, dayStarts: readonly number[]
       if (i >= closed) return;
       const row = stored.get(dayStarts[i]!);
       if (!row) hold.push({ start: dayStarts[i]!, end: dayStarts[i + 1]! });
-      else if (row.ripe) keep.push(storeDay(db, tenantId, row.start, row.version, rows));
+      else if (row.ripe) keep.push({ start: row.start, version: row.version, rows });
     }),
   );
-  await Promise.all([holdDays(db, tenantId, hold), ...keep]);
+  await Promise.all([holdDays(db, tenantId, hold), storeDays(db, tenantId, keep)]);
   return days as DayRows[];
 }
 
